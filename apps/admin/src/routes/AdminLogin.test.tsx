@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const login = vi.fn();
+vi.mock('../api', () => ({ api: { login: (b: unknown) => login(b) } }));
+
+import AdminLogin from './AdminLogin';
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/login', element: <AdminLogin /> },
+      { path: '/admin/dashboard', element: <h1>Dashboard</h1> },
+    ],
+    { initialEntries: ['/admin/login'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  login.mockReset();
+});
+
+describe('Admin login page', () => {
+  it('shows the heading, banner and fields of SPEC §2', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.getByText('PRE-LAUNCH PROGRAM')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Enter Registered Email Id')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('requires email and password', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Email is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('stores accessToken, loggedIn and reloadCount and goes to the dashboard', async () => {
+    const user = userEvent.setup();
+    login.mockResolvedValue({ message: 'Login successful', data: { token: 'adm-1' } });
+    const router = renderPage();
+    await user.type(screen.getByPlaceholderText('Enter Registered Email Id'), 'admin@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(login).toHaveBeenCalledWith({ email: 'admin@demo.test', password: 'secret' });
+    expect(localStorage.getItem('accessToken')).toBe('adm-1');
+    expect(localStorage.getItem('loggedIn')).toBe('true');
+    expect(localStorage.getItem('reloadCount')).toBe('1');
+  });
+
+  it('toasts the server message on failure', async () => {
+    const user = userEvent.setup();
+    login.mockRejectedValue({ status: false, message: 'Invalid email or password', data: null });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    await user.type(screen.getByPlaceholderText('Enter Registered Email Id'), 'admin@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import type { TokenConfig } from '@prelaunch/api';
+import { Link } from 'react-router';
+
+/** The public header: token icon and name, 'PRE-LAUNCH PROGRAM' and 'JOIN NOW' (SPEC §2 Login). */
+export function PublicHeader({ token }: { token: TokenConfig }) {
+  return (
+    <header className="pl-header">
+      <div className="container d-flex align-items-center justify-content-between gap-2 py-3">
+        <Link to="/" className="d-flex align-items-center gap-2 text-decoration-none text-white min-w-0">
+          <img src={token.iconUrl || '/favicon.svg'} alt="" width={36} height={36} className="rounded-circle flex-shrink-0" />
+          <span className="d-flex flex-column lh-sm min-w-0">
+            <span className="fw-bold fs-5 text-truncate" data-testid="token-name">
+              {token.name}
+            </span>
+            <span className="pl-eyebrow">PRE-LAUNCH PROGRAM</span>
+          </span>
+        </Link>
+        <Link to="/register" className="btn pl-btn-gradient btn-sm px-3 fw-semibold flex-shrink-0">
+          JOIN NOW
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+// Command bff-admin is the admin and super admin app's server: every call of SPEC §7 "Admin and
+// super admin calls" and the built apps/admin, on one origin (default :8081).
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"prelaunch/core/httpx"
+	"prelaunch/core/runtime"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bff-admin:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	d, err := runtime.Open("bff-admin")
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := d.Migrate(ctx); err != nil {
+		return err
+	}
+	app := newServer(d)
+	d.Log.Info("listening", "addr", d.Cfg.AdminAddr, "dist", d.Cfg.AdminDist)
+	return httpx.Run(app, d.Cfg.AdminAddr, d.Log)
+}

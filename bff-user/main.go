@@ -1,0 +1,36 @@
+// Command bff-user is the buyer app's server: every call of SPEC §7 "User calls" and the built
+// apps/user, on one origin (default :8080).
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"prelaunch/core/httpx"
+	"prelaunch/core/runtime"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bff-user:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	d, err := runtime.Open("bff-user")
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := d.Migrate(ctx); err != nil {
+		return err
+	}
+	app := newServer(d)
+	d.Log.Info("listening", "addr", d.Cfg.UserAddr, "dist", d.Cfg.UserDist)
+	return httpx.Run(app, d.Cfg.UserAddr, d.Log)
+}

@@ -1,0 +1,18 @@
+package main
+
+import (
+	"github.com/gofiber/fiber/v3"
+
+	"prelaunch/core/httpx"
+	"prelaunch/core/runtime"
+)
+
+// newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA.
+func newServer(d *runtime.Deps) *fiber.App {
+	app := httpx.NewApp("bff-user", d.Log, d.Cfg.BodyLimit)
+	httpx.Health(app, d.DB, d.Redis)
+	registerRoutes(app, d)
+	httpx.NotFoundAPI(app)
+	httpx.ServeSPA(app, d.Cfg.UserDist)
+	return app
+}

@@ -1,0 +1,149 @@
+// Package config reads Prelaunch's settings from the environment.
+// In development a .env file in the working directory (or any parent) is honoured.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+)
+
+const (
+	EnvDevelopment = "development"
+	EnvTest        = "test"
+	EnvProduction  = "production"
+)
+
+// Config is every setting of the platform. Zero values are never used: Load fills defaults.
+type Config struct {
+	Env               string
+	DatabaseURL       string
+	RedisURL          string
+	JWTSecret         string
+	JWTTTL            time.Duration
+	ResendAPIKey      string
+	ResendBaseURL     string
+	MailFrom          string
+	MailOutbox        string
+	StorageDir        string
+	UserAddr          string
+	AdminAddr         string
+	UserDist          string
+	AdminDist         string
+	SeedAdminPassword string
+	SuperAdminEmails  []string
+	BodyLimit         int
+}
+
+func (c Config) IsProduction() bool { return c.Env == EnvProduction }
+
+// Load reads the environment. In production a missing secret is an error, never a default.
+func Load() (Config, error) {
+	env := getenv("APP_ENV", EnvDevelopment)
+	if env != EnvProduction {
+		loadDotEnv()
+		env = getenv("APP_ENV", EnvDevelopment)
+	}
+	switch env {
+	case EnvDevelopment, EnvTest, EnvProduction:
+	default:
+		return Config{}, fmt.Errorf("config: APP_ENV must be development, test or production, got %q", env)
+	}
+	c := Config{
+		Env:               env,
+		DatabaseURL:       getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/prelaunch?sslmode=disable"),
+		RedisURL:          getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		JWTSecret:         os.Getenv("JWT_SECRET"),
+		ResendAPIKey:      os.Getenv("RESEND_API_KEY"),
+		ResendBaseURL:     os.Getenv("RESEND_BASE_URL"),
+		MailFrom:          getenv("MAIL_FROM", "Prelaunch <no-reply@prelaunch.local>"),
+		MailOutbox:        getenv("MAIL_OUTBOX", "var/mail/outbox.jsonl"),
+		StorageDir:        getenv("STORAGE_DIR", "var/storage"),
+		UserAddr:          getenv("USER_ADDR", ":"+getenv("USER_PORT", "8080")),
+		AdminAddr:         getenv("ADMIN_ADDR", ":"+getenv("ADMIN_PORT", "8081")),
+		UserDist:          getenv("USER_DIST", "apps/user/dist"),
+		AdminDist:         getenv("ADMIN_DIST", "apps/admin/dist"),
+		SeedAdminPassword: os.Getenv("SEED_ADMIN_PASSWORD"),
+		BodyLimit:         6 * 1024 * 1024,
+	}
+	ttl, err := time.ParseDuration(getenv("JWT_TTL", "24h"))
+	if err != nil || ttl <= 0 {
+		return Config{}, fmt.Errorf("config: JWT_TTL is not a positive duration: %q", os.Getenv("JWT_TTL"))
+	}
+	c.JWTTTL = ttl
+	for _, e := range strings.Split(getenv("SUPERADMIN_EMAILS", ""), ",") {
+		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {
+			c.SuperAdminEmails = append(c.SuperAdminEmails, e)
+		}
+	}
+	if n, err := strconv.Atoi(os.Getenv("BODY_LIMIT")); err == nil && n > 0 {
+		c.BodyLimit = n
+	}
+
+	var missing []string
+	if c.IsProduction() {
+		for name, v := range map[string]string{
+			"JWT_SECRET":     c.JWTSecret,
+			"RESEND_API_KEY": c.ResendAPIKey,
+			"MAIL_FROM":      os.Getenv("MAIL_FROM"),
+			"DATABASE_URL":   os.Getenv("DATABASE_URL"),
+			"REDIS_URL":      os.Getenv("REDIS_URL"),
+		} {
+			if v == "" {
+				missing = append(missing, name)
+			}
+		}
+		if len(c.JWTSecret) > 0 && len(c.JWTSecret) < 32 {
+			return Config{}, errors.New("config: JWT_SECRET must be at least 32 characters in production")
+		}
+	} else if c.JWTSecret == "" {
+		// Development and tests only: a fixed, clearly non-secret key so tokens survive restarts.
+		c.JWTSecret = "dev-only-insecure-jwt-secret-change-me-0123456789"
+	}
+	if len(missing) > 0 {
+		sortStrings(missing)
+		return Config{}, fmt.Errorf("config: missing required settings in production: %s", strings.Join(missing, ", "))
+	}
+	return c, nil
+}
+
+func getenv(k, def string) string {
+	if v, ok := os.LookupEnv(k); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// loadDotEnv loads the nearest .env walking up from the working directory. Existing variables win.
+func loadDotEnv() {
+	dir, err := os.Getwd()
+	if err != nil {
+		return
+	}
+	for {
+		p := filepath.Join(dir, ".env")
+		if _, err := os.Stat(p); err == nil {
+			_ = godotenv.Load(p)
+			return
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return
+		}
+		dir = parent
+	}
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestProductionRefusesMissingSecrets(t *testing.T) {
+	t.Setenv("APP_ENV", "production")
+	t.Setenv("JWT_SECRET", "")
+	t.Setenv("RESEND_API_KEY", "")
+	_, err := Load()
+	if err == nil || !strings.Contains(err.Error(), "JWT_SECRET") || !strings.Contains(err.Error(), "RESEND_API_KEY") {
+		t.Fatalf("want a start-up error naming the missing secrets, got %v", err)
+	}
+}
+
+func TestProductionRefusesShortSecret(t *testing.T) {
+	for k, v := range map[string]string{"APP_ENV": "production", "JWT_SECRET": "short", "RESEND_API_KEY": "re_x",
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x"} {
+		t.Setenv(k, v)
+	}
+	if _, err := Load(); err == nil {
+		t.Fatal("want an error for a short JWT secret")
+	}
+}
+
+func TestDevelopmentDefaults(t *testing.T) {
+	t.Setenv("APP_ENV", "development")
+	t.Setenv("JWT_SECRET", "")
+	t.Setenv("USER_PORT", "")
+	t.Setenv("USER_ADDR", "")
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.JWTSecret == "" || c.UserAddr != ":8080" || c.JWTTTL <= 0 {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+}
+
+func TestRejectsUnknownEnv(t *testing.T) {
+	t.Setenv("APP_ENV", "staging")
+	if _, err := Load(); err == nil {
+		t.Fatal("want an error for an unknown APP_ENV")
+	}
+}

@@ -1,0 +1,44 @@
+package httpx
+
+import (
+	"github.com/gofiber/fiber/v3"
+
+	"prelaunch/core/audit"
+	"prelaunch/core/auth"
+)
+
+type principalKey struct{}
+
+// RequireAuth admits only callers with a valid, unrevoked token of one of the audiences.
+// A token of another audience is refused with 401 (it does not verify for this app).
+func RequireAuth(v *auth.Verifier, audiences ...string) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		raw := Bearer(c)
+		var lastErr error
+		for _, aud := range audiences {
+			p, err := v.Authenticate(c.Context(), raw, aud)
+			if err == nil {
+				c.Locals(principalKey{}, p)
+				return c.Next()
+			}
+			lastErr = err
+		}
+		return lastErr
+	}
+}
+
+// Principal is the caller admitted by RequireAuth.
+func Principal(c fiber.Ctx) *auth.Principal {
+	p, _ := c.Locals(principalKey{}).(*auth.Principal)
+	return p
+}
+
+// Actor is the caller as the audit log records them.
+func Actor(c fiber.Ctx) audit.Actor {
+	p := Principal(c)
+	if p == nil {
+		return audit.Actor{Kind: "system", IP: c.IP()}
+	}
+	kind := p.Audience
+	return audit.Actor{ID: p.ID, Kind: kind, CompanyID: p.CompanyID, IP: c.IP()}
+}

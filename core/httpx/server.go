@@ -1,0 +1,143 @@
+package httpx
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/fiber/v3/middleware/recover"
+	"github.com/gofiber/fiber/v3/middleware/requestid"
+	"github.com/gofiber/fiber/v3/middleware/static"
+	"github.com/redis/go-redis/v9"
+	"github.com/uptrace/bun"
+)
+
+// NewApp is a Fiber app with the shared error mapper, body limit, timeouts, request ids, access
+// logs, panic recovery and security headers.
+func NewApp(name string, log *slog.Logger, bodyLimit int) *fiber.App {
+	app := fiber.New(fiber.Config{
+		AppName:      name,
+		BodyLimit:    bodyLimit,
+		ReadTimeout:  30 * time.Second,
+		WriteTimeout: 60 * time.Second,
+		IdleTimeout:  120 * time.Second,
+		ErrorHandler: ErrorHandler(log),
+	})
+	app.Use(recover.New())
+	app.Use(requestid.New())
+	app.Use(AccessLog(log))
+	app.Use(SecurityHeaders())
+	return app
+}
+
+// AccessLog logs one line per request, never the Authorization header or query secrets.
+func AccessLog(log *slog.Logger) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		start := time.Now()
+		err := c.Next()
+		status := c.Response().StatusCode()
+		if err != nil {
+			if s, _ := Map(err); s != 0 {
+				status = s
+			}
+		}
+		log.Info("http", "method", c.Method(), "path", c.Path(), "status", status,
+			"dur_ms", float64(time.Since(start).Microseconds())/1000, "ip", c.IP(),
+			"request_id", requestid.FromContext(c))
+		return err
+	}
+}
+
+// SecurityHeaders sets the headers of DESIGN §8 on every answer.
+func SecurityHeaders() fiber.Handler {
+	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+		"font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	return func(c fiber.Ctx) error {
+		c.Set("Content-Security-Policy", csp)
+		c.Set("X-Content-Type-Options", "nosniff")
+		c.Set("X-Frame-Options", "DENY")
+		c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		c.Set("Cross-Origin-Opener-Policy", "same-origin")
+		return c.Next()
+	}
+}
+
+// Health registers GET /healthz (liveness) and GET /readyz (Postgres and Redis answer).
+func Health(app *fiber.App, db *bun.DB, rdb *redis.Client) {
+	app.Get("/healthz", func(c fiber.Ctx) error { return OK(c, "ok", fiber.Map{"alive": true}) })
+	app.Get("/readyz", func(c fiber.Ctx) error {
+		ctx, cancel := context.WithTimeout(c.Context(), 2*time.Second)
+		defer cancel()
+		var reasons []string
+		if err := db.PingContext(ctx); err != nil {
+			reasons = append(reasons, "postgres: "+short(err))
+		}
+		if err := rdb.Ping(ctx).Err(); err != nil {
+			reasons = append(reasons, "redis: "+short(err))
+		}
+		if len(reasons) > 0 {
+			return c.Status(fiber.StatusServiceUnavailable).JSON(Envelope{Status: false,
+				Message: "not ready: " + strings.Join(reasons, "; "), Data: fiber.Map{"ready": false, "reasons": reasons}})
+		}
+		return OK(c, "ready", fiber.Map{"ready": true})
+	})
+}
+
+func short(err error) string {
+	s := err.Error()
+	if len(s) > 120 {
+		s = s[:120]
+	}
+	return s
+}
+
+// NotFoundAPI answers unknown /api paths with a JSON 404, never the page.
+func NotFoundAPI(app *fiber.App) {
+	app.All("/api/*", func(c fiber.Ctx) error { return fiber.ErrNotFound })
+}
+
+// ServeSPA serves the built app from dist with index.html for any other GET path.
+// Hashed assets are cached for a year; index.html never.
+func ServeSPA(app *fiber.App, dist string) {
+	index := filepath.Join(dist, "index.html")
+	app.Use("/assets", static.New(filepath.Join(dist, "assets"), static.Config{MaxAge: 31536000}))
+	app.Use(static.New(dist, static.Config{IndexNames: []string{"__no_index__"}, Next: func(c fiber.Ctx) bool {
+		return strings.HasPrefix(c.Path(), "/api/") || c.Path() == "/"
+	}}))
+	app.Get("/*", func(c fiber.Ctx) error {
+		if _, err := os.Stat(index); err != nil {
+			return c.Status(fiber.StatusServiceUnavailable).JSON(Envelope{Status: false,
+				Message: "The web app is not built yet. Run `make build` (or `make run`)."})
+		}
+		c.Set(fiber.HeaderCacheControl, "no-cache")
+		return c.SendFile(index)
+	})
+}
+
+// Run listens on addr until SIGINT/SIGTERM, then drains in-flight requests (up to 20 s).
+func Run(app *fiber.App, addr string, log *slog.Logger) error {
+	errc := make(chan error, 1)
+	go func() { errc <- app.Listen(addr, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	select {
+	case err := <-errc:
+		return err
+	case s := <-sig:
+		log.Info("shutting down", "signal", s.String())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := app.ShutdownWithContext(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+// Package migrations holds the SQL schema and runs it with Bun's migrator under its lock.
+package migrations
+
+import (
+	"context"
+	"embed"
+	"fmt"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/migrate"
+)
+
+//go:embed *.sql
+var sqlFiles embed.FS
+
+// Migrations is the set of every migration of the schema.
+var Migrations = migrate.NewMigrations()
+
+func init() {
+	if err := Migrations.Discover(sqlFiles); err != nil {
+		panic(err)
+	}
+}
+
+// Up applies every pending migration. Concurrent callers wait on the migrator's lock, so several
+// processes starting at once apply each migration exactly once.
+func Up(ctx context.Context, db *bun.DB) (applied []string, err error) {
+	m := migrate.NewMigrator(db, Migrations)
+	if err := m.Init(ctx); err != nil {
+		return nil, fmt.Errorf("migrate init: %w", err)
+	}
+	if err := lockWithRetry(ctx, m); err != nil {
+		return nil, err
+	}
+	defer func() { _ = m.Unlock(context.WithoutCancel(ctx)) }()
+	group, err := m.Migrate(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	for _, mg := range group.Migrations {
+		applied = append(applied, mg.Name)
+	}
+	return applied, nil
+}

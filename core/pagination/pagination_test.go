@@ -1,0 +1,33 @@
+package pagination
+
+import (
+	"testing"
+
+	"prelaunch/core/apperr"
+)
+
+func TestParseDefaultsAndBounds(t *testing.T) {
+	p, err := Parse("", "", 10)
+	if err != nil || p.Page != 1 || p.Limit != 10 || p.Offset() != 0 {
+		t.Fatalf("defaults: %+v %v", p, err)
+	}
+	p, err = Parse("3", "25", 10)
+	if err != nil || p.Offset() != 50 {
+		t.Fatalf("offset: %+v %v", p, err)
+	}
+	for _, bad := range [][2]string{{"0", "10"}, {"-1", ""}, {"x", ""}, {"1", "101"}, {"1", "0"}, {"1", "1e3"}, {"99999999999999999999", ""}} {
+		if _, err := Parse(bad[0], bad[1], 10); !apperr.Is(err, apperr.KindInvalid) {
+			t.Errorf("%v: want 422, got %v", bad, err)
+		}
+	}
+}
+
+func TestNewListLastPage(t *testing.T) {
+	l := NewList([]int(nil), 0, Page{Page: 1, Limit: 10})
+	if l.LastPage != 1 || l.Records == nil {
+		t.Fatalf("empty list: %+v", l)
+	}
+	if l := NewList([]int{1}, 21, Page{Page: 1, Limit: 10}); l.LastPage != 3 {
+		t.Fatalf("lastPage %d", l.LastPage)
+	}
+}

@@ -1,0 +1,93 @@
+// Package platform opens the connections every process shares: Postgres through Bun, Redis
+// through go-redis, and the slog logger.
+package platform
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/driver/pgdriver"
+
+	"prelaunch/core/config"
+)
+
+// NewLogger returns a JSON logger in production and a text logger elsewhere.
+func NewLogger(cfg config.Config, service string) *slog.Logger {
+	var h slog.Handler
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	if cfg.IsProduction() {
+		h = slog.NewJSONHandler(os.Stdout, opts)
+	} else {
+		h = slog.NewTextHandler(os.Stdout, opts)
+	}
+	return slog.New(h).With("service", service)
+}
+
+// OpenDB opens a pooled Bun database. It does not wait for the server to answer.
+func OpenDB(dsn string) *bun.DB {
+	connector := pgdriver.NewConnector(
+		pgdriver.WithDSN(dsn),
+		pgdriver.WithTimeout(5*time.Second),
+		pgdriver.WithDialTimeout(3*time.Second),
+		pgdriver.WithReadTimeout(15*time.Second),
+		pgdriver.WithWriteTimeout(15*time.Second),
+	)
+	sqldb := sql.OpenDB(connector)
+	sqldb.SetMaxOpenConns(32)
+	sqldb.SetMaxIdleConns(32)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+	sqldb.SetConnMaxLifetime(30 * time.Minute)
+	return bun.NewDB(sqldb, pgdialect.New())
+}
+
+// OpenRedis parses a redis:// URL into a client with short timeouts, so a dead Redis fails fast.
+func OpenRedis(rawURL string) (*redis.Client, error) {
+	opt, err := redis.ParseURL(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("redis url: %w", err)
+	}
+	opt.DialTimeout = 2 * time.Second
+	opt.ReadTimeout = 2 * time.Second
+	opt.WriteTimeout = 2 * time.Second
+	opt.PoolTimeout = 3 * time.Second
+	opt.MaxRetries = 1
+	return redis.NewClient(opt), nil
+}
+
+// EnsureDatabase creates the database named in dsn when it does not exist, connecting to the
+// server's "postgres" database to do so.
+func EnsureDatabase(ctx context.Context, dsn string) error {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return fmt.Errorf("database url: %w", err)
+	}
+	name := strings.TrimPrefix(u.Path, "/")
+	if name == "" || strings.ContainsAny(name, "\"\x00") {
+		return fmt.Errorf("database url names no usable database: %q", name)
+	}
+	admin := *u
+	admin.Path = "/postgres"
+	db := OpenDB(admin.String())
+	defer db.Close()
+	var exists bool
+	if err := db.NewRaw("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = ?)", name).Scan(ctx, &exists); err != nil {
+		return fmt.Errorf("connect to postgres: %w", err)
+	}
+	if exists {
+		return nil
+	}
+	_, err = db.ExecContext(ctx, `CREATE DATABASE "`+name+`"`)
+	if err != nil && !strings.Contains(err.Error(), "already exists") {
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	return nil
+}

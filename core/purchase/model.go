@@ -1,0 +1,66 @@
+// Package purchase holds orders and purchases and their state machine (DESIGN §5):
+// INITIATED -> PENDING -> APPROVED | REJECTED, and INITIATED -> EXPIRED.
+package purchase
+
+import (
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+)
+
+const (
+	StatusInitiated = "INITIATED"
+	StatusPending   = "PENDING"
+	StatusApproved  = "APPROVED"
+	StatusRejected  = "REJECTED"
+	StatusExpired   = "EXPIRED"
+
+	MethodBank   = "BANK"
+	MethodUPI    = "UPI"
+	MethodManual = "MANUAL"
+	MethodCrypto = "CRYPTO"
+
+	// PaymentWindow is how long a buyer has to pay for an order.
+	PaymentWindow = 15 * time.Minute
+)
+
+type Purchase struct {
+	bun.BaseModel `bun:"table:purchases,alias:p"`
+
+	ID                    string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	CompanyID             string          `bun:"company_id,type:uuid,notnull"`
+	UserID                string          `bun:"user_id,type:uuid,notnull"`
+	OrderNumber           string          `bun:"order_number,notnull"`
+	TransactionID         string          `bun:"transaction_id,notnull"`
+	Status                string          `bun:"status,notnull"`
+	PaymentMethod         *string         `bun:"payment_method"`
+	Amount                decimal.Decimal `bun:"amount,type:numeric(18,2),notnull"`
+	Price                 decimal.Decimal `bun:"price,type:numeric(18,4),notnull"`
+	Quantity              decimal.Decimal `bun:"quantity,type:numeric(38,0),notnull"`
+	PlatformChargePercent decimal.Decimal `bun:"platform_charge_percent,type:numeric(5,2),notnull"`
+	Fee                   decimal.Decimal `bun:"fee,type:numeric(18,2),notnull"`
+	FinalAmount           decimal.Decimal `bun:"final_amount,type:numeric(18,2),notnull"`
+	ReferenceNumber       *string         `bun:"reference_number"`
+	BankName              string          `bun:"bank_name,notnull"`
+	ReceiptID             *string         `bun:"receipt_id,type:uuid"`
+	ExpiresAt             time.Time       `bun:"expires_at,notnull"`
+	SubmittedAt           *time.Time      `bun:"submitted_at"`
+	DecidedAt             *time.Time      `bun:"decided_at"`
+	DecidedBy             *string         `bun:"decided_by,type:uuid"`
+	CreatedAt             time.Time       `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt             time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
+}
+
+type ReferralReward struct {
+	bun.BaseModel `bun:"table:referral_rewards,alias:rr"`
+
+	ID             string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	CompanyID      string          `bun:"company_id,type:uuid,notnull"`
+	PurchaseID     string          `bun:"purchase_id,type:uuid,notnull"`
+	ReferrerID     string          `bun:"referrer_id,type:uuid,notnull"`
+	ReferredUserID string          `bun:"referred_user_id,type:uuid,notnull"`
+	Quantity       decimal.Decimal `bun:"quantity,type:numeric(38,0),notnull"`
+	Percent        decimal.Decimal `bun:"percent,type:numeric(5,2),notnull"`
+	CreatedAt      time.Time       `bun:"created_at,notnull,default:current_timestamp"`
+}

@@ -1,0 +1,87 @@
+// Package runtime wires the shared dependencies of every process (BFFs, worker, commands).
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/auth"
+	"prelaunch/core/clock"
+	"prelaunch/core/config"
+	"prelaunch/core/migrations"
+	"prelaunch/core/otp"
+	"prelaunch/core/platform"
+	"prelaunch/core/ratelimit"
+)
+
+// Deps are the connections and services a process shares.
+type Deps struct {
+	Cfg      config.Config
+	Log      *slog.Logger
+	DB       *bun.DB
+	Redis    *redis.Client
+	Tasks    *asynq.Client
+	Clock    clock.Clock
+	Tokens   *auth.Tokens
+	Verifier *auth.Verifier
+	Limiter  *ratelimit.Limiter
+	OTP      *otp.Service
+}
+
+// Open loads the configuration and opens every connection (lazily: nothing here waits for a
+// server, so a process can start while Postgres or Redis is still coming up).
+func Open(service string) (*Deps, error) {
+	cfg, err := config.Load()
+	if err != nil {
+		return nil, err
+	}
+	return OpenWith(cfg, service)
+}
+
+// OpenWith is Open with a given configuration (tests use it).
+func OpenWith(cfg config.Config, service string) (*Deps, error) {
+	log := platform.NewLogger(cfg, service)
+	rdb, err := platform.OpenRedis(cfg.RedisURL)
+	if err != nil {
+		return nil, err
+	}
+	redisOpt, err := asynq.ParseRedisURI(cfg.RedisURL)
+	if err != nil {
+		return nil, fmt.Errorf("redis url for asynq: %w", err)
+	}
+	db := platform.OpenDB(cfg.DatabaseURL)
+	clk := clock.System{}
+	tokens := auth.NewTokens(cfg.JWTSecret, cfg.JWTTTL, clk)
+	return &Deps{
+		Cfg: cfg, Log: log, DB: db, Redis: rdb,
+		Tasks:    asynq.NewClient(redisOpt),
+		Clock:    clk,
+		Tokens:   tokens,
+		Verifier: &auth.Verifier{Tokens: tokens, DB: db},
+		Limiter:  ratelimit.New(rdb),
+		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
+	}, nil
+}
+
+// Migrate applies pending migrations and logs what it applied.
+func (d *Deps) Migrate(ctx context.Context) error {
+	applied, err := migrations.Up(ctx, d.DB)
+	if err != nil {
+		return err
+	}
+	if len(applied) > 0 {
+		d.Log.Info("migrations applied", "names", applied)
+	}
+	return nil
+}
+
+func (d *Deps) Close() {
+	_ = d.Tasks.Close()
+	_ = d.Redis.Close()
+	_ = d.DB.Close()
+}

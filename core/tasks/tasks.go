@@ -1,0 +1,72 @@
+// Package tasks defines the background jobs: their type names, payloads and constructors.
+// The BFFs enqueue them; the worker handles them.
+package tasks
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+)
+
+const (
+	TypeEmailSend      = "email:send"
+	TypePurchaseExpire = "purchase:expire"
+	TypePurchaseSweep  = "purchase:sweep"
+
+	QueueCritical = "critical"
+	QueueDefault  = "default"
+)
+
+// Types lists every task type the worker must handle.
+var Types = []string{TypeEmailSend, TypePurchaseExpire, TypePurchaseSweep}
+
+// Queues are the worker's queues and their priorities.
+var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3}
+
+type EmailSendPayload struct {
+	To      string `json:"to"`
+	Subject string `json:"subject"`
+	Text    string `json:"text"`
+	HTML    string `json:"html"`
+}
+
+func NewEmailSendTask(p EmailSendPayload) (*asynq.Task, error) {
+	if p.To == "" || p.Subject == "" {
+		return nil, fmt.Errorf("email task: to and subject are required")
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	return asynq.NewTask(TypeEmailSend, b, asynq.Queue(QueueCritical), asynq.MaxRetry(10), asynq.Timeout(30*time.Second)), nil
+}
+
+type PurchaseExpirePayload struct {
+	PurchaseID string `json:"purchaseId"`
+}
+
+// NewPurchaseExpireTask fires at expiresAt; its task id is the purchase id so it can be deleted
+// when proof arrives.
+func NewPurchaseExpireTask(purchaseID string, expiresAt time.Time) (*asynq.Task, []asynq.Option, error) {
+	b, err := json.Marshal(PurchaseExpirePayload{PurchaseID: purchaseID})
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := []asynq.Option{asynq.ProcessAt(expiresAt), asynq.TaskID(ExpireTaskID(purchaseID)),
+		asynq.Queue(QueueDefault), asynq.MaxRetry(20), asynq.Retention(time.Hour)}
+	return asynq.NewTask(TypePurchaseExpire, b), opts, nil
+}
+
+func ExpireTaskID(purchaseID string) string { return "expire:" + purchaseID }
+
+func NewPurchaseSweepTask() *asynq.Task {
+	return asynq.NewTask(TypePurchaseSweep, nil, asynq.Queue(QueueDefault), asynq.MaxRetry(0), asynq.Timeout(time.Minute))
+}
+
+// Enqueuer is what core needs of an asynq client; *asynq.Client satisfies it.
+type Enqueuer interface {
+	EnqueueContext(ctx context.Context, task *asynq.Task, opts ...asynq.Option) (*asynq.TaskInfo, error)
+}

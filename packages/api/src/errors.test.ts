@@ -1,0 +1,56 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { errorMessage, FALLBACK, unwrap } from './errors';
+
+function axiosErrorWith(data: unknown, status = 422): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+    data,
+    status,
+    statusText: '',
+    headers: {},
+    config,
+  });
+}
+
+describe('errorMessage', () => {
+  it('returns each message of an array as its own entry', () => {
+    const err = axiosErrorWith({ status: false, message: ['Name is required.', 'Email is invalid.'], data: null });
+    expect(errorMessage(err, FALLBACK.updateProfile)).toEqual(['Name is required.', 'Email is invalid.']);
+  });
+
+  it('returns the server message when it is a string', () => {
+    const err = axiosErrorWith({ status: false, message: 'Invalid credentials', data: null }, 401);
+    expect(errorMessage(err, FALLBACK.login)).toEqual(['Invalid credentials']);
+  });
+
+  it('falls back when the response has no message', () => {
+    expect(errorMessage(axiosErrorWith(undefined, 500), FALLBACK.login)).toEqual(['Failed to login a user']);
+    expect(errorMessage(axiosErrorWith({ status: false, message: '' }), FALLBACK.sendOtp)).toEqual(['Failed to send OTP']);
+  });
+
+  it('falls back on network errors and non-axios errors', () => {
+    const network = new AxiosError('Network Error', 'ERR_NETWORK');
+    expect(errorMessage(network, FALLBACK.login)).toEqual(['Failed to login a user']);
+    expect(errorMessage(new Error('boom'), FALLBACK.register)).toEqual(['Failed to register a user']);
+    expect(errorMessage(undefined, FALLBACK.register)).toEqual(['Failed to register a user']);
+  });
+
+  it('reads a status-false envelope thrown by unwrap', () => {
+    let thrown: unknown;
+    try {
+      unwrap({ status: false, message: 'Company not found', data: null });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(errorMessage(thrown, FALLBACK.login)).toEqual(['Company not found']);
+  });
+});
+
+describe('FALLBACK', () => {
+  it('keeps the SPEC §8 wording verbatim', () => {
+    expect(FALLBACK.updatePassword).toBe('Failed to updated password');
+    expect(FALLBACK.sendPasswordOtp).toBe('Failed to send otp');
+    expect(FALLBACK.createPurchaseOrder).toBe('Failed to create purchase order.');
+  });
+});

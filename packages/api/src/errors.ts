@@ -1,0 +1,63 @@
+import { isAxiosError } from 'axios';
+
+/** SPEC §8 fallback messages, verbatim. */
+export const FALLBACK = {
+  sendOtp: 'Failed to send OTP',
+  register: 'Failed to register a user',
+  login: 'Failed to login a user',
+  tokenPrice: 'Failed to fetch token price',
+  transactions: 'Failed to fetch transactions',
+  uploadFile: 'Failed to upload file',
+  tokenPurchase: 'Failed to submit token purchase',
+  updateProfile: 'Failed to update profile',
+  paymentDetails: 'Failed to fetch payment details',
+  sendPasswordOtp: 'Failed to send otp',
+  updatePassword: 'Failed to updated password',
+  profilePictureUpload: 'Profile picture upload failed.',
+  createPurchaseOrder: 'Failed to create purchase order.',
+} as const;
+
+/** The server envelope of every response (DESIGN §7). */
+export interface Envelope<T> {
+  status: boolean;
+  message: string | string[];
+  data: T;
+}
+
+function messagesOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  if (Array.isArray(value)) {
+    return value.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+  }
+  return [];
+}
+
+/**
+ * The text to show for a failed call: each message of an array, else the server's
+ * message, else the fallback. Always at least one entry.
+ */
+export function errorMessage(err: unknown, fallback: string): string[] {
+  let body: unknown;
+  if (isAxiosError(err)) {
+    body = err.response?.data;
+  } else if (err && typeof err === 'object' && 'message' in err && !(err instanceof Error)) {
+    // An envelope with status false handed over directly.
+    body = err;
+  }
+  if (body && typeof body === 'object' && 'message' in body) {
+    const found = messagesOf((body as { message: unknown }).message);
+    if (found.length > 0) return found;
+  }
+  return [fallback];
+}
+
+/** Throws when a 2xx response still carries status false. */
+export function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope && envelope.status === false) {
+    throw envelope;
+  }
+  return envelope.data;
+}
+
+/** SPEC §5: shown when the company id from site settings is missing. */
+export const MISSING_COMPANY_ID = 'Company ID is not configured. Please contact support.';

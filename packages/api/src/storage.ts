@@ -1,0 +1,7 @@
+/** SPEC §3 "Local storage keys". */
+export const STORAGE_KEYS = {
+  userToken: 'authToken',
+  adminToken: 'accessToken',
+  loggedIn: 'loggedIn',
+  reloadCount: 'reloadCount',
+} as const;
