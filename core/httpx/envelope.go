@@ -4,7 +4,13 @@ package httpx
 
 import (
 	"github.com/gofiber/fiber/v3"
+	"github.com/shopspring/decimal"
 )
+
+func init() {
+	// Money and quantities travel as JSON numbers, as the spec shows them.
+	decimal.MarshalJSONWithoutQuotes = true
+}
 
 // Envelope is every response: {"status": bool, "message": string | [string], "data": any}.
 type Envelope struct {

@@ -13,6 +13,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/clock"
 	"prelaunch/core/config"
+	"prelaunch/core/media"
 	"prelaunch/core/migrations"
 	"prelaunch/core/otp"
 	"prelaunch/core/platform"
@@ -31,6 +32,7 @@ type Deps struct {
 	Verifier *auth.Verifier
 	Limiter  *ratelimit.Limiter
 	OTP      *otp.Service
+	Media    *media.Signer
 }
 
 // Open loads the configuration and opens every connection (lazily: nothing here waits for a
@@ -64,6 +66,7 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 		Tokens:   tokens,
 		Verifier: &auth.Verifier{Tokens: tokens, DB: db},
 		Limiter:  ratelimit.New(rdb),
+		Media:    &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
 		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
 	}, nil
 }
