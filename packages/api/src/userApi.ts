@@ -1,0 +1,98 @@
+import type { AxiosInstance } from 'axios';
+import { unwrap, type Envelope } from './errors';
+import type { TokenData, UserLoginRequest } from './types';
+import type {
+  BuyerProfile,
+  BuyerSite,
+  BuyerTransaction,
+  ForgotPasswordOtpRequest,
+  ForgotPasswordRequest,
+  GlobalStockRow,
+  BuyerListPage,
+  MyStockRow,
+  PasswordUpdateRequest,
+  PaymentDetails,
+  ProfileUpdateRequest,
+  PurchaseOrder,
+  PurchaseRequest,
+  RegisterOtpRequest,
+  RegisterRequest,
+  TokenPrice,
+  TransactionListQuery,
+  UploadedMedia,
+} from './userTypes';
+
+export interface BuyerResult<T> {
+  data: T;
+  message: string | string[];
+}
+
+async function call<T>(p: Promise<{ data: Envelope<T> }>): Promise<BuyerResult<T>> {
+  const { data: envelope } = await p;
+  return { data: unwrap(envelope), message: envelope.message };
+}
+
+/** Drops empty strings, null and undefined (SPEC §5: empty fields are not sent). */
+export function withoutEmpty<T extends object>(body: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (v === '' || v === null || v === undefined) continue;
+    (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}
+
+/** Every call of the buyer app against bff-user (the agreed wire contract). */
+export function buyerApi(client: AxiosInstance) {
+  return {
+    siteGet: () => call<BuyerSite>(client.get('/api/v1/user/site/get')),
+    login: (body: UserLoginRequest) => call<TokenData>(client.post('/api/v1/user/auth/login', body)),
+    registerOtp: (body: RegisterOtpRequest) => call<unknown>(client.post('/api/v1/user/auth/register/otp', body)),
+    register: (body: RegisterRequest) =>
+      call<unknown>(client.post('/api/v1/user/auth/register', withoutEmpty(body))),
+    forgotPasswordOtp: (body: ForgotPasswordOtpRequest) =>
+      call<unknown>(client.post('/api/v1/user/auth/forgot-password/otp', body)),
+    forgotPassword: (body: ForgotPasswordRequest) =>
+      call<unknown>(client.post('/api/v1/user/auth/forgot-password', body)),
+    passwordOtp: () => call<unknown>(client.post('/api/v1/user/auth/password/otp')),
+    passwordUpdate: (body: PasswordUpdateRequest) =>
+      call<unknown>(client.put('/api/v1/user/auth/password/update', body)),
+    profileGet: () => call<BuyerProfile>(client.get('/api/v1/user/auth/profile/get')),
+    /** SPEC §7: form-urlencoded; empty fields omitted except password, which is always sent. */
+    profileUpdate: (body: ProfileUpdateRequest) => {
+      const form = new URLSearchParams();
+      for (const [k, v] of Object.entries(withoutEmpty(body))) form.append(k, String(v));
+      if (!form.has('password')) form.append('password', body.password ?? '');
+      return call<unknown>(
+        client.put('/api/v1/user/auth/profile/update', form, {
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+      );
+    },
+    priceGet: () => call<TokenPrice>(client.get('/api/v1/user/package/price/get')),
+    beneficiaryGet: () => call<PaymentDetails>(client.get('/api/v1/user/package/beneficiary/get')),
+    orderCreate: (amount: number) => call<PurchaseOrder>(client.post('/api/v1/user/package/order', { amount })),
+    orderGet: (id: string) => call<PurchaseOrder>(client.get('/api/v1/user/package/order/get', { params: { id } })),
+    purchase: (body: PurchaseRequest) =>
+      call<unknown>(client.post('/api/v1/user/package/purchase', withoutEmpty(body))),
+    transactionList: (q: TransactionListQuery) =>
+      call<BuyerListPage<BuyerTransaction>>(
+        client.get('/api/v1/user/transaction/list', { params: withoutEmpty(q) }),
+      ),
+    globalStockList: (page: number, limit: number) =>
+      call<BuyerListPage<GlobalStockRow>>(client.get('/api/v1/user/stock/global/list', { params: { page, limit } })),
+    myStockList: (page: number, limit: number) =>
+      call<BuyerListPage<MyStockRow>>(client.get('/api/v1/user/stock/my/list', { params: { page, limit } })),
+    /** Multipart upload, field 'medias'; data is an array whose first item has the id. */
+    mediaAdd: (file: File | Blob, filename?: string) => {
+      const form = new FormData();
+      if (filename) form.append('medias', file, filename);
+      else form.append('medias', file);
+      return call<UploadedMedia[]>(
+        client.post('/api/v1/superadmin/media/add', form, { headers: { 'Content-Type': 'multipart/form-data' } }),
+      );
+    },
+  };
+}
+
+export type BuyerApi = ReturnType<typeof buyerApi>;
