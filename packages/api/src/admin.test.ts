@@ -1,0 +1,84 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { adminCalls } from './admin';
+import { createApiClient } from './client';
+import { superAdminCalls } from './superadmin';
+
+function answering(body: unknown) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    return { data: body, status: 200, statusText: 'OK', headers: {}, config };
+  };
+  const client = createApiClient({ tokenKey: 'accessToken', storage: { getItem: () => 'adm' } });
+  client.defaults.adapter = adapter;
+  return { seen, client };
+}
+
+const ok = (data: unknown) => ({ status: true, message: 'done', data });
+
+describe('admin calls', () => {
+  it('lists users with 1-based page, limit 10 and isApproved, omitting an empty search', async () => {
+    const { seen, client } = answering(ok({ records: [], total: 0, page: 1, limit: 10, lastPage: 1 }));
+    await adminCalls(client).userList({ page: 2, search: '', isApproved: false });
+    expect(seen[0].url).toBe('/api/v1/admin/auth/list');
+    expect(seen[0].params).toEqual({ page: 2, limit: 10, isApproved: false });
+    expect(seen[0].headers.get('Authorization')).toBe('Bearer adm');
+  });
+
+  it('approves a user through update with isApproved true', async () => {
+    const { seen, client } = answering(ok(null));
+    const res = await adminCalls(client).userApprove('u1');
+    expect(res.message).toBe('done');
+    expect(seen[0].method).toBe('put');
+    expect(seen[0].url).toBe('/api/v1/admin/auth/update');
+    expect(JSON.parse(seen[0].data)).toEqual({ id: 'u1', isApproved: true });
+  });
+
+  it('deletes a user with a JSON body', async () => {
+    const { seen, client } = answering(ok(null));
+    await adminCalls(client).userDelete('u9');
+    expect(seen[0].method).toBe('delete');
+    expect(JSON.parse(seen[0].data)).toEqual({ id: 'u9' });
+  });
+
+  it('approves and rejects purchases by id', async () => {
+    const { seen, client } = answering(ok(null));
+    await adminCalls(client).purchaseApprove('p1');
+    await adminCalls(client).purchaseReject('p2');
+    expect(seen.map((c) => [c.method, c.url, JSON.parse(c.data)])).toEqual([
+      ['post', '/api/v1/admin/transaction/approve', { id: 'p1' }],
+      ['post', '/api/v1/admin/transaction/reject', { id: 'p2' }],
+    ]);
+  });
+
+  it('lists purchases by status and search', async () => {
+    const { seen, client } = answering(ok({ records: [], total: 0, page: 1, limit: 10, lastPage: 1 }));
+    await adminCalls(client).purchaseList({ status: 'APPROVED', search: 'PUR-1' });
+    expect(seen[0].params).toEqual({ page: 1, limit: 10, status: 'APPROVED', search: 'PUR-1' });
+  });
+});
+
+describe('super admin calls', () => {
+  it('requests the login OTP with the email in the query', async () => {
+    const { seen, client } = answering(ok(null));
+    await superAdminCalls(client).requestOtp('root@x.test');
+    expect(seen[0].method).toBe('get');
+    expect(seen[0].url).toBe('/api/v1/superadmin/auth/login/email/otp');
+    expect(seen[0].params).toEqual({ email: 'root@x.test' });
+  });
+
+  it('verifies the OTP and returns the token', async () => {
+    const { seen, client } = answering(ok({ token: 'sa' }));
+    const res = await superAdminCalls(client).verifyOtp({ email: 'root@x.test', otp: '123456' });
+    expect(res.data.token).toBe('sa');
+    expect(JSON.parse(seen[0].data)).toEqual({ email: 'root@x.test', otp: '123456' });
+  });
+
+  it('surfaces a status-false envelope as a rejection', async () => {
+    const { client } = answering({ status: false, message: 'Invalid OTP', data: null });
+    await expect(superAdminCalls(client).verifyOtp({ email: 'a@b.test', otp: '1' })).rejects.toMatchObject({
+      message: 'Invalid OTP',
+    });
+  });
+});

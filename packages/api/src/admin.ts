@@ -1,0 +1,51 @@
+import type { AxiosInstance } from 'axios';
+import { adminCall as call, cleanParams } from './adminCall';
+import type {
+  AdminDashboard,
+  AdminProfile,
+  AdminPurchase,
+  AdminPurchaseListQuery,
+  AdminSite,
+  AdminUser,
+  AdminUserAdd,
+  AdminUserListQuery,
+  AdminUserUpdate,
+  Beneficiary,
+  AdminList,
+} from './adminTypes';
+import type { AdminLoginRequest, TokenData } from './types';
+
+/** Page size of every admin list (SPEC §9). */
+export const ADMIN_PAGE_SIZE = 10;
+
+/** Every company-admin call of the contract, served by bff-admin. */
+export function adminCalls(client: AxiosInstance) {
+  return {
+    siteGet: () => call<AdminSite>(client.get('/api/v1/company/site/get')),
+    login: (body: AdminLoginRequest) => call<TokenData>(client.post('/api/v1/company/auth/login', body)),
+    profile: () => call<AdminProfile>(client.get('/api/v1/admin/auth/profile/get')),
+
+    userList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, isApproved }: AdminUserListQuery = {}) =>
+      call<AdminList<AdminUser>>(
+        client.get('/api/v1/admin/auth/list', { params: cleanParams({ page, limit, search, isApproved }) }),
+      ),
+    userAdd: (body: AdminUserAdd) => call<unknown>(client.post('/api/v1/admin/auth/add', body)),
+    userUpdate: (body: AdminUserUpdate) => call<unknown>(client.put('/api/v1/admin/auth/update', body)),
+    userApprove: (id: string) => call<unknown>(client.put('/api/v1/admin/auth/update', { id, isApproved: true })),
+    userDelete: (id: string) => call<unknown>(client.delete('/api/v1/admin/auth/delete', { data: { id } })),
+
+    purchaseList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminPurchaseListQuery = {}) =>
+      call<AdminList<AdminPurchase>>(
+        client.get('/api/v1/admin/transaction/list', { params: cleanParams({ page, limit, search, status }) }),
+      ),
+    purchaseApprove: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/approve', { id })),
+    purchaseReject: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/reject', { id })),
+
+    dashboard: () => call<AdminDashboard>(client.get('/api/v1/admin/dashboard/get')),
+
+    beneficiaryGet: () => call<Beneficiary | null>(client.get('/api/v1/admin/beneficiary/get')),
+    beneficiaryUpdate: (body: Beneficiary) => call<unknown>(client.put('/api/v1/admin/beneficiary/update', body)),
+  };
+}
+
+export type AdminCalls = ReturnType<typeof adminCalls>;

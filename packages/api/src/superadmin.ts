@@ -1,0 +1,42 @@
+import type { AxiosInstance } from 'axios';
+import { adminCall as call, cleanParams } from './adminCall';
+import { ADMIN_PAGE_SIZE } from './admin';
+import type { AdminList, AdminListQuery } from './adminTypes';
+import type {
+  Company,
+  CompanyAdd,
+  CompanyBeneficiary,
+  SuperAdminDashboard,
+  SuperAdminPurchase,
+  SuperAdminPurchaseListQuery,
+  SuperAdminVerifyRequest,
+} from './superadminTypes';
+import type { TokenData } from './types';
+
+/** Every super admin call of the contract, served by bff-admin. */
+export function superAdminCalls(client: AxiosInstance) {
+  return {
+    requestOtp: (email: string) =>
+      call<unknown>(client.get('/api/v1/superadmin/auth/login/email/otp', { params: { email } })),
+    verifyOtp: (body: SuperAdminVerifyRequest) =>
+      call<TokenData>(client.post('/api/v1/superadmin/auth/login/verify', body)),
+    dashboard: () => call<SuperAdminDashboard>(client.get('/api/v1/superadmin/dashboard/get')),
+    companyList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search }: AdminListQuery = {}) =>
+      call<AdminList<Company>>(
+        client.get('/api/v1/superadmin/company/list', { params: cleanParams({ page, limit, search }) }),
+      ),
+    companyAdd: (body: CompanyAdd) => call<{ id: string }>(client.post('/api/v1/superadmin/company/add', body)),
+    transactionList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status, companyId }: SuperAdminPurchaseListQuery = {}) =>
+      call<AdminList<SuperAdminPurchase>>(
+        client.get('/api/v1/superadmin/transaction/list', {
+          params: cleanParams({ page, limit, search, status, companyId }),
+        }),
+      ),
+    beneficiaryList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search }: AdminListQuery = {}) =>
+      call<AdminList<CompanyBeneficiary>>(
+        client.get('/api/v1/superadmin/beneficiary/list', { params: cleanParams({ page, limit, search }) }),
+      ),
+  };
+}
+
+export type SuperAdminCalls = ReturnType<typeof superAdminCalls>;
