@@ -1,0 +1,21 @@
+/**
+ * SPEC §4 badge colours: green for approved or success (and COMPLETED), red for reject,
+ * rejected or failed, yellow for pending, grey otherwise.
+ */
+export function statusVariant(status: string | null | undefined): 'success' | 'danger' | 'warning' | 'secondary' {
+  const s = String(status ?? '').trim().toLowerCase();
+  if (s === 'approved' || s === 'success' || s === 'completed') return 'success';
+  if (s === 'reject' || s === 'rejected' || s === 'failed') return 'danger';
+  if (s === 'pending') return 'warning';
+  return 'secondary';
+}
+
+export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+  const variant = statusVariant(status);
+  const text = variant === 'warning' ? 'text-dark' : '';
+  return (
+    <span className={`badge bg-${variant} ${text} ${className ?? ''}`.trim()} data-status={status ?? ''}>
+      {status || 'N/A'}
+    </span>
+  );
+}
