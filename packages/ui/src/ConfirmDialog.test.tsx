@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
-import { StatusBadge } from './StatusBadge';
 
 describe('ConfirmDialog', () => {
   it("shows 'Confirmation', the red message, Confirm and a close mark", async () => {
@@ -21,22 +20,5 @@ describe('ConfirmDialog', () => {
   it('disables Confirm while pending', () => {
     render(<ConfirmDialog show pending message="x" onConfirm={() => {}} onClose={() => {}} />);
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
-  });
-});
-
-describe('StatusBadge', () => {
-  it('uses the SPEC §4 colours', () => {
-    render(
-      <>
-        <StatusBadge status="APPROVED" />
-        <StatusBadge status="REJECTED" />
-        <StatusBadge status="PENDING" />
-        <StatusBadge status="EXPIRED" />
-      </>,
-    );
-    expect(screen.getByText('APPROVED')).toHaveClass('text-bg-success');
-    expect(screen.getByText('REJECTED')).toHaveClass('text-bg-danger');
-    expect(screen.getByText('PENDING')).toHaveClass('text-bg-warning');
-    expect(screen.getByText('EXPIRED')).toHaveClass('text-bg-secondary');
   });
 });

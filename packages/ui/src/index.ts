@@ -5,5 +5,5 @@ export { AppToasts, toastErrors, toastSuccess, TOAST_AUTO_CLOSE_MS, TOAST_LIMIT 
 export { useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { StatusBadge, statusVariant } from './StatusBadge';
-export { SummaryCard, type SummaryItem } from './SummaryCard';
+export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { useDebounce, SEARCH_DEBOUNCE_MS } from './useDebounce';
