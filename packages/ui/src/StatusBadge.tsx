@@ -12,9 +12,8 @@ export function statusVariant(status: string | null | undefined): 'success' | 'd
 
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
   const variant = statusVariant(status);
-  const text = variant === 'warning' ? 'text-dark' : '';
   return (
-    <span className={`badge bg-${variant} ${text} ${className ?? ''}`.trim()} data-status={status ?? ''}>
+    <span className={`badge text-bg-${variant} ${className ?? ''}`.trim()} data-status={status ?? ''}>
       {status || 'N/A'}
     </span>
   );

@@ -7,3 +7,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { StatusBadge, statusVariant } from './StatusBadge';
 export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { useDebounce, SEARCH_DEBOUNCE_MS } from './useDebounce';
+export { Pagination, type PaginationProps } from './Pagination';

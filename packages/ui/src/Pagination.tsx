@@ -1,0 +1,57 @@
+import ReactPaginate from 'react-paginate';
+
+export interface PaginationProps {
+  /** 1-based current page. */
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  /** SPEC §9 user history: 2 margin pages, 3 around the current one. */
+  marginPagesDisplayed?: number;
+  pageRangeDisplayed?: number;
+  previousLabel?: string;
+  nextLabel?: string;
+  /** Renders nothing for a single page unless set (SPEC §2: pagination only beyond one page). */
+  showSinglePage?: boolean;
+  className?: string;
+}
+
+/** Bootstrap-styled pagination over react-paginate. */
+export function Pagination({
+  page,
+  pageCount,
+  onPageChange,
+  marginPagesDisplayed = 2,
+  pageRangeDisplayed = 3,
+  previousLabel = 'Prev',
+  nextLabel = 'Next',
+  showSinglePage = false,
+  className,
+}: PaginationProps) {
+  if (pageCount <= 1 && !showSinglePage) return null;
+  return (
+    <nav aria-label="Pagination" className={className}>
+      <ReactPaginate
+        pageCount={Math.max(pageCount, 1)}
+        forcePage={Math.min(Math.max(page, 1), Math.max(pageCount, 1)) - 1}
+        onPageChange={({ selected }) => onPageChange(selected + 1)}
+        marginPagesDisplayed={marginPagesDisplayed}
+        pageRangeDisplayed={pageRangeDisplayed}
+        previousLabel={previousLabel}
+        nextLabel={nextLabel}
+        breakLabel="…"
+        containerClassName="pagination flex-wrap mb-0"
+        pageClassName="page-item"
+        pageLinkClassName="page-link"
+        previousClassName="page-item"
+        previousLinkClassName="page-link"
+        nextClassName="page-item"
+        nextLinkClassName="page-link"
+        breakClassName="page-item"
+        breakLinkClassName="page-link"
+        activeClassName="active"
+        disabledClassName="disabled"
+        renderOnZeroPageCount={null}
+      />
+    </nav>
+  );
+}
