@@ -25,6 +25,17 @@ func init() {
 // Up applies every pending migration. Concurrent callers wait on the migrator's lock, so several
 // processes starting at once apply each migration exactly once.
 func Up(ctx context.Context, db *bun.DB) (applied []string, err error) {
+	// Creating the migrator's own tables is not safe to race, so processes starting together
+	// queue on a session advisory lock first; the migrator's lock then guards the migrations.
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("migrate connect: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(7262000)"); err != nil {
+		return nil, fmt.Errorf("migrate advisory lock: %w", err)
+	}
+	defer func() { _, _ = conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(7262000)") }()
 	m := migrate.NewMigrator(db, Migrations)
 	if err := m.Init(ctx); err != nil {
 		return nil, fmt.Errorf("migrate init: %w", err)

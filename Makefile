@@ -1,0 +1,98 @@
+# Prelaunch — one command to run, one to test. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PNPM_VERSION := 10.34.8
+PNPM := $(CURDIR)/.tools/node_modules/.bin/pnpm
+GO ?= go
+GO_PKGS := ./core/... ./bff-user/... ./bff-admin/... ./worker/...
+WEB_SRC := $(shell find apps/user apps/admin packages -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.svg' -o -name '*.png' \) -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null)
+
+export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
+
+.PHONY: help run test setup build build-web build-go services db go-test web-test e2e chromium clean
+
+help:
+	@echo "make run    - install what is missing, build, start Postgres/Redis checks, migrate, seed, run everything"
+	@echo "make test   - the same set-up, then Go tests (-race), web unit tests and browser journeys"
+	@echo "make build  - build both web apps and the Go binaries"
+	@echo "make clean  - remove build output and installed tools"
+
+## ---- set-up (each step is skipped when nothing changed) ----
+setup: .tools/.stamp node_modules/.modules.yaml .go-mod.stamp .env
+
+.tools/.stamp:
+	@command -v node >/dev/null || { echo "Node.js 20.19+ is required (https://nodejs.org)"; exit 1; }
+	@command -v $(GO) >/dev/null || { echo "Go 1.26+ is required (https://go.dev/dl)"; exit 1; }
+	@echo "==> installing pnpm $(PNPM_VERSION) into .tools/"
+	@npm install --silent --no-audit --no-fund --prefix .tools pnpm@$(PNPM_VERSION) >/dev/null
+	@touch $@
+
+node_modules/.modules.yaml: pnpm-lock.yaml package.json .tools/.stamp $(wildcard apps/*/package.json packages/*/package.json e2e/package.json)
+	@echo "==> installing web packages"
+	@$(PNPM) install --frozen-lockfile --reporter=silent
+	@touch $@
+
+.go-mod.stamp: go.work $(wildcard */go.mod */go.sum)
+	@echo "==> downloading Go modules"
+	@for m in core bff-user bff-admin worker; do (cd $$m && $(GO) mod download) || exit 1; done
+	@touch $@
+
+# A development .env with random secrets, made once. Edit it freely; it is never committed.
+.env:
+	@echo "==> writing .env (development settings with a random admin password)"
+	@printf 'APP_ENV=development\nJWT_SECRET=%s\nSEED_ADMIN_PASSWORD=%s\n' \
+		"$$(head -c 32 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 48)" \
+		"Demo-$$(head -c 12 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 10)" > .env
+
+## ---- build ----
+build: build-web build-go
+
+build-web: apps/user/dist/index.html apps/admin/dist/index.html
+
+apps/user/dist/index.html apps/admin/dist/index.html &: $(WEB_SRC) node_modules/.modules.yaml
+	@echo "==> building the web apps"
+	@$(PNPM) run --silent build >/dev/null
+	@touch apps/user/dist/index.html apps/admin/dist/index.html
+
+build-go: .go-mod.stamp
+	@echo "==> building the Go binaries"
+	@mkdir -p bin
+	@$(GO) build -o bin/ ./bff-user ./bff-admin ./worker ./core/cmd/prelaunch
+
+## ---- services and database ----
+services: build-go
+	@scripts/services.sh
+
+db: services
+	@bin/prelaunch ensure-db
+	@bin/prelaunch seed
+
+## ---- the main job ----
+run: setup build db
+	@scripts/run-stack.sh
+
+## ---- tests ----
+test: setup build services go-test web-test e2e
+
+# Tests use their own databases (prelaunch_test_*) and Redis databases 1-13; never the dev data.
+go-test:
+	@echo "==> Go tests (-race)"
+	@APP_ENV=test $(GO) test -race -count=1 -timeout 15m $(GO_PKGS)
+
+web-test: node_modules/.modules.yaml
+	@echo "==> web unit tests"
+	@$(PNPM) run --silent test
+
+chromium:
+	@command -v chromium >/dev/null || test -x /usr/bin/chromium || { \
+		echo "==> installing Debian chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium >/dev/null); \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+
+e2e: chromium build
+	@scripts/e2e.sh
+
+
+clean:
+	rm -rf bin apps/*/dist .tools node_modules */node_modules apps/*/node_modules packages/*/node_modules .go-mod.stamp

@@ -1,0 +1,193 @@
+package httpx_test
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gofiber/fiber/v3"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/httpx"
+	"prelaunch/core/platform"
+	"prelaunch/core/testkit"
+)
+
+func newApp(t *testing.T, dist string) *fiber.App {
+	app := httpx.NewApp("test", slog.New(slog.NewTextHandler(io.Discard, nil)), 1024)
+	app.Post("/api/v1/echo", func(c fiber.Ctx) error {
+		var body struct {
+			Name string `json:"name" form:"name"`
+			N    int    `json:"n" form:"n"`
+		}
+		if err := httpx.Bind(c, &body); err != nil {
+			return err
+		}
+		return httpx.OK(c, "ok", body)
+	})
+	app.Get("/api/v1/conflict", func(c fiber.Ctx) error { return apperr.Conflict("x", "Already done.") })
+	app.Get("/api/v1/many", func(c fiber.Ctx) error {
+		var v apperr.Validation
+		v.Add("Name is required.")
+		v.Add("Email is required.")
+		return v.Err()
+	})
+	app.Get("/api/v1/limited", func(c fiber.Ctx) error { return apperr.RateLimited("Too many attempts.", 1500_000_000) })
+	app.Get("/api/v1/boom", func(c fiber.Ctx) error { return io.ErrUnexpectedEOF })
+	app.Get("/api/v1/panic", func(c fiber.Ctx) error { panic("secret internals") })
+	httpx.NotFoundAPI(app)
+	httpx.ServeSPA(app, dist)
+	return app
+}
+
+func do(t *testing.T, app *fiber.App, req *http.Request) (*http.Response, httpx.Envelope, string) {
+	t.Helper()
+	resp, err := app.Test(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	var env httpx.Envelope
+	_ = json.Unmarshal(b, &env)
+	return resp, env, string(b)
+}
+
+func TestErrorsBecomeEnvelopesWithTheRightStatus(t *testing.T) {
+	app := newApp(t, t.TempDir())
+	cases := []struct {
+		path   string
+		status int
+		msg    string
+	}{
+		{"/api/v1/conflict", 409, "Already done."},
+		{"/api/v1/nope", 404, "Not found."},
+		{"/api/v1/boom", 500, "Something went wrong. Please try again."},
+		{"/api/v1/panic", 500, "Something went wrong. Please try again."},
+	}
+	for _, c := range cases {
+		resp, env, raw := do(t, app, httptest.NewRequest("GET", c.path, nil))
+		if resp.StatusCode != c.status || env.Status || env.Message != c.msg {
+			t.Errorf("%s: %d %s", c.path, resp.StatusCode, raw)
+		}
+		if strings.Contains(raw, "secret") || strings.Contains(raw, "EOF") {
+			t.Errorf("%s leaks internals: %s", c.path, raw)
+		}
+	}
+	_, env, _ := do(t, app, httptest.NewRequest("GET", "/api/v1/many", nil))
+	if msgs, ok := env.Message.([]any); !ok || len(msgs) != 2 {
+		t.Errorf("several validation messages must be an array, got %#v", env.Message)
+	}
+	resp, _, _ := do(t, app, httptest.NewRequest("GET", "/api/v1/limited", nil))
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "2" {
+		t.Errorf("rate limited: %d Retry-After=%q", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+}
+
+func TestBindRefusesBadBodies(t *testing.T) {
+	app := newApp(t, t.TempDir())
+	post := func(ct, body string) (*http.Response, httpx.Envelope) {
+		r := httptest.NewRequest("POST", "/api/v1/echo", strings.NewReader(body))
+		if ct != "" {
+			r.Header.Set("Content-Type", ct)
+		}
+		resp, env, _ := do(t, app, r)
+		return resp, env
+	}
+	if resp, _ := post("application/json", `{"name":"a",`); resp.StatusCode != 400 {
+		t.Errorf("malformed JSON: %d", resp.StatusCode)
+	}
+	if resp, env := post("application/json", `{"n":"seven"}`); resp.StatusCode != 400 || env.Message != "Invalid value for n." {
+		t.Errorf("wrong type: %d %v", resp.StatusCode, env.Message)
+	}
+	if resp, _ := post("application/json", `[1,2]`); resp.StatusCode != 400 {
+		t.Errorf("array body: %d", resp.StatusCode)
+	}
+	if resp, _ := post("text/xml", `<a/>`); resp.StatusCode != 415 {
+		t.Errorf("xml: %d", resp.StatusCode)
+	}
+	if resp, env := post("application/x-www-form-urlencoded", "name=Asha&n=3"); resp.StatusCode != 200 || env.Data.(map[string]any)["name"] != "Asha" {
+		t.Errorf("form: %d %v", resp.StatusCode, env.Data)
+	}
+}
+
+func TestBodyOverTheLimitIs413JSON(t *testing.T) {
+	app := newApp(t, t.TempDir())
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = app.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	defer app.Shutdown()
+	resp, err := http.Post("http://"+ln.Addr().String()+"/api/v1/echo", "application/json", strings.NewReader(strings.Repeat("x", 4096)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 413 || !strings.Contains(string(b), `"status":false`) {
+		t.Fatalf("over the body limit: %d %s", resp.StatusCode, b)
+	}
+}
+
+func TestSPAFallbackAndSecurityHeaders(t *testing.T) {
+	dist := t.TempDir()
+	_ = os.MkdirAll(filepath.Join(dist, "assets"), 0o755)
+	_ = os.WriteFile(filepath.Join(dist, "index.html"), []byte("<html>the app</html>"), 0o644)
+	_ = os.WriteFile(filepath.Join(dist, "assets", "app.js"), []byte("console.log(1)"), 0o644)
+	app := newApp(t, dist)
+	for _, p := range []string{"/", "/user/dashboard", "/admin/login?x=1"} {
+		resp, _, raw := do(t, app, httptest.NewRequest("GET", p, nil))
+		if resp.StatusCode != 200 || !strings.Contains(raw, "the app") {
+			t.Errorf("%s: %d %q", p, resp.StatusCode, raw)
+		}
+		if !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
+			resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: security headers missing", p)
+		}
+	}
+	resp, _, raw := do(t, app, httptest.NewRequest("GET", "/assets/app.js", nil))
+	if resp.StatusCode != 200 || raw != "console.log(1)" {
+		t.Errorf("asset: %d %q", resp.StatusCode, raw)
+	}
+	resp, env, _ := do(t, app, httptest.NewRequest("GET", "/api/v1/unknown/path", nil))
+	if resp.StatusCode != 404 || env.Status {
+		t.Errorf("unknown API path must be a JSON 404, got %d", resp.StatusCode)
+	}
+}
+
+func TestSPANotBuiltSaysSo(t *testing.T) {
+	app := newApp(t, filepath.Join(t.TempDir(), "missing"))
+	resp, env, _ := do(t, app, httptest.NewRequest("GET", "/", nil))
+	if resp.StatusCode != 503 || !strings.Contains(env.Message.(string), "make build") {
+		t.Errorf("got %d %v", resp.StatusCode, env.Message)
+	}
+}
+
+func TestReadyzReportsADownDependency(t *testing.T) {
+	d := testkit.Deps(t, "httpx", 1)
+	app := httpx.NewApp("test", d.Log, 1024)
+	httpx.Health(app, d.DB, d.Redis)
+	resp, _, _ := do(t, app, httptest.NewRequest("GET", "/readyz", nil))
+	if resp.StatusCode != 200 {
+		t.Fatalf("ready with both up: %d", resp.StatusCode)
+	}
+	dead, _ := platform.OpenRedis("redis://127.0.0.1:1/0")
+	defer dead.Close()
+	app2 := httpx.NewApp("test", d.Log, 1024)
+	httpx.Health(app2, d.DB, dead)
+	resp, env, _ := do(t, app2, httptest.NewRequest("GET", "/readyz", nil))
+	if resp.StatusCode != 503 || !strings.Contains(env.Message.(string), "redis") {
+		t.Fatalf("redis down: %d %v", resp.StatusCode, env.Message)
+	}
+	resp, _, _ = do(t, app2, httptest.NewRequest("GET", "/healthz", nil))
+	if resp.StatusCode != 200 {
+		t.Fatalf("liveness must not depend on redis: %d", resp.StatusCode)
+	}
+}

@@ -1,0 +1,54 @@
+package migrations_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"prelaunch/core/migrations"
+	"prelaunch/core/platform"
+)
+
+// Several processes starting at once (two BFFs and the worker) must apply the schema once.
+func TestConcurrentUpAppliesOnce(t *testing.T) {
+	ctx := context.Background()
+	admin := platform.OpenDB("postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable")
+	defer admin.Close()
+	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS prelaunch_test_migrations WITH (FORCE)`); err != nil {
+		t.Fatal(err)
+	}
+	dsn := "postgres://postgres@127.0.0.1:5432/prelaunch_test_migrations?sslmode=disable"
+	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	applied := make([][]string, 3)
+	errs := make([]error, 3)
+	for i := 0; i < 3; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			db := platform.OpenDB(dsn)
+			defer db.Close()
+			applied[i], errs[i] = migrations.Up(ctx, db)
+		}(i)
+	}
+	wg.Wait()
+	total := 0
+	for i := range errs {
+		if errs[i] != nil {
+			t.Fatalf("Up %d: %v", i, errs[i])
+		}
+		total += len(applied[i])
+	}
+	if total != len(migrations.Migrations.Sorted()) {
+		t.Fatalf("applied %d migrations in all, want each exactly once (%d)", total, len(migrations.Migrations.Sorted()))
+	}
+	db := platform.OpenDB(dsn)
+	defer db.Close()
+	for _, table := range []string{"companies", "tokens", "users", "super_admins", "otps", "media", "beneficiaries", "purchases", "referral_rewards", "audit_log"} {
+		if _, err := db.NewSelect().Table(table).Count(ctx); err != nil {
+			t.Errorf("table %s: %v", table, err)
+		}
+	}
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Browser journeys against a stack of its own: ports 18080/18081, database prelaunch_e2e (made
+# afresh), Redis database 14, its own outbox and storage. Stops the stack afterwards.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+E2E_DIR=$ROOT/var/e2e
+rm -rf "$E2E_DIR"; mkdir -p "$E2E_DIR"
+
+export APP_ENV=test
+export USER_PORT=${E2E_USER_PORT:-18080} ADMIN_PORT=${E2E_ADMIN_PORT:-18081}
+export USER_ADDR=127.0.0.1:$USER_PORT ADMIN_ADDR=127.0.0.1:$ADMIN_PORT
+export DATABASE_URL=${E2E_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/prelaunch_e2e?sslmode=disable}
+export REDIS_URL=${E2E_REDIS_URL:-redis://127.0.0.1:6379/14}
+export MAIL_OUTBOX=$E2E_DIR/outbox.jsonl STORAGE_DIR=$E2E_DIR/storage
+export SEED_ADMIN_PASSWORD=${E2E_SEED_PASSWORD:-E2e-Demo-Pass1}
+export JWT_SECRET=e2e-only-jwt-secret-0123456789abcdef0123456789
+export USER_DIST=$ROOT/apps/user/dist ADMIN_DIST=$ROOT/apps/admin/dist
+export USER_URL=http://127.0.0.1:$USER_PORT ADMIN_URL=http://127.0.0.1:$ADMIN_PORT
+export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
+
+for port in "$USER_PORT" "$ADMIN_PORT"; do
+  if curl -s -o /dev/null "http://127.0.0.1:$port/healthz"; then
+    echo "e2e: port $port is already in use; stop whatever runs there (or set E2E_USER_PORT/E2E_ADMIN_PORT)" >&2
+    exit 1
+  fi
+done
+
+# A fresh database each run: drop it through the server's own database, then create and seed.
+DBNAME=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
+ADMIN_DSN=$(sed -E "s#/$DBNAME(\?|$)#/postgres\1#" <<<"$DATABASE_URL")
+if command -v psql >/dev/null; then
+  psql -q "$ADMIN_DSN" -c "DROP DATABASE IF EXISTS \"$DBNAME\" WITH (FORCE)" >/dev/null || exit 1
+fi
+redis-cli -u "$REDIS_URL" FLUSHDB >/dev/null 2>&1 || true
+bin/prelaunch ensure-db && bin/prelaunch seed >/dev/null || { echo "e2e: could not prepare the database" >&2; exit 1; }
+
+pids=()
+for svc in bff-user bff-admin worker; do
+  "$ROOT/bin/$svc" >"$E2E_DIR/$svc.log" 2>&1 &
+  pids+=($!)
+done
+cleanup() { for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done; wait 2>/dev/null; }
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  curl -fsS "$USER_URL/readyz" >/dev/null 2>&1 && curl -fsS "$ADMIN_URL/readyz" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+if ! curl -fsS "$USER_URL/readyz" >/dev/null 2>&1 || ! curl -fsS "$ADMIN_URL/readyz" >/dev/null 2>&1; then
+  echo "e2e: the stack did not become ready; logs in $E2E_DIR" >&2
+  tail -n 20 "$E2E_DIR"/*.log >&2
+  exit 1
+fi
+
+echo "==> browser journeys (Chromium at $CHROMIUM_PATH)"
+"$ROOT/.tools/node_modules/.bin/pnpm" run --silent e2e
+rc=$?
+if [ $rc -ne 0 ]; then echo "e2e: failed; server logs in $E2E_DIR" >&2; fi
+exit $rc
