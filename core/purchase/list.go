@@ -1,0 +1,95 @@
+package purchase
+
+import (
+	"context"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/media"
+	"prelaunch/core/pagination"
+)
+
+// MediaRef is an uploaded file with a signed link.
+type MediaRef struct {
+	ID  string `json:"id"`
+	URL string `json:"url"`
+}
+
+// TxRecord is one row of the buyer's payment history (SPEC §3 "Transaction record").
+type TxRecord struct {
+	ID              string          `json:"id"`
+	OrderNumber     string          `json:"orderNumber"`
+	CreatedAt       string          `json:"createdAt"`
+	PaymentMethod   *string         `json:"paymentMethod"`
+	ReferenceNumber *string         `json:"referenceNumber"`
+	TransactionID   string          `json:"transactionId"`
+	Amount          decimal.Decimal `json:"amount"`
+	FinalAmount     decimal.Decimal `json:"finalAmount"`
+	Quantity        decimal.Decimal `json:"quantity"`
+	Price           decimal.Decimal `json:"price"`
+	Fee             decimal.Decimal `json:"fee"`
+	Status          string          `json:"status"`
+	ExpiresAt       string          `json:"expiresAt"`
+	Receipt         *MediaRef       `json:"receipt"`
+}
+
+// ParseStatus accepts one of the five statuses (any case) or empty for all; else 422.
+func ParseStatus(s string) (string, error) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	switch s {
+	case "", StatusInitiated, StatusPending, StatusApproved, StatusRejected, StatusExpired:
+		return s, nil
+	}
+	return "", apperr.Invalid("bad_status", "status must be one of PENDING, APPROVED, REJECTED, INITIATED or EXPIRED.")
+}
+
+// LikePattern escapes a search term for ILIKE '%term%'.
+func LikePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.TrimSpace(s)) + "%"
+}
+
+// ListForBuyer is the buyer's own purchases, newest first, filtered by status and by a search
+// over reference number, transaction id, order number and payment method.
+func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search string, pg pagination.Page) (pagination.List[TxRecord], error) {
+	st, err := ParseStatus(status)
+	if err != nil {
+		return pagination.List[TxRecord]{}, err
+	}
+	if len(search) > 100 {
+		search = search[:100]
+	}
+	var rows []Purchase
+	q := s.DB.NewSelect().Model(&rows).Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID)
+	if st != "" {
+		q = q.Where("status = ?", st)
+	}
+	if strings.TrimSpace(search) != "" {
+		like := LikePattern(search)
+		q = q.Where("(reference_number ILIKE ? OR transaction_id ILIKE ? OR order_number ILIKE ? OR payment_method ILIKE ?)",
+			like, like, like, like)
+	}
+	total, err := q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).ScanAndCount(ctx)
+	if err != nil {
+		return pagination.List[TxRecord]{}, err
+	}
+	recs := make([]TxRecord, 0, len(rows))
+	for i := range rows {
+		recs = append(recs, s.record(&rows[i]))
+	}
+	return pagination.NewList(recs, int(total), pg), nil
+}
+
+func (s *Service) record(p *Purchase) TxRecord {
+	v := p.View()
+	r := TxRecord{ID: p.ID, OrderNumber: p.OrderNumber, CreatedAt: v.CreatedAt, PaymentMethod: p.PaymentMethod,
+		ReferenceNumber: p.ReferenceNumber, TransactionID: p.TransactionID, Amount: p.Amount,
+		FinalAmount: p.FinalAmount, Quantity: p.Quantity, Price: p.Price, Fee: p.Fee, Status: p.Status,
+		ExpiresAt: v.ExpiresAt}
+	if p.ReceiptID != nil && s.Media != nil {
+		r.Receipt = &MediaRef{ID: *p.ReceiptID, URL: s.Media.URL(*p.ReceiptID, media.LinkTTL)}
+	}
+	return r
+}

@@ -1,0 +1,217 @@
+package purchase
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/media"
+	"prelaunch/core/tasks"
+)
+
+// SubmitInput is the proof of payment (SPEC §3). Amount is only used when PurchaseID is empty
+// (create and submit in one step); otherwise the order's own amount is charged.
+type SubmitInput struct {
+	PurchaseID      string
+	PaymentMethod   string
+	ReferenceNumber string
+	ReceiptID       string
+	BankName        string
+	Amount          Amount
+}
+
+func errDuplicateUTR() error {
+	return apperr.Conflict("duplicate_reference", "This UTR / transaction number has already been submitted.")
+}
+
+func errWindowOver() error {
+	return apperr.Gone("window_over", "The payment window for this order is over. Please place a new order.")
+}
+
+func errAlreadySubmitted() error {
+	return apperr.Conflict("already_submitted", "This order has already been submitted.")
+}
+
+type proof struct {
+	method, ref, bank string
+	receipt           *string
+}
+
+func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proof, error) {
+	var pr proof
+	var v apperr.Validation
+	pr.method = strings.ToUpper(strings.TrimSpace(in.PaymentMethod))
+	pr.ref = strings.TrimSpace(in.ReferenceNumber)
+	pr.bank = strings.TrimSpace(in.BankName)
+	receipt := strings.TrimSpace(in.ReceiptID)
+	switch pr.method {
+	case MethodUPI, MethodBank:
+		v.Check(pr.ref != "", "Please enter UTR or Transaction Number.")
+		v.Check(receipt != "", "Please upload a transaction file before submitting.")
+	case MethodManual:
+	default:
+		v.Add("Please choose a payment method: UPI, BANK or MANUAL.")
+	}
+	if pr.ref != "" {
+		v.Check(validReference(pr.ref), "The UTR or transaction number must be 4 to 64 letters, digits, '-', '/' or '_'.")
+	}
+	v.Check(len(pr.bank) <= 120, "The bank name is too long.")
+	if err := v.Err(); err != nil {
+		return pr, err
+	}
+	if receipt != "" {
+		if err := media.CheckOwned(ctx, s.DB, receipt, "user", b.UserID, false); err != nil {
+			return pr, apperr.Invalid("bad_receipt", "The transaction file was not found. Please upload it again.")
+		}
+		pr.receipt = &receipt
+	}
+	return pr, nil
+}
+
+func validReference(s string) bool {
+	if len(s) < 4 || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '/' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// Submit moves the buyer's INITIATED order to PENDING with its proof, in one conditional UPDATE.
+// Unknown or another buyer's order: 404; window over: 410; not INITIATED: 409; a UTR already
+// submitted in the company: 409. Without PurchaseID it creates the order and submits it in one
+// transaction.
+func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*Purchase, error) {
+	pr, err := s.checkProof(ctx, b, in)
+	if err != nil {
+		return nil, err
+	}
+	id := strings.TrimSpace(in.PurchaseID)
+	if id == "" {
+		return s.createAndSubmit(ctx, b, in.Amount, pr)
+	}
+	if !media.ValidID(id) {
+		return nil, errOrderNotFound()
+	}
+	now := s.Clock.Now()
+	var p Purchase
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		return submitInTx(ctx, tx, &p, id, b, pr, now)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, s.whyNotSubmitted(ctx, b, id, now)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.cancelExpiry(p.ID)
+	return &p, nil
+}
+
+func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b Buyer, pr proof, now time.Time) error {
+	q := tx.NewUpdate().Model(p).
+		Set("status = ?", StatusPending).
+		Set("payment_method = ?", pr.method).
+		Set("reference_number = ?", nullable(pr.ref)).
+		Set("receipt_id = ?", pr.receipt).
+		Set("bank_name = ?", pr.bank).
+		Set("submitted_at = ?", now).
+		Set("updated_at = ?", now).
+		Where("id = ?", id).Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID).
+		Where("status = ?", StatusInitiated).Where("expires_at > ?", now).
+		Returning("*")
+	res, err := q.Exec(ctx)
+	if isUnique(err, "purchases_company_reference_key") {
+		return errDuplicateUTR()
+	}
+	if err != nil {
+		return fmt.Errorf("submit purchase: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return sql.ErrNoRows
+	}
+	return nil
+}
+
+// whyNotSubmitted tells apart the reasons a conditional submit matched nothing.
+func (s *Service) whyNotSubmitted(ctx context.Context, b Buyer, id string, now time.Time) error {
+	var p Purchase
+	err := s.DB.NewSelect().Model(&p).Column("id", "user_id", "company_id", "status", "expires_at").
+		Where("id = ?", id).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && (p.UserID != b.UserID || p.CompanyID != b.CompanyID)) {
+		return errOrderNotFound()
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.Status == StatusExpired:
+		return errWindowOver()
+	case p.Status == StatusInitiated && !p.ExpiresAt.After(now):
+		// The window is over but the worker has not expired it yet: do it now.
+		if _, err := Expire(ctx, s.DB, id, now); err != nil && s.Log != nil {
+			s.Log.Warn("expire on late submit failed", "purchase", id, "err", err)
+		}
+		return errWindowOver()
+	default:
+		return errAlreadySubmitted()
+	}
+}
+
+func (s *Service) createAndSubmit(ctx context.Context, b Buyer, amount Amount, pr proof) (*Purchase, error) {
+	amt, err := ParseAmount(amount)
+	if err != nil {
+		return nil, err
+	}
+	var p *Purchase
+	err = retryOnNumberClash(func() error {
+		return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			created, err := s.createInTx(ctx, tx, b, amt)
+			if err != nil {
+				return err
+			}
+			var sub Purchase
+			if err := submitInTx(ctx, tx, &sub, created.ID, b, pr, s.Clock.Now()); err != nil {
+				if errors.Is(err, sql.ErrNoRows) {
+					return fmt.Errorf("submit just-created order %s: no row", created.ID)
+				}
+				return err
+			}
+			p = &sub
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// cancelExpiry deletes the scheduled purchase:expire task; not-found is fine (it may have run,
+// or never been scheduled), and the expire handler is idempotent anyway.
+func (s *Service) cancelExpiry(id string) {
+	if s.Inspector == nil {
+		return
+	}
+	err := s.Inspector.DeleteTask(tasks.QueueDefault, tasks.ExpireTaskID(id))
+	if err != nil && !errors.Is(err, asynq.ErrTaskNotFound) && !errors.Is(err, asynq.ErrQueueNotFound) && s.Log != nil {
+		s.Log.Warn("delete expire task failed", "purchase", id, "err", err)
+	}
+}
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
