@@ -1,6 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/dist/ReactToastify.css';
 import '@prelaunch/ui/theme.css';
+import './admin.css';
 
 import { AppToasts } from '@prelaunch/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

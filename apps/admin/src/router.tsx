@@ -1,19 +1,45 @@
 import { PageLoader } from '@prelaunch/ui';
 import { createBrowserRouter, Navigate } from 'react-router';
 
+type Mod = { default: React.ComponentType };
+const page = (load: () => Promise<Mod>) => () => load().then((m) => ({ Component: m.default }));
+
 /**
- * Route table of SPEC §2 for the admin app. Each screen is its own lazily loaded chunk.
- * Still to add: /admin/logout, the /admin layout (dashboard, usermanage, purchaserequest,
- * beneficiary) and the super admin routes (/superadmin/login, /superadmin/logout, dashboard,
- * companymanage).
+ * Route table of SPEC §2 for the admin app. Each screen is its own lazily loaded chunk, so the
+ * chart libraries load only with /admin/dashboard.
  */
 export const router = createBrowserRouter([
   {
     HydrateFallback: PageLoader,
     children: [
       { path: '/', element: <Navigate to="/admin/login" replace /> },
-      { path: '/admin/login', lazy: () => import('./routes/AdminLogin').then((m) => ({ Component: m.default })) },
-      { path: '*', lazy: () => import('./routes/NotFound').then((m) => ({ Component: m.default })) },
+      { path: '/admin/login', lazy: page(() => import('./routes/AdminLogin')) },
+      { path: '/admin/logout', lazy: page(() => import('./routes/AdminLogout')) },
+      {
+        path: '/admin',
+        lazy: page(() => import('./layouts/AdminLayout')),
+        children: [
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { path: 'dashboard', lazy: page(() => import('./routes/AdminDashboard')) },
+          { path: 'usermanage', lazy: page(() => import('./routes/UserManage')) },
+          { path: 'purchaserequest', lazy: page(() => import('./routes/PurchaseRequest')) },
+          { path: 'beneficiary', lazy: page(() => import('./routes/Beneficiary')) },
+        ],
+      },
+      { path: '/superadmin/login', lazy: page(() => import('./routes/SuperAdminLogin')) },
+      { path: '/superadmin/logout', lazy: page(() => import('./routes/SuperAdminLogout')) },
+      {
+        path: '/superadmin',
+        lazy: page(() => import('./layouts/SuperAdminLayout')),
+        children: [
+          { index: true, element: <Navigate to="/superadmin/dashboard" replace /> },
+          { path: 'dashboard', lazy: page(() => import('./routes/SuperAdminDashboard')) },
+          { path: 'companymanage', lazy: page(() => import('./routes/CompanyManage')) },
+          { path: 'transactionmanage', lazy: page(() => import('./routes/TransactionManage')) },
+          { path: 'beneficiarymanage', lazy: page(() => import('./routes/BeneficiaryManage')) },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./routes/NotFound')) },
     ],
   },
 ]);

@@ -6,7 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const login = vi.fn();
-vi.mock('../api', () => ({ api: { login: (b: unknown) => login(b) } }));
+vi.mock('../api', () => ({
+  api: {
+    login: (b: unknown) => login(b),
+    siteGet: () =>
+      Promise.resolve({ message: 'ok', data: { companyId: 'c1', token: { name: 'AI Coin World', symbol: 'ACW', title: 'ACW Prelaunch', icon_url: '/i.png' } } }),
+  },
+}));
 
 import AdminLogin from './AdminLogin';
 
@@ -40,6 +46,12 @@ describe('Admin login page', () => {
     expect(screen.getByPlaceholderText('Enter Registered Email Id')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('brands the banner and title from the public site settings', async () => {
+    renderPage();
+    expect(await screen.findByText('AI Coin World')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('ACW Prelaunch | Login'));
   });
 
   it('requires email and password', async () => {

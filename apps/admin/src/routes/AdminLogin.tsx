@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
-import { PRODUCT } from '../branding';
+import { useSite } from '../state/site';
 import { startAdminSession } from '../state/session';
 
 interface Errors {
@@ -27,7 +27,9 @@ export default function AdminLogin() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
-  useDocumentMeta({ title: `${PRODUCT.name} | Login`, icon: PRODUCT.iconUrl });
+  const site = useSite();
+  // SPEC §2: the token's title followed by ' | Login', with its description, keywords and icon.
+  useDocumentMeta({ title: `${site.title} | Login`, description: site.description, keywords: site.keywords, icon: site.icon });
 
   const login = useMutation({
     mutationFn: (vars: { email: string; password: string }) => api.login(vars),
@@ -57,10 +59,10 @@ export default function AdminLogin() {
       <main className="container flex-grow-1 d-flex align-items-center justify-content-center py-4 py-sm-5">
         <div className="w-100" style={{ maxWidth: 460 }}>
           <div className="pl-banner d-flex align-items-center gap-3 mb-4 p-3 rounded-4 text-white">
-            <img src={PRODUCT.iconUrl} alt="" width={48} height={48} className="rounded-circle flex-shrink-0" />
+            <img src={site.icon} alt="" width={48} height={48} className="rounded-circle flex-shrink-0" />
             <div className="min-w-0">
               <div className="fw-bold fs-5 text-truncate" data-testid="product-name">
-                {PRODUCT.name}
+                {site.name}
               </div>
               <div className="pl-eyebrow">PRE-LAUNCH PROGRAM</div>
             </div>

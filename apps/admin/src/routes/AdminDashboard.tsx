@@ -1,0 +1,67 @@
+import { PageLoader, useDocumentMeta } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { api } from '../api';
+import { StatCard } from '../components/StatCard';
+import { dash } from '../format';
+import { ADMIN_FALLBACK, useErrorToast } from '../state/errors';
+import { markDashboardVisited } from '../state/session';
+
+// chart.js and react-chartjs-2 load only with this route (their own chunk).
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
+
+/** SPEC §2 "Admin Dashboard". */
+export default function AdminDashboard() {
+  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api.dashboard() });
+  useErrorToast(q.error, ADMIN_FALLBACK.dashboard);
+  const d = q.data?.data;
+  const token = d?.token;
+
+  // DESIGN §9: the reload counter is still written, but no page reload is forced.
+  useEffect(() => markDashboardVisited(), []);
+  useDocumentMeta({
+    title: token ? `${token.title || token.metaData?.title || token.name} | Login` : undefined,
+    description: token?.metaData?.description,
+    keywords: token?.metaData?.keywords,
+    icon: token?.icon_url,
+  });
+
+  return (
+    <div className="container-fluid py-4">
+      <h1 className="h3 mb-4">Dashboard</h1>
+      {q.isPending ? (
+        <PageLoader />
+      ) : (
+        <>
+          <div className="row g-3 mb-4">
+            <div className="col-12 col-xl-6">
+              <StatCard
+                title="Users"
+                stats={[
+                  { label: 'Active User', value: dash(d?.userActive) },
+                  { label: 'Inactive User', value: dash(d?.userInactive) },
+                  { label: 'Blocked User', value: dash(d?.userBlock) },
+                ]}
+              />
+            </div>
+            <div className="col-12 col-xl-6">
+              <StatCard
+                title="Members"
+                stats={[
+                  { label: 'Total Member', value: dash(d?.totalMember) },
+                  { label: 'Verification Completed', value: dash(d?.verificationCompleted) },
+                  { label: 'Verification Pending', value: dash(d?.verificationPending) },
+                ]}
+              />
+            </div>
+          </div>
+          {d ? (
+            <Suspense fallback={<PageLoader label="Loading charts..." />}>
+              <DashboardCharts data={d} />
+            </Suspense>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { ADMIN_PAGE_SIZE, type CompanyBeneficiary } from '@prelaunch/api';
+import { DataTable, useDocumentMeta, type Column } from '@prelaunch/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { superApi } from '../api';
+import { AdminPagination } from '../components/AdminPagination';
+import { ListCard } from '../components/ListCard';
+import { SearchBox } from '../components/SearchBox';
+import { usePage } from '../components/usePage';
+import { useUrlSearch } from '../components/useUrlSearch';
+import { dash, serial, ymd } from '../format';
+import { ADMIN_FALLBACK, useErrorToast } from '../state/errors';
+
+/** Read-only beneficiary details of every company (DESIGN §9). */
+export default function BeneficiaryManage() {
+  useDocumentMeta({ title: 'Super Admin | Beneficiary Manage' });
+  const { input, setInput, term } = useUrlSearch('search');
+  const [page, setPage] = usePage(term);
+  const list = useQuery({
+    queryKey: ['super', 'beneficiaries', { page, term }],
+    queryFn: () => superApi.beneficiaryList({ page, search: term }),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error, ADMIN_FALLBACK.beneficiaries, '/superadmin/login');
+  const data = list.data?.data;
+  const limit = data?.limit || ADMIN_PAGE_SIZE;
+  const columns: Column<CompanyBeneficiary>[] = [
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i) },
+    { key: 'companyName', header: 'Company' },
+    { key: 'holderName', header: 'Holder Name', render: (r) => dash(r.holderName) },
+    { key: 'bankName', header: 'Bank Name', render: (r) => dash(r.bankName) },
+    { key: 'branch', header: 'Branch Name', render: (r) => dash(r.branch) },
+    { key: 'accountNumber', header: 'Account Number', render: (r) => dash(r.accountNumber) },
+    { key: 'ifscCode', header: 'IFSC Code', render: (r) => dash(r.ifscCode) },
+    { key: 'upi', header: 'UPI ID', render: (r) => dash(r.upi) },
+    { key: 'updatedAt', header: 'Date', render: (r) => ymd(r.updatedAt), className: 'text-nowrap' },
+  ];
+  return (
+    <div className="container-fluid py-4">
+      <h1 className="h3 mb-4">Beneficiary Manage</h1>
+      <ListCard
+        title={`Beneficiaries: ${data?.total ?? 0}`}
+        tools={<SearchBox value={input} onChange={setInput} placeholder="Search companies..." />}
+      >
+        <DataTable columns={columns} rows={data?.records} loading={list.isPending} rowKey={(r) => r.companyId} />
+        <AdminPagination page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+      </ListCard>
+    </div>
+  );
+}

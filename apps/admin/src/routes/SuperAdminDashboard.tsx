@@ -1,0 +1,51 @@
+import { PageLoader, useDocumentMeta } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { superApi } from '../api';
+import { StatCard } from '../components/StatCard';
+import { fixed2, grouped } from '../format';
+import { ADMIN_FALLBACK, useErrorToast } from '../state/errors';
+import { markDashboardVisited } from '../state/session';
+
+/** Super admin dashboard: company and sales totals (DESIGN §9: no forced reload). */
+export default function SuperAdminDashboard() {
+  useDocumentMeta({ title: 'Super Admin | Dashboard' });
+  useEffect(() => markDashboardVisited(), []);
+  const q = useQuery({ queryKey: ['super', 'dashboard'], queryFn: () => superApi.dashboard() });
+  useErrorToast(q.error, ADMIN_FALLBACK.dashboard, '/superadmin/login');
+  const d = q.data?.data;
+  return (
+    <div className="container-fluid py-4">
+      <h1 className="h3 mb-4">Dashboard</h1>
+      {q.isPending ? (
+        <PageLoader />
+      ) : (
+        <div className="row g-3">
+          <div className="col-12 col-xl-6">
+            <StatCard
+              title="Platform"
+              stats={[
+                { label: 'Companies', value: grouped(d?.companies) },
+                { label: 'Users', value: grouped(d?.users) },
+                { label: 'Approved Amount (INR)', value: fixed2(d?.approvedAmount) },
+              ]}
+            />
+          </div>
+          <div className="col-12 col-xl-6">
+            <StatCard
+              title="Purchases"
+              stats={[
+                { label: 'Pending', value: grouped(d?.purchases?.pending) },
+                { label: 'Approved', value: grouped(d?.purchases?.approved) },
+                { label: 'Rejected', value: grouped(d?.purchases?.rejected) },
+              ]}
+            />
+          </div>
+          <div className="col-12 col-xl-6">
+            <StatCard title="Tokens sold" stats={[{ label: 'Approved Quantity', value: grouped(d?.approvedQuantity) }]} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

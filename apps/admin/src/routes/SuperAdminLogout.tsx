@@ -1,0 +1,5 @@
+import { Logout } from './AdminLogout';
+
+export default function SuperAdminLogout() {
+  return <Logout to="/superadmin/login" />;
+}
