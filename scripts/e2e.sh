@@ -30,7 +30,7 @@ done
 DBNAME=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
 ADMIN_DSN=$(sed -E "s#/$DBNAME(\?|$)#/postgres\1#" <<<"$DATABASE_URL")
 if command -v psql >/dev/null; then
-  psql -q "$ADMIN_DSN" -c "DROP DATABASE IF EXISTS \"$DBNAME\" WITH (FORCE)" >/dev/null || exit 1
+  PGOPTIONS="-c client_min_messages=warning" psql -q "$ADMIN_DSN" -c "DROP DATABASE IF EXISTS \"$DBNAME\" WITH (FORCE)" >/dev/null || exit 1
 fi
 redis-cli -u "$REDIS_URL" FLUSHDB >/dev/null 2>&1 || true
 bin/prelaunch ensure-db && bin/prelaunch seed >/dev/null || { echo "e2e: could not prepare the database" >&2; exit 1; }
