@@ -1,4 +1,8 @@
-import ReactPaginate from 'react-paginate';
+import ReactPaginateModule from 'react-paginate';
+
+// react-paginate ships CommonJS; in the production bundle the default import is the module object.
+const ReactPaginate: typeof ReactPaginateModule =
+  (ReactPaginateModule as unknown as { default?: typeof ReactPaginateModule }).default ?? ReactPaginateModule;
 
 export interface AdminPaginationProps {
   /** 1-based. */
