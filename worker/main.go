@@ -6,13 +6,19 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/hibiken/asynq"
 
+	"prelaunch/core/mail"
 	"prelaunch/core/runtime"
 	"prelaunch/core/tasks"
 )
+
+// SweepSpec is how often the scheduler enqueues purchase:sweep.
+const SweepSpec = "@every 1m"
 
 func main() {
 	if err := run(); err != nil {
@@ -36,14 +42,40 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	mailer, how, err := mail.New(d.Cfg)
+	if err != nil {
+		return err
+	}
+	h := &handlers{db: d.DB, mailer: mailer, clock: d.Clock, log: d.Log}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,
 		Queues:          tasks.Queues,
 		ShutdownTimeout: 20 * time.Second,
 		Logger:          slogAdapter{d.Log},
 	})
-	mux := newMux(d)
-	d.Log.Info("worker started", "types", tasks.Types)
-	// Run blocks until SIGINT/SIGTERM, then waits for running tasks to finish.
-	return srv.Run(mux)
+	sched := asynq.NewScheduler(redisOpt, &asynq.SchedulerOpts{Location: time.UTC, Logger: slogAdapter{d.Log}})
+	// Unique keeps several workers' schedulers from piling up sweeps; the sweep is idempotent anyway.
+	if _, err := sched.Register(SweepSpec, tasks.NewPurchaseSweepTask(), asynq.Unique(50*time.Second)); err != nil {
+		return err
+	}
+	if err := srv.Start(newMux(h)); err != nil {
+		return err
+	}
+	if err := sched.Start(); err != nil {
+		srv.Shutdown()
+		return err
+	}
+	// Catch up at once on windows that ended while no worker ran.
+	if err := h.purchaseSweep(context.Background(), nil); err != nil {
+		d.Log.Warn("start-up sweep failed", "err", err)
+	}
+	d.Log.Info("worker started", "types", tasks.Types, "mail", how, "sweep", SweepSpec)
+
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	s := <-sig
+	d.Log.Info("shutting down", "signal", s.String())
+	sched.Shutdown()
+	srv.Shutdown() // waits for running tasks up to ShutdownTimeout
+	return nil
 }

@@ -122,7 +122,7 @@ func (s *Service) MyStock(ctx context.Context, b Buyer, pg pagination.Page) (pag
 		CreatedAt time.Time       `bun:"created_at"`
 		Reward    decimal.Decimal `bun:"reward"`
 	}
-	err := s.DB.NewRaw("SELECT * FROM ("+union+") x ORDER BY created_at DESC, rid DESC LIMIT ?2 OFFSET ?3",
+	err := s.DB.NewRaw("SELECT kind, member, quantity, hash, created_at, reward FROM ("+union+") x ORDER BY created_at DESC, rid DESC LIMIT ?2 OFFSET ?3",
 		b.UserID, b.CompanyID, pg.Limit, pg.Offset()).Scan(ctx, &rows)
 	if err != nil {
 		return pagination.List[MyRow]{}, err

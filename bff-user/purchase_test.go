@@ -1,0 +1,318 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"prelaunch/core/tasks"
+)
+
+type order struct {
+	ID, OrderNumber, TransactionID, Status, ExpiresAt string
+	Amount, Price, Quantity, PlatformChargePercent      float64
+	Fee, FinalAmount                                    float64
+}
+
+func (h *harness) order(tok string, amount any) order {
+	h.t.Helper()
+	r := h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": amount})
+	h.want(r, 200)
+	var o order
+	r.into(h.t, &o)
+	return o
+}
+
+func (h *harness) receipt(tok string) string {
+	h.t.Helper()
+	r := h.upload(tok, "receipt.jpg", jpegBytes)
+	h.want(r, 200)
+	var up []struct{ ID string }
+	r.into(h.t, &up)
+	return up[0].ID
+}
+
+func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	o := h.order(tok, 105.5)
+	if !strings.HasPrefix(o.OrderNumber, "PUR-") || !strings.HasPrefix(o.TransactionID, "TXN") || o.Status != "INITIATED" ||
+		o.Quantity != 10 || o.Price != 10 || o.Fee != 2.11 || o.FinalAmount != 107.61 || o.PlatformChargePercent != 2 {
+		t.Fatalf("order %+v", o)
+	}
+	exp, err := time.Parse(time.RFC3339, o.ExpiresAt)
+	if err != nil || exp.Sub(time.Now()) < 14*time.Minute || exp.Sub(time.Now()) > 16*time.Minute {
+		t.Fatalf("expiresAt %q", o.ExpiresAt)
+	}
+	if got := h.remaining(); got != "9999990" {
+		t.Fatalf("remaining %s", got)
+	}
+	ins := asynq.NewInspectorFromRedisClient(h.d.Redis)
+	info, err := ins.GetTaskInfo(tasks.QueueDefault, tasks.ExpireTaskID(o.ID))
+	if err != nil || info.State != asynq.TaskStateScheduled {
+		t.Fatalf("expire task: %v %+v", err, info)
+	}
+	// String amounts work too; bad ones are 422.
+	h.order(tok, "20")
+	for _, bad := range []any{0, -5, "abc", "1.234", "", nil, "1e3", 5} {
+		r := h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": bad})
+		h.want(r, 422)
+	}
+	// order/get: own order yes; others, unknown and malformed ids 404.
+	r := h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil)
+	h.want(r, 200)
+	otherTok, _ := h.newBuyer("other@x.test")
+	h.want(h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, otherTok, nil), 404)
+	h.want(h.call("GET", "/api/v1/user/package/order/get?id=nope", tok, nil), 404)
+	h.want(h.call("GET", "/api/v1/user/package/order/get?id=00000000-0000-0000-0000-000000000000", tok, nil), 404)
+}
+
+func TestOrderRefusedWhenSupplyShort(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	h.exec("UPDATE tokens SET remaining_private_supply = 5 WHERE company_id = ?", h.companyID)
+	r := h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": 60})
+	h.want(r, 409)
+	if r.msg() != "Not enough tokens left in the private sale." {
+		t.Fatalf("message %q", r.msg())
+	}
+	h.order(tok, 50)
+	h.want(h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": 10}), 409)
+	if h.remaining() != "0" {
+		t.Fatalf("remaining %s", h.remaining())
+	}
+}
+
+func TestSubmitStateMachine(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	otherTok, _ := h.newBuyer("other@x.test")
+	o := h.order(tok, 100)
+	rc := h.receipt(tok)
+	otherRc := h.receipt(otherTok)
+	sub := "/api/v1/user/package/purchase"
+
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "receiptId": rc}), 422)         // no UTR
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001"}), 422) // no receipt
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001", "receiptId": otherRc}), 422)
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "CASH"}), 422)
+	h.want(h.call("POST", sub, otherTok, map[string]any{"purchaseId": o.ID, "paymentMethod": "MANUAL"}), 404)
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": "bogus", "paymentMethod": "MANUAL"}), 404)
+
+	r := h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001",
+		"receiptId": rc, "amount": 1})
+	h.want(r, 200)
+	var got order
+	r.into(t, &got)
+	if got.Status != "PENDING" || got.Amount != 100 || got.FinalAmount != 102 {
+		t.Fatalf("submitted %+v", got)
+	}
+	// The expire task is gone.
+	ins := asynq.NewInspectorFromRedisClient(h.d.Redis)
+	if _, err := ins.GetTaskInfo(tasks.QueueDefault, tasks.ExpireTaskID(o.ID)); err == nil {
+		t.Fatal("expire task still scheduled after submission")
+	}
+	// Twice: 409.
+	r = h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "MANUAL"})
+	h.want(r, 409)
+	// Same UTR on another order of the company (any buyer): 409, and the order stays INITIATED.
+	o2 := h.order(otherTok, 50)
+	r = h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "utr1001",
+		"receiptId": otherRc, "bankName": "SBI"})
+	h.want(r, 409)
+	if !strings.Contains(r.msg(), "already been submitted") {
+		t.Fatalf("message %q", r.msg())
+	}
+	h.want(h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "UTR2002",
+		"receiptId": otherRc, "bankName": "SBI"}), 200)
+
+	// After the window: 410, and the reservation comes back.
+	o3 := h.order(tok, 30)
+	before := h.remaining()
+	h.exec("UPDATE purchases SET expires_at = now() - interval '1 second' WHERE id = ?", o3.ID)
+	r = h.call("POST", sub, tok, map[string]any{"purchaseId": o3.ID, "paymentMethod": "MANUAL"})
+	h.want(r, 410)
+	if after := h.remaining(); after == before {
+		t.Fatalf("reservation not released: %s", after)
+	}
+	r = h.call("GET", "/api/v1/user/package/order/get?id="+o3.ID, tok, nil)
+	r.into(t, &got)
+	if got.Status != "EXPIRED" {
+		t.Fatalf("status %s", got.Status)
+	}
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o3.ID, "paymentMethod": "MANUAL"}), 410)
+}
+
+func TestSubmitWithoutOrderCreatesAndSubmits(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	sub := "/api/v1/user/package/purchase"
+	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "MANUAL"}), 422) // no amount
+	r := h.call("POST", sub, tok, map[string]any{"paymentMethod": "MANUAL", "amount": 250})
+	h.want(r, 200)
+	var o order
+	r.into(t, &o)
+	if o.Status != "PENDING" || o.Quantity != 25 || h.remaining() != "9999975" {
+		t.Fatalf("one-step %+v remaining %s", o, h.remaining())
+	}
+	// A duplicate UTR in one step rolls the order back entirely.
+	rc := h.receipt(tok)
+	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "U9", "receiptId": rc}), 422) // too short
+	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "UTR999", "receiptId": rc}), 200)
+	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "UTR999", "receiptId": rc}), 409)
+	if h.remaining() != "9999965" {
+		t.Fatalf("remaining %s", h.remaining())
+	}
+}
+
+func TestTooManyOpenOrders(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	for i := 0; i < 5; i++ {
+		h.order(tok, 10)
+	}
+	h.want(h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": 10}), 409)
+}
+
+func TestTransactionListFiltersAndSearch(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	otherTok, _ := h.newBuyer("other@x.test")
+	h.order(otherTok, 10) // not visible to the buyer
+	rc := h.receipt(tok)
+	o1 := h.order(tok, 100)
+	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"purchaseId": o1.ID, "paymentMethod": "UPI", "referenceNumber": "UTRSEARCH77", "receiptId": rc}), 200)
+	h.order(tok, 20)
+	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"paymentMethod": "MANUAL", "amount": 30}), 200)
+
+	list := func(q string) (int, []map[string]any) {
+		r := h.call("GET", "/api/v1/user/transaction/list"+q, tok, nil)
+		h.want(r, 200)
+		var l struct {
+			Records                []map[string]any
+			Total, Page, Limit, LastPage int
+		}
+		r.into(t, &l)
+		return l.Total, l.Records
+	}
+	if n, recs := list(""); n != 3 || len(recs) != 3 {
+		t.Fatalf("all: %d", n)
+	}
+	if n, _ := list("?status=PENDING"); n != 2 {
+		t.Fatalf("pending: %d", n)
+	}
+	if n, _ := list("?status=initiated"); n != 1 {
+		t.Fatalf("initiated: %d", n)
+	}
+	n, recs := list("?search=utrsearch")
+	if n != 1 || recs[0]["referenceNumber"] != "UTRSEARCH77" || recs[0]["receipt"] == nil {
+		t.Fatalf("search: %d %v", n, recs)
+	}
+	for _, k := range []string{"id", "orderNumber", "createdAt", "paymentMethod", "referenceNumber", "transactionId", "amount", "finalAmount", "quantity", "price", "fee", "status", "receipt"} {
+		if _, ok := recs[0][k]; !ok {
+			t.Fatalf("record lacks %s", k)
+		}
+	}
+	if n, _ := list("?search=manual"); n != 1 {
+		t.Fatalf("search by method: %d", n)
+	}
+	if n, recs := list("?page=2&limit=2"); n != 3 || len(recs) != 1 {
+		t.Fatalf("page 2: %d %d", n, len(recs))
+	}
+	h.want(h.call("GET", "/api/v1/user/transaction/list?status=DONE", tok, nil), 422)
+	h.want(h.call("GET", "/api/v1/user/transaction/list?limit=500", tok, nil), 422)
+	h.want(h.call("GET", "/api/v1/user/transaction/list?page=0", tok, nil), 422)
+}
+
+func TestStockListsFromApprovedPurchases(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	var buyerID, code string
+	_ = h.d.DB.QueryRowContext(context.Background(), "SELECT id, referral_code FROM users WHERE email = 'buyer@demo.test'").Scan(&buyerID, &code)
+	// A referred buyer, registered with the demo buyer's Member ID.
+	h.want(h.call("POST", "/api/v1/user/auth/register/otp", "", map[string]any{"companyId": h.companyID, "name": "Ref", "email": "ref@x.test", "mobile": "9876543210"}), 200)
+	h.want(h.call("POST", "/api/v1/user/auth/register", "", map[string]any{"companyId": h.companyID, "name": "Ref", "mobile": "9876543210",
+		"email": "ref@x.test", "otp": h.lastCode("ref@x.test"), "dateOfBirth": "1991-01-01", "gender": "other", "pincode": "110001",
+		"referralCode": code, "password": "Passw0rd!"}), 200)
+	refTok := h.login("ref@x.test", "Passw0rd!")
+
+	mk := func(tk string, amount int) order {
+		r := h.call("POST", "/api/v1/user/package/purchase", tk, map[string]any{"paymentMethod": "MANUAL", "amount": amount})
+		h.want(r, 200)
+		var o order
+		r.into(t, &o)
+		return o
+	}
+	small := mk(tok, 100)  // 10 tokens
+	big := mk(refTok, 500) // 50 tokens
+	mk(tok, 70)            // stays PENDING: not listed
+	// Approve as the admin flow would: status, balance, referral reward.
+	h.exec("UPDATE purchases SET status = 'APPROVED', decided_at = now() WHERE id IN (?, ?)", small.ID, big.ID)
+	h.exec("UPDATE users SET stock_balance = stock_balance + 10 WHERE id = ?", buyerID)
+	h.exec(`INSERT INTO referral_rewards (company_id, purchase_id, referrer_id, referred_user_id, quantity, percent)
+		SELECT company_id, id, ?, user_id, 2, 5 FROM purchases WHERE id = ?`, buyerID, big.ID)
+	h.exec("UPDATE users SET stock_balance = stock_balance + 2 WHERE id = ?", buyerID)
+	h.exec("UPDATE tokens SET launch_at = now() + interval '1 day'")
+
+	r := h.call("GET", "/api/v1/user/stock/global/list", tok, nil)
+	h.want(r, 200)
+	var g struct {
+		Records []struct {
+			Rank                                     int
+			WalletAddress, MemberID, TransactionHash string
+			Quantity                                 float64
+			TimeLeft                                 *int64
+		}
+		Total int
+	}
+	r.into(t, &g)
+	if g.Total != 2 || g.Records[0].Rank != 1 || g.Records[0].Quantity != 50 || g.Records[1].Quantity != 10 ||
+		g.Records[1].TransactionHash != small.TransactionID || strings.Contains(g.Records[1].MemberID, code[5:8]) ||
+		g.Records[1].WalletAddress == "" || g.Records[0].TimeLeft == nil || *g.Records[0].TimeLeft < 86000 {
+		t.Fatalf("global %+v", g)
+	}
+	r = h.call("GET", "/api/v1/user/stock/my/list", tok, nil)
+	h.want(r, 200)
+	var m struct {
+		Records []struct {
+			Kind, MemberID, TransactionHash string
+			Quantity, Reward                float64
+		}
+		Total int
+	}
+	r.into(t, &m)
+	if m.Total != 2 {
+		t.Fatalf("my %+v", m)
+	}
+	sum := 0.0
+	kinds := map[string]bool{}
+	for _, rec := range m.Records {
+		sum += rec.Quantity
+		kinds[rec.Kind] = true
+		if rec.Kind == "referral" && (rec.Reward != 2 || rec.TransactionHash != big.TransactionID) {
+			t.Fatalf("reward row %+v", rec)
+		}
+		if rec.Kind == "purchase" && (rec.MemberID != code || rec.Reward != 0) {
+			t.Fatalf("purchase row %+v", rec)
+		}
+	}
+	if sum != 12 || !kinds["referral"] || !kinds["purchase"] {
+		t.Fatalf("my rows %+v", m.Records)
+	}
+	r = h.call("GET", "/api/v1/user/auth/profile/get", tok, nil)
+	var p struct{ GlobalStake, StockBalance float64 }
+	r.into(t, &p)
+	if p.GlobalStake != 60 || p.StockBalance != 12 {
+		t.Fatalf("profile stake %+v", p)
+	}
+	r = h.call("GET", "/api/v1/user/stock/my/list", refTok, nil)
+	r.into(t, &m)
+	if m.Total != 1 || m.Records[0].Quantity != 50 {
+		t.Fatalf("referred buyer's my list %+v", m)
+	}
+	_ = fmt.Sprint()
+}
