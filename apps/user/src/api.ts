@@ -1,5 +1,5 @@
-import { createApiClient, STORAGE_KEYS, userApi } from '@prelaunch/api';
+import { buyerApi, createApiClient, STORAGE_KEYS } from '@prelaunch/api';
 
 /** The buyer app's one axios instance; the token comes from localStorage 'authToken' on each request. */
 export const client = createApiClient({ tokenKey: STORAGE_KEYS.userToken });
-export const api = userApi(client);
+export const api = buyerApi(client);

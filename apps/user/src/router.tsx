@@ -1,22 +1,44 @@
 import { PageLoader } from '@prelaunch/ui';
-import { createBrowserRouter } from 'react-router';
-import { RedirectIfLoggedIn } from './layouts/guards';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RedirectIfLoggedIn, RequireAuth } from './layouts/guards';
 
-/**
- * Route table of SPEC §2 for the buyer app. Each screen is its own lazily loaded chunk.
- * Still to add: /register, /fogot-password (and /forgot-password, DESIGN §9), /privacy-policy
- * and the /user layout (behind RequireAuth) with dashboard, buy-token, payment-history,
- * payment and profile.
- */
+type Loader = () => Promise<{ default: React.ComponentType }>;
+const lazy = (load: Loader) => () => load().then((m) => ({ Component: m.default }));
+
+/** Route table of SPEC §2 for the buyer app. Each screen is its own lazily loaded chunk. */
 export const router = createBrowserRouter([
   {
     HydrateFallback: PageLoader,
     children: [
       {
         element: <RedirectIfLoggedIn />,
-        children: [{ path: '/', lazy: () => import('./routes/Login').then((m) => ({ Component: m.default })) }],
+        children: [
+          { path: '/', lazy: lazy(() => import('./routes/Login')) },
+          { path: '/register', lazy: lazy(() => import('./routes/Register')) },
+        ],
       },
-      { path: '*', lazy: () => import('./routes/NotFound').then((m) => ({ Component: m.default })) },
+      { path: '/fogot-password', lazy: lazy(() => import('./routes/ForgotPassword')) },
+      // DESIGN §9: the correctly spelled path also works and goes to the spec's route.
+      { path: '/forgot-password', element: <Navigate to="/fogot-password" replace /> },
+      { path: '/privacy-policy', lazy: lazy(() => import('./routes/PrivacyPolicy')) },
+      {
+        path: '/user',
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: lazy(() => import('./layouts/UserLayout')),
+            children: [
+              { index: true, element: <Navigate to="/user/dashboard" replace /> },
+              { path: 'dashboard', lazy: lazy(() => import('./routes/Dashboard')) },
+              { path: 'buy-token', lazy: lazy(() => import('./routes/BuyToken')) },
+              { path: 'payment', lazy: lazy(() => import('./routes/Payment')) },
+              { path: 'payment-history', lazy: lazy(() => import('./routes/PaymentHistory')) },
+              { path: 'profile', lazy: lazy(() => import('./routes/Profile')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: lazy(() => import('./routes/NotFound')) },
     ],
   },
 ]);

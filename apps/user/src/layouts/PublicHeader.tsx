@@ -1,13 +1,13 @@
-import type { TokenConfig } from '@prelaunch/api';
+import type { BuyerToken } from '@prelaunch/api';
 import { Link } from 'react-router';
 
 /** The public header: token icon and name, 'PRE-LAUNCH PROGRAM' and 'JOIN NOW' (SPEC §2 Login). */
-export function PublicHeader({ token }: { token: TokenConfig }) {
+export function PublicHeader({ token }: { token: BuyerToken }) {
   return (
     <header className="pl-header">
       <div className="container d-flex align-items-center justify-content-between gap-2 py-3">
         <Link to="/" className="d-flex align-items-center gap-2 text-decoration-none text-white min-w-0">
-          <img src={token.iconUrl || '/favicon.svg'} alt="" width={36} height={36} className="rounded-circle flex-shrink-0" />
+          <img src={token.icon_url || '/favicon.svg'} alt="" width={36} height={36} className="rounded-circle flex-shrink-0" />
           <span className="d-flex flex-column lh-sm min-w-0">
             <span className="fw-bold fs-5 text-truncate" data-testid="token-name">
               {token.name}

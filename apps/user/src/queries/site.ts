@@ -1,31 +1,43 @@
-import type { SiteInfo, TokenConfig } from '@prelaunch/api';
+import { fetchBuyerSite, type BuyerSite, type BuyerToken } from '@prelaunch/api';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api';
 
-/** SPEC §9: the default token symbol is ACW. */
-export const DEFAULT_TOKEN: TokenConfig = {
-  symbol: 'ACW',
-  name: 'ACW',
-  iconUrl: '/favicon.svg',
-  metaData: {
-    title: 'ACW | The Decentralized Future of Digital Finance',
-    description:
-      'ACW is a decentralized, community-led project with staking and token distribution for everyone who joins early.',
-    keywords: 'ACW, token, pre-launch, crypto, blockchain, AI, staking',
-  },
+/** SPEC §2 dashboard defaults: the title is about the decentralized future of digital finance. */
+export const DEFAULT_META = {
+  title: 'ACW | The Decentralized Future of Digital Finance',
+  description:
+    'ACW is a decentralized, community-led project with staking and token distribution for everyone who joins early.',
+  keywords: 'ACW, token, pre-launch, crypto, blockchain, AI, staking',
 };
 
-/** Public site settings: the company id sent on login/OTP/registration and the selected token. */
+/** SPEC §9: the default token symbol is ACW. */
+export const DEFAULT_TOKEN: BuyerToken = {
+  symbol: 'ACW',
+  name: 'ACW',
+  icon_url: '/favicon.svg',
+  metaData: DEFAULT_META,
+};
+
+/**
+ * Public site settings: the company id sent on login/OTP/registration and the selected token.
+ * Uses fetch (not axios) so the login page's first load stays small.
+ */
 export function useSite() {
-  const query = useQuery<SiteInfo>({
-    queryKey: ['site'],
-    queryFn: async () => (await api.siteGet()).data,
-  });
-  const token: TokenConfig = { ...DEFAULT_TOKEN, ...query.data?.token };
+  const query = useQuery<BuyerSite>({ queryKey: ['site'], queryFn: () => fetchBuyerSite() });
+  const serverToken = query.data?.token;
+  const token: BuyerToken = {
+    ...DEFAULT_TOKEN,
+    ...serverToken,
+    icon_url: serverToken?.icon_url || DEFAULT_TOKEN.icon_url,
+  };
+  const meta = serverToken?.metaData;
   return {
     companyId: query.data?.companyId,
     token,
-    metaData: { ...DEFAULT_TOKEN.metaData!, ...query.data?.token?.metaData },
+    metaData: {
+      title: meta?.title || DEFAULT_META.title,
+      description: meta?.description || DEFAULT_META.description,
+      keywords: meta?.keywords || DEFAULT_META.keywords,
+    },
     isLoading: query.isLoading,
     isError: query.isError,
   };

@@ -9,7 +9,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const siteGet = vi.fn();
 const login = vi.fn();
-vi.mock('../api', () => ({ api: { siteGet: () => siteGet(), login: (b: unknown) => login(b) } }));
+vi.mock('../api', () => ({ api: { login: (b: unknown) => login(b) } }));
+vi.stubGlobal('fetch', async () => {
+  const body = await siteGet();
+  return { ok: true, status: 200, json: async () => ({ status: true, ...body }) };
+});
 
 import Login from './Login';
 

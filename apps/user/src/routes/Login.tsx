@@ -1,10 +1,8 @@
-import { errorMessage, FALLBACK, MISSING_COMPANY_ID } from '@prelaunch/api';
 import { FormInput, Spinner, toastErrors, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../api';
 import { PublicHeader } from '../layouts/PublicHeader';
 import { useSite } from '../queries/site';
 import { authTokenAtom } from '../state/auth';
@@ -35,28 +33,32 @@ export default function Login() {
     title: metaData.title,
     description: metaData.description,
     keywords: metaData.keywords,
-    icon: token.iconUrl,
+    icon: token.icon_url,
   });
 
   const login = useMutation({
-    mutationFn: (vars: { companyId: string; user: string; password: string }) => api.login(vars),
+    // axios and the typed client load on submit, keeping them out of the first load of / (JS budget).
+    mutationFn: async (vars: { companyId: string; user: string; password: string }) =>
+      (await import('../api')).api.login(vars),
     onSuccess: (res) => {
       setAuthToken(res.data.token);
       toastSuccess(res.message);
       navigate('/user/dashboard', { replace: true });
     },
-    onError: (err) => {
-      console.error(err);
-      toastErrors(errorMessage(err, FALLBACK.login));
+    onError: async (err) => {
+      const { toastApiError, FALLBACK } = await import('../lib/toast');
+      toastApiError(err, FALLBACK.login);
     },
   });
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  // Nothing from @prelaunch/api is imported statically here: it would pull axios into the first load of /.
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const found = validate(email, password);
     setErrors(found);
     if (found.email || found.password) return;
     if (!companyId) {
+      const { FALLBACK, MISSING_COMPANY_ID } = await import('../lib/toast');
       toastErrors([siteLoading ? FALLBACK.login : MISSING_COMPANY_ID]);
       return;
     }

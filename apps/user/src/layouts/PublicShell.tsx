@@ -1,0 +1,34 @@
+import { useDocumentMeta } from '@prelaunch/ui';
+import type { ReactNode } from 'react';
+import { useSite } from '../queries/site';
+import { PublicHeader } from './PublicHeader';
+
+/** Public pages (register, forgot password): header, one centred card, footer. */
+export function PublicShell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  const { token, metaData } = useSite();
+  useDocumentMeta({ title: metaData.title, description: metaData.description, keywords: metaData.keywords, icon: token.icon_url });
+  return (
+    <div className="pl-page">
+      <PublicHeader token={token} />
+      <main className="container flex-grow-1 d-flex align-items-start align-items-md-center justify-content-center py-4 px-2 px-sm-3">
+        <div className="card border-0 shadow-lg w-100" style={{ maxWidth: wide ? 640 : 460, borderRadius: '1.25rem' }}>
+          <div className="card-body p-4 p-sm-5">{children}</div>
+        </div>
+      </main>
+      <footer className="container pb-4 small pl-muted text-center">
+        © {new Date().getFullYear()} {token.name}. All rights reserved.
+      </footer>
+    </div>
+  );
+}
+
+export function ButtonLabel({ pending, idle, busy }: { pending: boolean; idle: string; busy: string }) {
+  return pending ? (
+    <span className="d-inline-flex align-items-center gap-2">
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span>{busy}</span>
+    </span>
+  ) : (
+    <>{idle}</>
+  );
+}
