@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/shopspring/decimal"
+
+	"prelaunch/core/mail"
+	"prelaunch/core/otp"
+	"prelaunch/core/purchase"
+	"prelaunch/core/runtime"
+	"prelaunch/core/tasks"
+	"prelaunch/core/testkit"
+	"prelaunch/core/user"
+)
+
+func setup(t *testing.T) (*runtime.Deps, *handlers, string) {
+	t.Helper()
+	d := testkit.Deps(t, "worker", 5)
+	cid := testkit.Seed(t, d, "Admin@12345")
+	m, _, err := mail.New(d.Cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, &handlers{db: d.DB, mailer: m, clock: d.Clock, log: d.Log}, cid
+}
+
+func emailTask(t *testing.T, p tasks.EmailSendPayload) *asynq.Task {
+	t.Helper()
+	task, err := tasks.NewEmailSendTask(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return task
+}
+
+func TestEmailSendWritesOutbox(t *testing.T) {
+	d, h, _ := setup(t)
+	m := mail.OTPMessage("buyer@x.test", otp.PurposeRegister, "246810", "ACW", otp.TTL)
+	if err := h.emailSend(context.Background(), emailTask(t, m)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(d.Cfg.MailOutbox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line map[string]string
+	if err := json.Unmarshal(b[:len(b)-1], &line); err != nil {
+		t.Fatalf("outbox %q: %v", b, err)
+	}
+	if line["to"] != "buyer@x.test" || !strings.Contains(line["text"], "246810") || !strings.Contains(line["subject"], "ACW") {
+		t.Fatalf("line %v", line)
+	}
+}
+
+func TestEmailSendBadPayloadIsNotRetried(t *testing.T) {
+	_, h, _ := setup(t)
+	for _, payload := range []string{"not json", `{"to":"","subject":"x","text":"y"}`, `{"to":"a@x.test","subject":"x"}`} {
+		err := h.emailSend(context.Background(), asynq.NewTask(tasks.TypeEmailSend, []byte(payload)))
+		if !errors.Is(err, asynq.SkipRetry) {
+			t.Fatalf("%q: %v", payload, err)
+		}
+	}
+}
+
+func TestEmailSendThroughResendStub(t *testing.T) {
+	d, h, _ := setup(t)
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"id":"e1"}`))
+	}))
+	defer srv.Close()
+	cfg := d.Cfg
+	cfg.ResendAPIKey, cfg.ResendBaseURL = "re_key", srv.URL
+	m, how, err := mail.New(cfg)
+	if err != nil || how != "resend" {
+		t.Fatalf("mailer %s %v", how, err)
+	}
+	h.mailer = m
+	if err := h.emailSend(context.Background(), emailTask(t, mail.OTPMessage("a@x.test", otp.PurposeChangePassword, "135790", "ACW", otp.TTL))); err != nil {
+		t.Fatal(err)
+	}
+	if hits != 1 {
+		t.Fatalf("stub hits %d", hits)
+	}
+	if _, err := os.Stat(d.Cfg.MailOutbox); err == nil {
+		t.Fatal("outbox written although Resend is configured")
+	}
+}
+
+func TestPurchaseExpireTaskAndSweep(t *testing.T) {
+	d, h, cid := setup(t)
+	ctx := context.Background()
+	u := &user.User{CompanyID: cid, Role: user.RoleUser, Name: "B", Email: "w@x.test", PasswordHash: "x", ReferralCode: "PL-WORKER01",
+		Status: user.StatusActive, StockBalance: decimal.Zero}
+	if _, err := d.DB.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	svc := &purchase.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log}
+	b := purchase.Buyer{UserID: u.ID, CompanyID: cid}
+	p1, err := svc.CreateOrder(ctx, b, purchase.Amount{Raw: "100", Set: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := svc.CreateOrder(ctx, b, purchase.Amount{Raw: "200", Set: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	remaining := func() int64 {
+		var n int64
+		_ = d.DB.QueryRowContext(ctx, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", cid).Scan(&n)
+		return n
+	}
+	start := remaining()
+	// The scheduled task exists with the purchase's id and fires at expires_at.
+	ins := asynq.NewInspectorFromRedisClient(d.Redis)
+	info, err := ins.GetTaskInfo(tasks.QueueDefault, tasks.ExpireTaskID(p1.ID))
+	if err != nil || info.Type != tasks.TypePurchaseExpire || info.NextProcessAt.Sub(p1.ExpiresAt).Abs() > time.Second {
+		t.Fatalf("task %+v %v", info, err)
+	}
+	task := asynq.NewTask(tasks.TypePurchaseExpire, info.Payload)
+	// Early: nothing. Bad payload: not retried.
+	if err := h.purchaseExpire(ctx, task); err != nil {
+		t.Fatal(err)
+	}
+	if remaining() != start {
+		t.Fatal("expired before the window ended")
+	}
+	if err := h.purchaseExpire(ctx, asynq.NewTask(tasks.TypePurchaseExpire, []byte(`{"purchaseId":"x"}`))); !errors.Is(err, asynq.SkipRetry) {
+		t.Fatalf("bad payload: %v", err)
+	}
+	if _, err := d.DB.ExecContext(ctx, "UPDATE purchases SET expires_at = now() - interval '1 second'"); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ { // idempotent
+		if err := h.purchaseExpire(ctx, task); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if remaining() != start+10 {
+		t.Fatalf("after expire %d want %d", remaining(), start+10)
+	}
+	// The sweep catches p2, whose task we pretend was lost.
+	if err := h.purchaseSweep(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if remaining() != start+30 {
+		t.Fatalf("after sweep %d want %d", remaining(), start+30)
+	}
+	for _, id := range []string{p1.ID, p2.ID} {
+		var s string
+		_ = d.DB.QueryRowContext(ctx, "SELECT status FROM purchases WHERE id = ?", id).Scan(&s)
+		if s != purchase.StatusExpired {
+			t.Fatalf("%s status %s", id, s)
+		}
+	}
+}
+
+func TestMuxHandlesEveryTaskType(t *testing.T) {
+	_, h, _ := setup(t)
+	mux := newMux(h)
+	for _, typ := range tasks.Types {
+		if _, pattern := mux.Handler(asynq.NewTask(typ, nil)); pattern != typ {
+			t.Fatalf("no handler for %s", typ)
+		}
+	}
+}
