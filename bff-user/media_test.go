@@ -17,7 +17,7 @@ func TestUploadSniffsTypesAndServesSignedLinks(t *testing.T) {
 		ct   string
 	}{
 		"a.png": {pngBytes, "image/png"}, "b.jpg": {jpegBytes, "image/jpeg"}, "c.pdf": {pdfBytes, "application/pdf"},
-		"d.doc": {docBytes, "application/msword"},
+		"d.doc":  {docBytes, "application/msword"},
 		"e.docx": {docx, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
 		// The name lies; the content decides.
 		"f.svg": {pngBytes, "image/png"},

@@ -14,8 +14,8 @@ import (
 
 type order struct {
 	ID, OrderNumber, TransactionID, Status, ExpiresAt string
-	Amount, Price, Quantity, PlatformChargePercent      float64
-	Fee, FinalAmount                                    float64
+	Amount, Price, Quantity, PlatformChargePercent    float64
+	Fee, FinalAmount                                  float64
 }
 
 func (h *harness) order(tok string, amount any) order {
@@ -96,7 +96,7 @@ func TestSubmitStateMachine(t *testing.T) {
 	otherRc := h.receipt(otherTok)
 	sub := "/api/v1/user/package/purchase"
 
-	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "receiptId": rc}), 422)         // no UTR
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "receiptId": rc}), 422)              // no UTR
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001"}), 422) // no receipt
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001", "receiptId": otherRc}), 422)
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "CASH"}), 422)
@@ -193,7 +193,7 @@ func TestTransactionListFiltersAndSearch(t *testing.T) {
 		r := h.call("GET", "/api/v1/user/transaction/list"+q, tok, nil)
 		h.want(r, 200)
 		var l struct {
-			Records                []map[string]any
+			Records                      []map[string]any
 			Total, Page, Limit, LastPage int
 		}
 		r.into(t, &l)

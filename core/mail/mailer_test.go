@@ -109,4 +109,3 @@ func TestResendSendsThroughBaseURL(t *testing.T) {
 		t.Fatalf("500 should be retried: %v", err)
 	}
 }
-
