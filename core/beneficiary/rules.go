@@ -1,0 +1,171 @@
+package beneficiary
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/pagination"
+)
+
+var (
+	ifscRE    = regexp.MustCompile(`^[A-Z]{4}0[A-Z0-9]{6}$`)
+	upiRE     = regexp.MustCompile(`^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64}$`)
+	accountRE = regexp.MustCompile(`^[0-9]{6,20}$`)
+)
+
+// View is a company's beneficiary as the admin screens and buyers see it.
+type View struct {
+	HolderName    string `json:"holderName" form:"holderName"`
+	BankName      string `json:"bankName" form:"bankName"`
+	Branch        string `json:"branch" form:"branch"`
+	AccountNumber string `json:"accountNumber" form:"accountNumber"`
+	IFSCCode      string `json:"ifscCode" form:"ifscCode"`
+	UPI           string `json:"upi" form:"upi"`
+}
+
+func viewOf(b *Beneficiary) View {
+	return View{HolderName: b.HolderName, BankName: b.BankName, Branch: b.Branch,
+		AccountNumber: b.AccountNumber, IFSCCode: b.IFSCCode, UPI: b.UPI}
+}
+
+// ForCompany returns the company's beneficiary, or nil when none is set.
+func ForCompany(ctx context.Context, db bun.IDB, companyID string) (*View, error) {
+	var b Beneficiary
+	err := db.NewSelect().Model(&b).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	v := viewOf(&b)
+	return &v, nil
+}
+
+// Normalise trims every field and upper-cases the IFSC code; Validate then checks it.
+func (v *View) Normalise() {
+	v.HolderName = strings.TrimSpace(v.HolderName)
+	v.BankName = strings.TrimSpace(v.BankName)
+	v.Branch = strings.TrimSpace(v.Branch)
+	v.AccountNumber = strings.ReplaceAll(strings.TrimSpace(v.AccountNumber), " ", "")
+	v.IFSCCode = strings.ToUpper(strings.TrimSpace(v.IFSCCode))
+	v.UPI = strings.TrimSpace(v.UPI)
+}
+
+// Validate requires all six fields (SPEC §5) and checks the IFSC, UPI id and account number.
+func (v *View) Validate() error {
+	var val apperr.Validation
+	req := func(s, label string) bool {
+		if s == "" {
+			val.Add(label + " is required.")
+			return false
+		}
+		if len(s) > 120 {
+			val.Add(label + " must be at most 120 characters.")
+			return false
+		}
+		return true
+	}
+	req(v.HolderName, "Holder name")
+	req(v.BankName, "Bank name")
+	req(v.Branch, "Branch")
+	if req(v.AccountNumber, "Account number") {
+		val.Check(accountRE.MatchString(v.AccountNumber), "Account number must be 6 to 20 digits.")
+	}
+	if req(v.IFSCCode, "IFSC code") {
+		val.Check(ifscRE.MatchString(v.IFSCCode), "Please enter a valid IFSC code (e.g. SBIN0001234).")
+	}
+	if v.UPI == "" {
+		val.Add("UPI id is required.")
+	} else {
+		val.Check(upiRE.MatchString(v.UPI), "Please enter a valid UPI id (name@handle).")
+	}
+	return val.Err()
+}
+
+// Update sets the company's beneficiary (inserting it when none exists) and records the change
+// in the audit log in the same transaction. Buyers read it live, so they see it at once.
+func Update(ctx context.Context, db *bun.DB, actor audit.Actor, companyID string, in View) error {
+	in.Normalise()
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var old Beneficiary
+		var before any
+		err := tx.NewSelect().Model(&old).Where("company_id = ?", companyID).For("UPDATE").Scan(ctx)
+		switch {
+		case err == nil:
+			before = viewOf(&old)
+		case errors.Is(err, sql.ErrNoRows):
+		default:
+			return err
+		}
+		b := &Beneficiary{CompanyID: companyID, HolderName: in.HolderName, BankName: in.BankName, Branch: in.Branch,
+			AccountNumber: in.AccountNumber, IFSCCode: in.IFSCCode, UPI: in.UPI}
+		if _, err := tx.NewInsert().Model(b).
+			On("CONFLICT (company_id) DO UPDATE").
+			Set("holder_name = EXCLUDED.holder_name, bank_name = EXCLUDED.bank_name, branch = EXCLUDED.branch").
+			Set("account_number = EXCLUDED.account_number, ifsc_code = EXCLUDED.ifsc_code, upi = EXCLUDED.upi").
+			Set("updated_at = now()").
+			Returning("id").Exec(ctx); err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, actor, "beneficiary.update", "beneficiary", b.ID, before, in)
+	})
+}
+
+// ListRecord is one company's beneficiary in the super admin's read-only list. Companies without
+// one are listed with empty fields and a null updatedAt.
+type ListRecord struct {
+	CompanyID     string     `json:"companyId" bun:"company_id"`
+	CompanyName   string     `json:"companyName" bun:"company_name"`
+	HolderName    string     `json:"holderName" bun:"holder_name"`
+	BankName      string     `json:"bankName" bun:"bank_name"`
+	Branch        string     `json:"branch" bun:"branch"`
+	AccountNumber string     `json:"accountNumber" bun:"account_number"`
+	IFSCCode      string     `json:"ifscCode" bun:"ifsc_code"`
+	UPI           string     `json:"upi" bun:"upi"`
+	UpdatedAt     *time.Time `json:"updatedAt" bun:"updated_at"`
+}
+
+// ListAll lists every company's beneficiary, newest company first, searched over company
+// name, holder, bank and UPI id.
+func ListAll(ctx context.Context, db bun.IDB, page, limit, search string) (pagination.List[ListRecord], error) {
+	var empty pagination.List[ListRecord]
+	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
+	if err != nil {
+		return empty, err
+	}
+	where, args := "", []any{}
+	if s := strings.ToLower(strings.TrimSpace(search)); s != "" {
+		if len(s) > 100 {
+			s = s[:100]
+		}
+		term := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
+		where = ` WHERE c.search_text LIKE ? OR lower(b.holder_name) LIKE ? OR lower(b.bank_name) LIKE ? OR lower(b.upi) LIKE ?`
+		args = []any{term, term, term, term}
+	}
+	from := ` FROM companies AS c LEFT JOIN beneficiaries AS b ON b.company_id = c.id` + where
+	var total int
+	if err := db.NewRaw(`SELECT count(*)`+from, args...).Scan(ctx, &total); err != nil {
+		return empty, err
+	}
+	recs := []ListRecord{}
+	q := `SELECT c.id AS company_id, c.name AS company_name, COALESCE(b.holder_name, '') AS holder_name,
+		COALESCE(b.bank_name, '') AS bank_name, COALESCE(b.branch, '') AS branch,
+		COALESCE(b.account_number, '') AS account_number, COALESCE(b.ifsc_code, '') AS ifsc_code,
+		COALESCE(b.upi, '') AS upi, b.updated_at` + from + ` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`
+	if err := db.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
+		return empty, err
+	}
+	return pagination.NewList(recs, total, pg), nil
+}

@@ -1,0 +1,164 @@
+// Package dashboard computes the admin and super admin dashboards with aggregate SQL: counts and
+// sums in the database, never rows loaded into memory.
+package dashboard
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/company"
+)
+
+// PrivateSupplyData is the pre-sale at a glance: its size, what is left, and the tokens credited
+// to buyers (the sum of the company's users' stock balances, referral rewards included).
+type PrivateSupplyData struct {
+	Total        decimal.Decimal `json:"total"`
+	Remaining    decimal.Decimal `json:"remaining"`
+	StockBalance decimal.Decimal `json:"stockBalance"`
+}
+
+// ByMethod is one figure per payment method of APPROVED purchases.
+type ByMethod[T any] struct {
+	Total  T `json:"total"`
+	Bank   T `json:"bank"`
+	UPI    T `json:"upi"`
+	Manual T `json:"manual"`
+	Crypto T `json:"crypto"`
+}
+
+type TokenSummary struct {
+	Symbol   string           `json:"symbol"`
+	Name     string           `json:"name"`
+	IconURL  string           `json:"icon_url"`
+	Title    string           `json:"title"`
+	MetaData company.MetaData `json:"metaData"`
+}
+
+// Admin is the data of GET /admin/dashboard/get (SPEC §3 "Dashboard data").
+type Admin struct {
+	UserActive              int64                     `json:"userActive"`
+	UserInactive            int64                     `json:"userInactive"`
+	UserBlock               int64                     `json:"userBlock"`
+	TotalMember             int64                     `json:"totalMember"`
+	VerificationCompleted   int64                     `json:"verificationCompleted"`
+	VerificationPending     int64                     `json:"verificationPending"`
+	TotalSupply             decimal.Decimal           `json:"totalSupply"`
+	PrivateSupply           decimal.Decimal           `json:"privateSupply"`
+	RemainingPrivateSupply  decimal.Decimal           `json:"remainingPrivateSupply"`
+	PublicCellSupply        decimal.Decimal           `json:"publicCellSupply"`
+	AngelInvestorSupply     decimal.Decimal           `json:"angelInvestorSupply"`
+	FounderTeamSupply       decimal.Decimal           `json:"founderTeamSupply"`
+	AirdropSupply           decimal.Decimal           `json:"airdropSupply"`
+	ReferralSupply          decimal.Decimal           `json:"referralSupply"`
+	RemainingReferralSupply decimal.Decimal           `json:"remainingReferralSupply"`
+	PrivateSupplyData       PrivateSupplyData         `json:"privateSupplyData"`
+	TransactionSummary      ByMethod[decimal.Decimal] `json:"transactionSummary"`
+	TransactionCount        ByMethod[int64]           `json:"transactionCount"`
+	Token                   TokenSummary              `json:"token"`
+}
+
+// ForAdmin computes the company's dashboard. Member figures count live buyers (role USER, not
+// deleted); the stock balance counts every account of the company, because credited tokens stay
+// credited; the transaction summary sums finalAmount of APPROVED purchases by method.
+func ForAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error) {
+	var out Admin
+	var users struct {
+		Active, Inactive, Blocked, Total, Approved, Waiting int64
+	}
+	err := db.NewRaw(`SELECT
+			count(*) FILTER (WHERE status = 'ACTIVE')   AS active,
+			count(*) FILTER (WHERE status = 'INACTIVE') AS inactive,
+			count(*) FILTER (WHERE status = 'BLOCKED')  AS blocked,
+			count(*)                                    AS total,
+			count(*) FILTER (WHERE is_approved)         AS approved,
+			count(*) FILTER (WHERE NOT is_approved)     AS waiting
+		FROM users WHERE company_id = ? AND role = 'USER' AND deleted_at IS NULL`, companyID).
+		Scan(ctx, &users.Active, &users.Inactive, &users.Blocked, &users.Total, &users.Approved, &users.Waiting)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard users: %w", err)
+	}
+	out.UserActive, out.UserInactive, out.UserBlock = users.Active, users.Inactive, users.Blocked
+	out.TotalMember, out.VerificationCompleted, out.VerificationPending = users.Total, users.Approved, users.Waiting
+
+	var stock decimal.Decimal
+	if err := db.NewRaw(`SELECT COALESCE(sum(stock_balance), 0) FROM users WHERE company_id = ?`, companyID).
+		Scan(ctx, &stock); err != nil {
+		return nil, fmt.Errorf("dashboard stock: %w", err)
+	}
+
+	var t company.Token
+	if err := db.NewSelect().Model(&t).Where("company_id = ?", companyID).Scan(ctx); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, apperr.NotFound("token_not_found", "This company has no token configured.")
+		}
+		return nil, err
+	}
+	out.TotalSupply, out.PrivateSupply, out.RemainingPrivateSupply = t.TotalSupply, t.PrivateSupply, t.RemainingPrivateSupply
+	out.PublicCellSupply, out.AngelInvestorSupply, out.FounderTeamSupply = t.PublicCellSupply, t.AngelInvestorSupply, t.FounderTeamSupply
+	out.AirdropSupply, out.ReferralSupply, out.RemainingReferralSupply = t.AirdropSupply, t.ReferralSupply, t.RemainingReferralSupply
+	out.PrivateSupplyData = PrivateSupplyData{Total: t.PrivateSupply, Remaining: t.RemainingPrivateSupply, StockBalance: stock}
+	out.Token = TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
+		MetaData: company.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+
+	s, c := &out.TransactionSummary, &out.TransactionCount
+	err = db.NewRaw(`SELECT
+			COALESCE(sum(final_amount), 0),
+			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'BANK'), 0),
+			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'UPI'), 0),
+			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'MANUAL'), 0),
+			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'CRYPTO'), 0),
+			count(*),
+			count(*) FILTER (WHERE payment_method = 'BANK'),
+			count(*) FILTER (WHERE payment_method = 'UPI'),
+			count(*) FILTER (WHERE payment_method = 'MANUAL'),
+			count(*) FILTER (WHERE payment_method = 'CRYPTO')
+		FROM purchases WHERE company_id = ? AND status = 'APPROVED'`, companyID).
+		Scan(ctx, &s.Total, &s.Bank, &s.UPI, &s.Manual, &s.Crypto, &c.Total, &c.Bank, &c.UPI, &c.Manual, &c.Crypto)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard transactions: %w", err)
+	}
+	return &out, nil
+}
+
+// PurchaseCounts are purchases by review status.
+type PurchaseCounts struct {
+	Pending  int64 `json:"pending"`
+	Approved int64 `json:"approved"`
+	Rejected int64 `json:"rejected"`
+}
+
+// Super is the data of GET /superadmin/dashboard/get.
+type Super struct {
+	Companies        int64           `json:"companies"`
+	Users            int64           `json:"users"`
+	Purchases        PurchaseCounts  `json:"purchases"`
+	ApprovedAmount   decimal.Decimal `json:"approvedAmount"`
+	ApprovedQuantity decimal.Decimal `json:"approvedQuantity"`
+}
+
+// ForSuperAdmin computes platform-wide figures: companies, live buyers, purchases by status and
+// the amount (finalAmount) and quantity of approved purchases.
+func ForSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
+	var out Super
+	err := db.NewRaw(`SELECT
+			(SELECT count(*) FROM companies),
+			(SELECT count(*) FROM users WHERE role = 'USER' AND deleted_at IS NULL),
+			count(*) FILTER (WHERE status = 'PENDING'),
+			count(*) FILTER (WHERE status = 'APPROVED'),
+			count(*) FILTER (WHERE status = 'REJECTED'),
+			COALESCE(sum(final_amount) FILTER (WHERE status = 'APPROVED'), 0),
+			COALESCE(sum(quantity) FILTER (WHERE status = 'APPROVED'), 0)
+		FROM purchases`).
+		Scan(ctx, &out.Companies, &out.Users, &out.Purchases.Pending, &out.Purchases.Approved, &out.Purchases.Rejected,
+			&out.ApprovedAmount, &out.ApprovedQuantity)
+	if err != nil {
+		return nil, fmt.Errorf("super dashboard: %w", err)
+	}
+	return &out, nil
+}

@@ -1,0 +1,342 @@
+package purchase
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/company"
+	"prelaunch/core/mail"
+	"prelaunch/core/media"
+	"prelaunch/core/pagination"
+	"prelaunch/core/runtime"
+	"prelaunch/core/tasks"
+	"prelaunch/core/user"
+)
+
+// The admin review of purchases (DESIGN §5): PENDING -> APPROVED | REJECTED, each one
+// conditional UPDATE, so two admins racing have exactly one effect and the loser gets 409.
+
+var reviewUUID = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+func errPurchaseNotFound() error { return apperr.NotFound("purchase_not_found", "Purchase not found.") }
+
+// AdminUserRef is the buyer as the admin purchase list shows them.
+type AdminUserRef struct {
+	ID           string `json:"id"`
+	ReferralCode string `json:"referralCode"`
+	Name         string `json:"name"`
+	Mobile       string `json:"mobile"`
+	Email        string `json:"email"`
+}
+
+type AdminCompanyRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+type AdminReceiptRef struct {
+	ID  string `json:"id"`
+	URL string `json:"url"`
+}
+
+// AdminRecord is a purchase as the admin screens show it (SPEC §3 "Purchase (admin view)").
+type AdminRecord struct {
+	ID              string           `json:"id"`
+	OrderNumber     string           `json:"orderNumber"`
+	TransactionID   string           `json:"transactionId"`
+	User            AdminUserRef     `json:"user"`
+	Company         *AdminCompanyRef `json:"company,omitempty"`
+	PaymentMethod   *string          `json:"paymentMethod"`
+	Price           decimal.Decimal  `json:"price"`
+	TotalQuantity   decimal.Decimal  `json:"totalQuantity"`
+	Amount          decimal.Decimal  `json:"amount"`
+	Fee             decimal.Decimal  `json:"fee"`
+	FinalAmount     decimal.Decimal  `json:"finalAmount"`
+	Status          string           `json:"status"`
+	ReferenceNumber *string          `json:"referenceNumber"`
+	BankName        string           `json:"bankName"`
+	Receipt         *AdminReceiptRef `json:"receipt"`
+	SubmittedAt     *time.Time       `json:"submittedAt"`
+	DecidedAt       *time.Time       `json:"decidedAt"`
+	CreatedAt       time.Time        `json:"createdAt"`
+}
+
+// ReviewFilter is the query of the admin and super admin purchase lists.
+type ReviewFilter struct {
+	Page, Limit, Status, Search, CompanyID string
+}
+
+type reviewRow struct {
+	Purchase          `bun:",extend"`
+	UserName          string `bun:"user_name"`
+	UserMobile        string `bun:"user_mobile"`
+	UserEmail         string `bun:"user_email"`
+	AdminUserReferral string `bun:"user_referral_code"`
+	CompanyName       string `bun:"company_name"`
+}
+
+// reviewable are the statuses an admin lists; INITIATED and EXPIRED orders never reached review.
+var reviewable = []string{StatusPending, StatusApproved, StatusRejected}
+
+// ListForAdmin lists the company's purchases under review or decided, newest first.
+func ListForAdmin(ctx context.Context, d *runtime.Deps, companyID string, f ReviewFilter) (pagination.List[AdminRecord], error) {
+	f.CompanyID = companyID
+	return listReview(ctx, d, f, false)
+}
+
+// ListForSuperAdmin lists purchases across companies (read-only), optionally of one company.
+func ListForSuperAdmin(ctx context.Context, d *runtime.Deps, f ReviewFilter) (pagination.List[AdminRecord], error) {
+	f.CompanyID = strings.TrimSpace(f.CompanyID)
+	if f.CompanyID != "" && !reviewUUID.MatchString(f.CompanyID) {
+		return pagination.List[AdminRecord]{}, apperr.Invalid("bad_company", "companyId is not a valid id.")
+	}
+	return listReview(ctx, d, f, true)
+}
+
+func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompany bool) (pagination.List[AdminRecord], error) {
+	var empty pagination.List[AdminRecord]
+	pg, err := pagination.Parse(f.Page, f.Limit, pagination.DefaultLimit)
+	if err != nil {
+		return empty, err
+	}
+	statuses := reviewable
+	switch s := strings.ToUpper(strings.TrimSpace(f.Status)); s {
+	case "":
+	case StatusPending, StatusApproved, StatusRejected:
+		statuses = []string{s}
+	default:
+		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED or REJECTED.")
+	}
+	var rows []reviewRow
+	q := d.DB.NewSelect().Model(&rows).
+		ColumnExpr("p.*").
+		ColumnExpr("u.name AS user_name, u.mobile AS user_mobile, u.email AS user_email, u.referral_code AS user_referral_code").
+		ColumnExpr("c.name AS company_name").
+		Join("JOIN users AS u ON u.id = p.user_id").
+		Join("JOIN companies AS c ON c.id = p.company_id").
+		Where("p.status IN (?)", bun.In(statuses))
+	if f.CompanyID != "" {
+		q = q.Where("p.company_id = ?", f.CompanyID)
+	}
+	if term := reviewLike(f.Search); term != "" {
+		// Both sides are trigram-indexed: users.search_text (name, email, mobile, referral code)
+		// and lower(purchases.reference_number).
+		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("p.user_id IN (SELECT id FROM users WHERE search_text LIKE ?)", term).
+				WhereOr("lower(p.reference_number) LIKE ?", term).
+				WhereOr("lower(p.order_number) = ?", strings.ToLower(strings.TrimSpace(f.Search)))
+		})
+	}
+	total, err := q.OrderExpr("p.created_at DESC, p.id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).ScanAndCount(ctx)
+	if err != nil {
+		return empty, err
+	}
+	recs := make([]AdminRecord, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		rec := AdminRecord{ID: r.ID, OrderNumber: r.OrderNumber, TransactionID: r.TransactionID,
+			User:          AdminUserRef{ID: r.UserID, ReferralCode: r.AdminUserReferral, Name: r.UserName, Mobile: r.UserMobile, Email: r.UserEmail},
+			PaymentMethod: r.PaymentMethod, Price: r.Price, TotalQuantity: r.Quantity, Amount: r.Amount, Fee: r.Fee,
+			FinalAmount: r.FinalAmount, Status: r.Status, ReferenceNumber: r.ReferenceNumber, BankName: r.BankName,
+			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, CreatedAt: r.CreatedAt}
+		if r.ReceiptID != nil {
+			rec.Receipt = &AdminReceiptRef{ID: *r.ReceiptID, URL: d.Media.URL(*r.ReceiptID, media.LinkTTL)}
+		}
+		if withCompany {
+			rec.Company = &AdminCompanyRef{ID: r.CompanyID, Name: r.CompanyName}
+		}
+		recs[i] = rec
+	}
+	return pagination.NewList(recs, int(total), pg), nil
+}
+
+func reviewLike(search string) string {
+	s := strings.ToLower(strings.TrimSpace(search))
+	if s == "" {
+		return ""
+	}
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
+}
+
+// ReviewDecision is what a review did, for the caller and the tests.
+type ReviewDecision struct {
+	Purchase       Purchase
+	RewardQuantity decimal.Decimal // tokens paid to the referrer (approval only)
+}
+
+type decisionAudit struct {
+	Status         string          `json:"status"`
+	Quantity       decimal.Decimal `json:"quantity"`
+	UserID         string          `json:"userId"`
+	ReferrerID     string          `json:"referrerId,omitempty"`
+	ReferralReward decimal.Decimal `json:"referralReward"`
+	ReleasedSupply decimal.Decimal `json:"releasedSupply"`
+}
+
+type reviewBuyer struct {
+	ID         string  `bun:"id"`
+	Name       string  `bun:"name"`
+	Email      string  `bun:"email"`
+	ReferredBy *string `bun:"referred_by"`
+	Deleted    bool    `bun:"deleted"`
+}
+
+// Approve moves a PENDING purchase of the company to APPROVED, credits the buyer's stock
+// balance and, when the buyer was referred, pays the referrer floor(quantity × referral% / 100)
+// from the token's remaining referral supply (if that supply is short, what remains is paid; if
+// the referrer has been deleted, nothing is paid). Everything happens in one transaction; the
+// buyer is emailed after commit.
+func Approve(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
+	return decide(ctx, d, actor, companyID, id, StatusApproved)
+}
+
+// Reject moves a PENDING purchase of the company to REJECTED and releases its reservation back
+// to the private supply, in one transaction; the buyer is emailed after commit.
+func Reject(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
+	return decide(ctx, d, actor, companyID, id, StatusRejected)
+}
+
+func decide(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, id, to string) (*ReviewDecision, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return nil, apperr.Invalid("id_required", "id is required.")
+	}
+	if !reviewUUID.MatchString(id) {
+		return nil, errPurchaseNotFound()
+	}
+	var dec ReviewDecision
+	var b reviewBuyer
+	var tok company.Token
+	err := d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		dec = ReviewDecision{RewardQuantity: decimal.Zero}
+		p := &dec.Purchase
+		q := tx.NewUpdate().Model(p).
+			Set("status = ?", to).Set("decided_at = now()").Set("updated_at = now()").
+			Where("id = ?", id).Where("company_id = ?", companyID).Where("status = ?", StatusPending).
+			Returning("*")
+		if actor.ID != "" {
+			q = q.Set("decided_by = ?", actor.ID)
+		}
+		if err := q.Scan(ctx); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return notPendingErr(ctx, tx, companyID, id)
+			}
+			return fmt.Errorf("decide purchase: %w", err)
+		}
+		if err := tx.NewSelect().Table("users").ColumnExpr("id, name, email, referred_by, deleted_at IS NOT NULL AS deleted").
+			Where("id = ?", p.UserID).Scan(ctx, &b); err != nil {
+			return fmt.Errorf("load buyer: %w", err)
+		}
+		after := decisionAudit{Status: to, Quantity: p.Quantity, UserID: p.UserID,
+			ReferralReward: decimal.Zero, ReleasedSupply: decimal.Zero}
+		if to == StatusApproved {
+			if _, err := tx.NewUpdate().Model((*user.User)(nil)).
+				Set("stock_balance = stock_balance + ?", p.Quantity).Set("updated_at = now()").
+				Where("id = ?", p.UserID).Exec(ctx); err != nil {
+				return fmt.Errorf("credit buyer: %w", err)
+			}
+			if b.ReferredBy != nil {
+				paid, err := payReferral(ctx, tx, p, *b.ReferredBy)
+				if err != nil {
+					return err
+				}
+				dec.RewardQuantity = paid
+				after.ReferrerID = *b.ReferredBy
+				after.ReferralReward = paid
+			}
+		} else {
+			if err := ReleaseSupply(ctx, tx, companyID, p.Quantity); err != nil {
+				return err
+			}
+			after.ReleasedSupply = p.Quantity
+		}
+		if err := tx.NewSelect().Model(&tok).Column("symbol", "name").Where("company_id = ?", companyID).Scan(ctx); err != nil {
+			return fmt.Errorf("load token: %w", err)
+		}
+		action := "purchase.approve"
+		if to == StatusRejected {
+			action = "purchase.reject"
+		}
+		return audit.Write(ctx, tx, actor, action, "purchase", p.ID, map[string]string{"status": StatusPending}, after)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !b.Deleted && b.Email != "" {
+		msg := mail.DecisionMessage(b.Email, b.Name, tok.Name, dec.Purchase.OrderNumber, to, dec.Purchase.Quantity.String(), tok.Symbol)
+		if task, terr := tasks.NewEmailSendTask(msg); terr != nil {
+			d.Log.Error("decision mail not built", "purchase", dec.Purchase.ID, "err", terr)
+		} else if _, qerr := d.Tasks.EnqueueContext(ctx, task); qerr != nil {
+			// The decision stands; a lost notice is logged, never a failed review.
+			d.Log.Error("decision mail not enqueued", "purchase", dec.Purchase.ID, "err", qerr)
+		}
+	}
+	return &dec, nil
+}
+
+// notPendingErr explains why the conditional update matched nothing: 404 when the purchase is
+// unknown or another company's, 409 when it is no longer (or not yet) awaiting review.
+func notPendingErr(ctx context.Context, tx bun.Tx, companyID, id string) error {
+	var status string
+	err := tx.NewSelect().Table("purchases").Column("status").
+		Where("id = ?", id).Where("company_id = ?", companyID).Scan(ctx, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errPurchaseNotFound()
+	}
+	if err != nil {
+		return err
+	}
+	if status == StatusApproved || status == StatusRejected {
+		return apperr.Conflict("already_processed", "This purchase has already been processed.")
+	}
+	return apperr.Conflict("not_pending", "This purchase is not awaiting review.")
+}
+
+// payReferral credits the referrer their reward from the referral supply, once per purchase
+// (referral_rewards.purchase_id is unique), and returns what was paid.
+func payReferral(ctx context.Context, tx bun.Tx, p *Purchase, referrerID string) (decimal.Decimal, error) {
+	tok, err := LockToken(ctx, tx, p.CompanyID)
+	if err != nil {
+		return decimal.Zero, err
+	}
+	reward := p.Quantity.Mul(tok.ReferralPercent).Div(decimal.NewFromInt(100)).Floor()
+	if reward.GreaterThan(tok.RemainingReferralSupply) {
+		reward = tok.RemainingReferralSupply
+	}
+	if !reward.IsPositive() {
+		return decimal.Zero, nil
+	}
+	res, err := tx.NewUpdate().Model((*user.User)(nil)).
+		Set("stock_balance = stock_balance + ?", reward).Set("updated_at = now()").
+		Where("id = ?", referrerID).Where("company_id = ?", p.CompanyID).Where("deleted_at IS NULL").Exec(ctx)
+	if err != nil {
+		return decimal.Zero, fmt.Errorf("credit referrer: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return decimal.Zero, nil
+	}
+	if _, err := tx.NewUpdate().Model((*company.Token)(nil)).
+		Set("remaining_referral_supply = remaining_referral_supply - ?", reward).Set("updated_at = now()").
+		Where("id = ?", tok.ID).Exec(ctx); err != nil {
+		return decimal.Zero, fmt.Errorf("take referral supply: %w", err)
+	}
+	rr := &ReferralReward{CompanyID: p.CompanyID, PurchaseID: p.ID, ReferrerID: referrerID,
+		ReferredUserID: p.UserID, Quantity: reward, Percent: tok.ReferralPercent}
+	if _, err := tx.NewInsert().Model(rr).Exec(ctx); err != nil {
+		return decimal.Zero, fmt.Errorf("record referral reward: %w", err)
+	}
+	return reward, nil
+}
