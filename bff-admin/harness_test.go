@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/hibiken/asynq"
+	"github.com/shopspring/decimal"
+
+	"prelaunch/core/audit"
+	"prelaunch/core/auth"
+	"prelaunch/core/company"
+	"prelaunch/core/purchase"
+	"prelaunch/core/runtime"
+	"prelaunch/core/seed"
+	"prelaunch/core/superadmin"
+	"prelaunch/core/tasks"
+	"prelaunch/core/testkit"
+	"prelaunch/core/user"
+)
+
+const seedPW = "Admin@12345"
+
+// harness: company A is the seeded demo company; company B is added through the core rule.
+type harness struct {
+	t        *testing.T
+	d        *runtime.Deps
+	app      *fiber.App
+	cidA     string
+	cidB     string
+	adminA   string // token
+	adminB   string
+	buyer    string // buyer of A, user audience
+	super    string
+	adminAID string
+	buyerID  string
+	seq      int
+}
+
+func setup(t *testing.T) *harness {
+	t.Helper()
+	d := testkit.Deps(t, "bffadmin", 9)
+	h := &harness{t: t, d: d, app: newServer(d), cidA: testkit.Seed(t, d, seedPW)}
+	ctx := context.Background()
+	cidB, err := company.Add(ctx, d.DB, audit.Actor{Kind: "system"}, company.AddInput{CompanyName: "Beta Ltd",
+		Email: "owner@beta.test", Mobile: "9876500000", CompanyAadhaarCard: "123412341234", CompanyPan: "BETAS1234B",
+		CompanyAddress: "1 Beta Street", CompanyPincode: "400001", TokenName: "Beta Coin", TokenSymbol: "BTC2",
+		TokenPrice: decimal.NewFromInt(5), AdminName: "Beta Admin", AdminPassword: "BetaPass#1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.cidB = cidB
+	h.adminA = h.adminLogin(seed.DemoAdminEmail, seedPW)
+	h.adminB = h.adminLogin("owner@beta.test", "BetaPass#1")
+	var a, b user.User
+	h.scan(&a, seed.DemoAdminEmail)
+	h.scan(&b, seed.DemoBuyerEmail)
+	h.adminAID, h.buyerID = a.ID, b.ID
+	if h.buyer, err = d.Tokens.Issue(b.ID, b.CompanyID, b.Role, auth.AudienceUser, b.TokenVersion); err != nil {
+		t.Fatal(err)
+	}
+	var sa superadmin.SuperAdmin
+	if err := d.DB.NewSelect().Model(&sa).Where("email = ?", seed.DemoSuperAdmin).Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if h.super, err = d.Tokens.Issue(sa.ID, "", auth.RoleSuperAdmin, auth.AudienceSuperAdmin, 0); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func (h *harness) scan(u *user.User, email string) {
+	h.t.Helper()
+	if err := h.d.DB.NewSelect().Model(u).Where("company_id = ?", h.cidA).Where("email = ?", email).Scan(context.Background()); err != nil {
+		h.t.Fatalf("user %s: %v", email, err)
+	}
+}
+
+type reply struct {
+	Code    int
+	Status  bool            `json:"status"`
+	Message any             `json:"message"`
+	Data    json.RawMessage `json:"data"`
+	Header  http.Header
+}
+
+func (r reply) msg() string {
+	if s, ok := r.Message.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(r.Message)
+	return string(b)
+}
+
+func (r reply) into(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Data, v); err != nil {
+		t.Fatalf("decode data %s: %v", r.Data, err)
+	}
+}
+
+func (h *harness) send(req *http.Request) reply {
+	h.t.Helper()
+	resp, err := h.app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second, FailOnTimeout: true})
+	if err != nil {
+		h.t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	r := reply{Code: resp.StatusCode, Header: resp.Header}
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(b, &r); err != nil {
+			h.t.Fatalf("%s %s: body %q: %v", req.Method, req.URL, b, err)
+		}
+	} else {
+		r.Data = b
+	}
+	return r
+}
+
+// call sends a JSON body (nil for none) with an optional token ("raw:" prefix sends it without Bearer).
+func (h *harness) call(method, path, token string, body any) reply {
+	h.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req := httptest.NewRequest(method, path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if raw, ok := strings.CutPrefix(token, "raw:"); ok {
+		req.Header.Set("Authorization", raw)
+	} else if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return h.send(req)
+}
+
+func (h *harness) want(r reply, code int) reply {
+	h.t.Helper()
+	if r.Code != code {
+		h.t.Fatalf("want %d, got %d: %s (data %s)", code, r.Code, r.msg(), r.Data)
+	}
+	if r.Status != (code < 400) {
+		h.t.Fatalf("status flag %v for %d", r.Status, code)
+	}
+	return r
+}
+
+func (h *harness) adminLogin(email, pw string) string {
+	h.t.Helper()
+	r := h.want(h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": email, "password": pw}), 200)
+	var d struct{ Token string }
+	r.into(h.t, &d)
+	if d.Token == "" {
+		h.t.Fatal("no token")
+	}
+	return d.Token
+}
+
+func (h *harness) num(q string, args ...any) int64 {
+	h.t.Helper()
+	var n int64
+	if err := h.d.DB.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
+		h.t.Fatalf("%s: %v", q, err)
+	}
+	return n
+}
+
+func (h *harness) exec(q string, args ...any) {
+	h.t.Helper()
+	if _, err := h.d.DB.ExecContext(context.Background(), q, args...); err != nil {
+		h.t.Fatalf("%s: %v", q, err)
+	}
+}
+
+// newBuyer inserts a buyer of company cid.
+func (h *harness) newBuyer(cid, name, email string, referredBy *string) string {
+	h.t.Helper()
+	h.seq++
+	u := &user.User{CompanyID: cid, Role: user.RoleUser, Name: name, Email: email, Mobile: fmt.Sprintf("98%08d", h.seq),
+		PasswordHash: "x", ReferralCode: fmt.Sprintf("PL-BA%06d", h.seq), ReferredBy: referredBy,
+		Status: user.StatusActive, StockBalance: decimal.Zero}
+	if _, err := h.d.DB.NewInsert().Model(u).Returning("id").Exec(context.Background()); err != nil {
+		h.t.Fatal(err)
+	}
+	return u.ID
+}
+
+// pending inserts a PENDING purchase (the buyer flow's end state: reservation already deducted).
+func (h *harness) pending(cid, userID string, qty int64, method, ref string, receiptID *string) string {
+	h.t.Helper()
+	h.seq++
+	q := decimal.NewFromInt(qty)
+	amount := q.Mul(decimal.NewFromInt(10))
+	fee := amount.Mul(decimal.NewFromInt(2)).Div(decimal.NewFromInt(100)).Round(2)
+	now := time.Now()
+	p := &purchase.Purchase{CompanyID: cid, UserID: userID, OrderNumber: fmt.Sprintf("PUR-BA%06d", h.seq),
+		TransactionID: fmt.Sprintf("TXN-BA%06d", h.seq), Status: purchase.StatusPending, PaymentMethod: &method,
+		Amount: amount, Price: decimal.NewFromInt(10), Quantity: q, PlatformChargePercent: decimal.NewFromInt(2),
+		Fee: fee, FinalAmount: amount.Add(fee), ReferenceNumber: &ref, ReceiptID: receiptID,
+		ExpiresAt: now.Add(15 * time.Minute), SubmittedAt: &now}
+	if _, err := h.d.DB.NewInsert().Model(p).Returning("id").Exec(context.Background()); err != nil {
+		h.t.Fatal(err)
+	}
+	h.exec("UPDATE tokens SET remaining_private_supply = remaining_private_supply - ? WHERE company_id = ?", qty, cid)
+	return p.ID
+}
+
+var codeRe = regexp.MustCompile(`code is (\d{6})`)
+
+// mails returns the email tasks enqueued for to.
+func (h *harness) mails(to string) []tasks.EmailSendPayload {
+	h.t.Helper()
+	ins := asynq.NewInspectorFromRedisClient(h.d.Redis)
+	infos, err := ins.ListPendingTasks(tasks.QueueCritical, asynq.PageSize(1000))
+	if err != nil && !strings.Contains(err.Error(), "not found") {
+		h.t.Fatalf("list email tasks: %v", err)
+	}
+	var out []tasks.EmailSendPayload
+	for _, ti := range infos {
+		var p tasks.EmailSendPayload
+		_ = json.Unmarshal(ti.Payload, &p)
+		if p.To == to {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (h *harness) lastCode(to string) string {
+	h.t.Helper()
+	code := ""
+	for _, m := range h.mails(to) {
+		if c := codeRe.FindStringSubmatch(m.Text); c != nil {
+			code = c[1]
+		}
+	}
+	if code == "" {
+		h.t.Fatalf("no code emailed to %s", to)
+	}
+	return code
+}
