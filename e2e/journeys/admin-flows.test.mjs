@@ -40,8 +40,9 @@ test('admin approves a pending purchase and sees it in Purchase History', async 
   await page.getByRole('link', { name: 'Purchase Request' }).click();
   await page.waitForURL(/\/admin\/purchaserequest/);
   await search(page, state.toApprove.orderNumber, 'search1');
+  // The previous page stays on screen while the searched one loads: wait for the single match.
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
   const row = page.locator('tbody tr', { hasText: state.buyer.name });
-  await row.waitFor();
   assert.equal(await row.count(), 1);
   await row.getByRole('button', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog');
@@ -65,6 +66,7 @@ test('admin rejects another purchase after the confirmation', async () => {
   const page = state.page;
   await page.getByRole('tab', { name: 'Purchase Requests' }).click();
   await search(page, state.toReject.orderNumber, 'search1');
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
   const row = page.locator('tbody tr', { hasText: state.buyer.name });
   await row.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog');
