@@ -75,14 +75,14 @@ run: setup build db
 ## ---- tests ----
 test: setup build services go-test web-test e2e
 
-# Tests use their own databases (prelaunch_test_*) and Redis databases 1-13; never the dev data.
+# Tests use their own databases (prelaunch_test_*) and Redis databases 1-15; never the dev data.
 go-test:
 	@echo "==> Go tests (-race)"
 	@APP_ENV=test $(GO) test -race -count=1 -timeout 15m $(GO_PKGS)
 
 web-test: node_modules/.modules.yaml
 	@echo "==> web unit tests"
-	@$(PNPM) run --silent test
+	@$(PNPM) test
 
 chromium:
 	@command -v chromium >/dev/null || test -x /usr/bin/chromium || { \
