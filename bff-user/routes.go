@@ -66,7 +66,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps) {
 	v1.Get("/user/stock/global/list", a.auth, a.withSite, a.sameCompany, a.globalStock)
 	v1.Get("/user/stock/my/list", a.auth, a.withSite, a.sameCompany, a.myStock)
 
-	// Uploads (multipart "medias") and signed file links, shared with bff-admin.
+	// Uploads (multipart "medias") and signed file links, shared with bff-admin. An upload also
+	// needs a buyer of this site's company (security finding S1: a buyer of another company could
+	// store files here); sameCompany's Next runs the shared upload route.
+	v1.Post("/superadmin/media/add", a.auth, a.withSite, a.sameCompany)
 	mediahttp.Routes(v1, d, auth.AudienceUser)
 }
 

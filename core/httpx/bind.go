@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -12,7 +13,8 @@ import (
 )
 
 // Bind decodes a JSON or form-urlencoded body into dst (fields tagged `json` and `form`).
-// An empty body binds nothing. Malformed bodies and wrong types are 400, other content types 415.
+// An empty body binds nothing. Malformed bodies and wrong types are 400, other content types 415,
+// and text with NUL characters or invalid UTF-8 is 400 (Postgres cannot store it).
 func Bind(c fiber.Ctx, dst any) error {
 	body := c.Body()
 	if len(strings.TrimSpace(string(body))) == 0 {
@@ -24,14 +26,17 @@ func Bind(c fiber.Ctx, dst any) error {
 		if err := json.Unmarshal(body, dst); err != nil {
 			return jsonError(err)
 		}
-		return nil
 	case fiber.MIMEApplicationForm, fiber.MIMEMultipartForm:
 		if err := c.Bind().WithoutAutoHandling().Form(dst); err != nil {
 			return apperr.BadRequest("bad_form", "The form data could not be read.")
 		}
-		return nil
+	default:
+		return apperr.Unsupported("bad_content_type", "Send the request body as JSON.")
 	}
-	return apperr.Unsupported("bad_content_type", "Send the request body as JSON.")
+	if !checkText(reflect.ValueOf(dst), 0) {
+		return errBadText()
+	}
+	return nil
 }
 
 func jsonError(err error) error {

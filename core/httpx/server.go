@@ -34,6 +34,7 @@ func NewApp(name string, log *slog.Logger, bodyLimit int) *fiber.App {
 	app.Use(requestid.New())
 	app.Use(AccessLog(log))
 	app.Use(SecurityHeaders())
+	app.Use(SafeQuery())
 	return app
 }
 

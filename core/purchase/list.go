@@ -59,7 +59,7 @@ func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search stri
 		return pagination.List[TxRecord]{}, err
 	}
 	if len(search) > 100 {
-		search = search[:100]
+		search = strings.ToValidUTF8(search[:100], "") // never cut a character in two (S3)
 	}
 	var rows []Purchase
 	q := s.DB.NewSelect().Model(&rows).Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID)

@@ -166,7 +166,7 @@ func reviewLike(search string) string {
 		return ""
 	}
 	if len(s) > 100 {
-		s = s[:100]
+		s = strings.ToValidUTF8(s[:100], "") // never cut a character in two (S3)
 	}
 	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
 }

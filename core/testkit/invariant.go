@@ -1,0 +1,71 @@
+package testkit
+
+import (
+	"context"
+	"testing"
+
+	"github.com/uptrace/bun"
+)
+
+// CheckSupply asserts the money invariants of every company's token (docs/security.md):
+//
+//	remaining_private_supply + reserved (INITIATED + PENDING quantities) + credited (APPROVED
+//	quantities) = private_supply
+//	remaining_referral_supply + sum(referral_rewards.quantity) = referral_supply
+//	the buyers' stock balances = their APPROVED quantities + the rewards paid to them
+//
+// Referral rewards are paid from the referral supply (DESIGN §4), not from the private supply.
+// Run it after every scenario that moves supply.
+func CheckSupply(t testing.TB, db bun.IDB) {
+	t.Helper()
+	ctx := context.Background()
+	var bad []struct {
+		CompanyID string `bun:"company_id"`
+		Private   string `bun:"private_supply"`
+		Remaining string `bun:"remaining_private_supply"`
+		Reserved  string `bun:"reserved"`
+		Credited  string `bun:"credited"`
+		Referral  string `bun:"referral_supply"`
+		RemRef    string `bun:"remaining_referral_supply"`
+		Rewards   string `bun:"rewards"`
+	}
+	err := db.NewRaw(`
+	SELECT t.company_id, t.private_supply::text, t.remaining_private_supply::text,
+	       COALESCE(p.reserved, 0)::text AS reserved, COALESCE(p.credited, 0)::text AS credited,
+	       t.referral_supply::text, t.remaining_referral_supply::text, COALESCE(r.rewards, 0)::text AS rewards
+	  FROM tokens t
+	  LEFT JOIN (SELECT company_id,
+	                    sum(quantity) FILTER (WHERE status IN ('INITIATED', 'PENDING')) AS reserved,
+	                    sum(quantity) FILTER (WHERE status = 'APPROVED') AS credited
+	               FROM purchases GROUP BY company_id) p ON p.company_id = t.company_id
+	  LEFT JOIN (SELECT company_id, sum(quantity) AS rewards FROM referral_rewards GROUP BY company_id) r
+	         ON r.company_id = t.company_id
+	 WHERE t.remaining_private_supply + COALESCE(p.reserved, 0) + COALESCE(p.credited, 0) <> t.private_supply
+	    OR t.remaining_referral_supply + COALESCE(r.rewards, 0) <> t.referral_supply
+	    OR t.remaining_private_supply < 0 OR t.remaining_referral_supply < 0`).Scan(ctx, &bad)
+	if err != nil {
+		t.Fatalf("supply invariant query: %v", err)
+	}
+	for _, b := range bad {
+		t.Errorf("supply invariant broken for company %s: private %s != remaining %s + reserved %s + credited %s; referral %s != remaining %s + rewards %s",
+			b.CompanyID, b.Private, b.Remaining, b.Reserved, b.Credited, b.Referral, b.RemRef, b.Rewards)
+	}
+	var users []struct {
+		ID      string `bun:"id"`
+		Balance string `bun:"stock_balance"`
+		Want    string `bun:"want"`
+	}
+	err = db.NewRaw(`
+	SELECT u.id, u.stock_balance::text,
+	       (COALESCE((SELECT sum(quantity) FROM purchases WHERE user_id = u.id AND status = 'APPROVED'), 0) +
+	        COALESCE((SELECT sum(quantity) FROM referral_rewards WHERE referrer_id = u.id), 0))::text AS want
+	  FROM users u
+	 WHERE u.stock_balance <> COALESCE((SELECT sum(quantity) FROM purchases WHERE user_id = u.id AND status = 'APPROVED'), 0) +
+	                          COALESCE((SELECT sum(quantity) FROM referral_rewards WHERE referrer_id = u.id), 0)`).Scan(ctx, &users)
+	if err != nil {
+		t.Fatalf("balance invariant query: %v", err)
+	}
+	for _, u := range users {
+		t.Errorf("stock balance of user %s is %s, want approved + rewards = %s", u.ID, u.Balance, u.Want)
+	}
+}
