@@ -29,7 +29,8 @@ export function Pagination({
 }: PaginationProps) {
   if (pageCount <= 1 && !showSinglePage) return null;
   return (
-    <nav aria-label="Pagination" className={className}>
+    // react-paginate renders its own role="navigation" aria-label="Pagination" list.
+    <div className={className}>
       <ReactPaginate
         pageCount={Math.max(pageCount, 1)}
         forcePage={Math.min(Math.max(page, 1), Math.max(pageCount, 1)) - 1}
@@ -52,6 +53,6 @@ export function Pagination({
         disabledClassName="disabled"
         renderOnZeroPageCount={null}
       />
-    </nav>
+    </div>
   );
 }

@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const priceGet = vi.fn();
+const orderCreate = vi.fn();
+vi.mock('../api', () => ({ api: { priceGet: () => priceGet(), orderCreate: (a: number) => orderCreate(a) } }));
+vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => ({}) }));
+
+import BuyToken from './BuyToken';
+
+function renderBuy() {
+  const router = createMemoryRouter(
+    [
+      { path: '/user/buy-token', element: <BuyToken /> },
+      { path: '/user/payment', element: <h1>Payment</h1> },
+    ],
+    { initialEntries: ['/user/buy-token'] },
+  );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  priceGet.mockReset();
+  orderCreate.mockReset();
+  priceGet.mockResolvedValue({
+    message: 'ok',
+    data: { price: 10, platformChargePercent: 2, remainingPrivateSupply: 9999000, symbol: 'ACW', name: 'ACW', icon_url: '/i.svg' },
+  });
+});
+
+describe('Buy Token', () => {
+  it('shows live quantity (floor), fee and total; accepts only digits and one point', async () => {
+    const user = userEvent.setup();
+    renderBuy();
+    const input = await screen.findByLabelText('Amount (INR)');
+    const button = screen.getByRole('button', { name: 'BUY NOW' });
+    expect(button).toBeDisabled();
+    await user.type(input, '1a05.5.9');
+    expect(input).toHaveValue('105.59');
+    expect(screen.getByTestId('quantity')).toHaveTextContent('10 ACW');
+    expect(screen.getByTestId('fee-percent')).toHaveTextContent('2%');
+    expect(screen.getByTestId('total')).toHaveTextContent('₹107.70');
+    expect(button).toBeEnabled();
+    await user.clear(input);
+    await user.type(input, '0');
+    expect(button).toBeDisabled();
+  });
+
+  it('creates the order and goes to the payment page with its id and amount', async () => {
+    const user = userEvent.setup();
+    orderCreate.mockResolvedValue({ message: 'ok', data: { id: 'ord-1', amount: 100, orderNumber: 'PUR-1' } });
+    const router = renderBuy();
+    await user.type(await screen.findByLabelText('Amount (INR)'), '100');
+    await user.click(screen.getByRole('button', { name: 'BUY NOW' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/payment'));
+    expect(router.state.location.search).toBe('?purchaseId=ord-1&purchaseAmount=100');
+    expect(orderCreate).toHaveBeenCalledWith(100);
+  });
+
+  it('is disabled when the price is 0', async () => {
+    const user = userEvent.setup();
+    priceGet.mockResolvedValue({ message: 'ok', data: { price: 0, platformChargePercent: 0, remainingPrivateSupply: null, symbol: 'ACW', name: 'ACW' } });
+    renderBuy();
+    await user.type(await screen.findByLabelText('Amount (INR)'), '100');
+    expect(screen.getByRole('button', { name: 'BUY NOW' })).toBeDisabled();
+    expect(screen.getByTestId('supply')).toHaveTextContent('N/A');
+  });
+});

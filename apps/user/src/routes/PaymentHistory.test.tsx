@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { ToastContainer } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const transactionList = vi.fn();
+vi.mock('../api', () => ({ api: { transactionList: (q: unknown) => transactionList(q) } }));
+
+import PaymentHistory from './PaymentHistory';
+
+function renderHistory() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <PaymentHistory />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+}
+
+const row = (i: number, extra: object = {}) => ({
+  id: `0123456789abcdef-${i}`,
+  createdAt: '2026-11-21T10:30:00Z',
+  paymentMethod: 'UPI',
+  referenceNumber: null,
+  transactionId: null,
+  amount: 100,
+  finalAmount: null,
+  status: 'PENDING',
+  receipt: null,
+  ...extra,
+});
+
+beforeEach(() => {
+  transactionList.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('Payment History', () => {
+  it('asks for Pending, page 1, 10 per page; shows serials and fallbacks; no pagination for one page', async () => {
+    transactionList.mockResolvedValue({ message: 'ok', data: { records: [row(1), row(2, { referenceNumber: 'UTR9', finalAmount: 102 })], total: 2, page: 1, limit: 10, lastPage: 1 } });
+    renderHistory();
+    expect(screen.getByText('Loading transactions...')).toBeInTheDocument();
+    expect(await screen.findByText('0123456789abcdef')).toBeInTheDocument();
+    expect(transactionList).toHaveBeenCalledWith({ page: 1, limit: 10, status: 'PENDING', search: '' });
+    expect(screen.getByText('UTR9')).toBeInTheDocument();
+    expect(screen.getByText('102.00')).toBeInTheDocument();
+    expect(screen.getByText('100.00')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('shows the empty state', async () => {
+    transactionList.mockResolvedValue({ message: 'ok', data: { records: [], total: 0, page: 1, limit: 10, lastPage: 0 } });
+    renderHistory();
+    expect(await screen.findByText('No payment history found.')).toBeInTheDocument();
+  });
+
+  it('shows the error state and toasts the fallback', async () => {
+    const config = { headers: new AxiosHeaders() };
+    transactionList.mockRejectedValue(new AxiosError('x', 'ERR', config, null, { data: '', status: 500, statusText: '', headers: {}, config }));
+    renderHistory();
+    expect(await screen.findByText('Error fetching data: Failed to fetch transactions')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch transactions')).toBeInTheDocument();
+  });
+
+  it('changing the page size goes back to page 1; serials continue across pages', async () => {
+    const user = userEvent.setup();
+    transactionList.mockImplementation(async (q: { page: number; limit: number }) => ({
+      message: 'ok',
+      data: { records: [row(q.page)], total: 30, page: q.page, limit: q.limit, lastPage: Math.ceil(30 / q.limit) },
+    }));
+    renderHistory();
+    await screen.findByRole('navigation', { name: 'Pagination' });
+    await user.click(screen.getByText('3'));
+    await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 3, limit: 10, status: 'PENDING', search: '' }));
+    expect(await screen.findByRole('cell', { name: '21' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Show'), '25');
+    await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 1, limit: 25, status: 'PENDING', search: '' }));
+  });
+});
