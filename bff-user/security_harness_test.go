@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"mime/multipart"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -100,3 +102,19 @@ func (s *secEnv) forged(u *user.User) map[string]string {
 func init() { _ = seed.DemoBuyerEmail }
 
 func testkit_CheckSupply(t *testing.T, s *secEnv) { t.Helper(); testkit.CheckSupply(t, s.d.DB) }
+
+// uploadMany posts several files in one "medias" request.
+func (s *secEnv) uploadMany(token string, files [][]byte) reply {
+	s.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for i, data := range files {
+		fw, _ := w.CreateFormFile("medias", fmt.Sprintf("f%d.png", i))
+		_, _ = fw.Write(data)
+	}
+	_ = w.Close()
+	req := httptest.NewRequest("POST", "/api/v1/superadmin/media/add", &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	return s.send(req)
+}
