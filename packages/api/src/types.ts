@@ -13,7 +13,7 @@ export interface SocialLink {
 export interface TokenConfig {
   symbol: string;
   name: string;
-  iconUrl?: string;
+  icon_url?: string;
   title?: string;
   address?: string;
   decimals?: number;

@@ -1,4 +1,8 @@
-import ReactPaginate from 'react-paginate';
+import ReactPaginateModule from 'react-paginate';
+
+// react-paginate ships CommonJS; in the production bundle the default import is the module object.
+const ReactPaginate: typeof ReactPaginateModule =
+  (ReactPaginateModule as unknown as { default?: typeof ReactPaginateModule }).default ?? ReactPaginateModule;
 
 export interface PaginationProps {
   /** 1-based current page. */
@@ -13,6 +17,8 @@ export interface PaginationProps {
   /** Renders nothing for a single page unless set (SPEC §2: pagination only beyond one page). */
   showSinglePage?: boolean;
   className?: string;
+  /** 'sm' for the denser admin tables. */
+  size?: 'sm';
 }
 
 /** Bootstrap-styled pagination over react-paginate. */
@@ -26,6 +32,7 @@ export function Pagination({
   nextLabel = 'Next',
   showSinglePage = false,
   className,
+  size,
 }: PaginationProps) {
   if (pageCount <= 1 && !showSinglePage) return null;
   return (
@@ -40,7 +47,7 @@ export function Pagination({
         previousLabel={previousLabel}
         nextLabel={nextLabel}
         breakLabel="…"
-        containerClassName="pagination flex-wrap mb-0"
+        containerClassName={`pagination ${size === 'sm' ? 'pagination-sm ' : ''}flex-wrap mb-0`}
         pageClassName="page-item"
         pageLinkClassName="page-link"
         previousClassName="page-item"
