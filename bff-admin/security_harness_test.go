@@ -1,0 +1,129 @@
+package main
+
+// Security suite (issue 7, docs/security.md): shared set-up. Every security test runs against its
+// own database (prelaunch_test_secadmin) and a private redis-server, never the shared Redis.
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"prelaunch/core/audit"
+	"prelaunch/core/auth"
+	"prelaunch/core/clock"
+	"prelaunch/core/company"
+	"prelaunch/core/seed"
+	"prelaunch/core/superadmin"
+	"prelaunch/core/testkit"
+	"prelaunch/core/user"
+)
+
+type secLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *secLog) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.Write(p) }
+func (l *secLog) String() string              { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.String() }
+
+type secEnv struct {
+	*harness
+	redis *testkit.PrivateRedis
+	logs  *secLog
+	saID  string
+}
+
+// secSetup is setup() (company A seeded, company B added, tokens for admin A, admin B, buyer of
+// A and the super admin) on the security suite's own database and private Redis.
+func secSetup(t *testing.T) *secEnv {
+	t.Helper()
+	r := testkit.StartRedis(t)
+	t.Setenv("TEST_REDIS_URL", fmt.Sprintf("redis://127.0.0.1:%d", r.Port))
+	d := testkit.Deps(t, "secadmin", 0)
+	logs := &secLog{}
+	d.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	h := &harness{t: t, d: d, app: newServer(d), cidA: testkit.Seed(t, d, seedPW)}
+	ctx := context.Background()
+	cidB, err := company.Add(ctx, d.DB, audit.Actor{Kind: "system"}, company.AddInput{CompanyName: "Beta Ltd",
+		Email: "owner@beta.test", Mobile: "9876500000", CompanyAadhaarCard: "123412341234", CompanyPan: "BETAS1234B",
+		CompanyAddress: "1 Beta Street", CompanyPincode: "400001", TokenName: "Beta Coin", TokenSymbol: "BTC2",
+		TokenPrice: decimal.NewFromInt(5), AdminName: "Beta Admin", AdminPassword: "BetaPass#1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.cidB = cidB
+	h.adminA = h.adminLogin(seed.DemoAdminEmail, seedPW)
+	h.adminB = h.adminLogin("owner@beta.test", "BetaPass#1")
+	var a, b user.User
+	h.scan(&a, seed.DemoAdminEmail)
+	h.scan(&b, seed.DemoBuyerEmail)
+	h.adminAID, h.buyerID = a.ID, b.ID
+	if h.buyer, err = d.Tokens.Issue(b.ID, b.CompanyID, b.Role, auth.AudienceUser, b.TokenVersion); err != nil {
+		t.Fatal(err)
+	}
+	var sa superadmin.SuperAdmin
+	if err := d.DB.NewSelect().Model(&sa).Where("email = ?", seed.DemoSuperAdmin).Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if h.super, err = d.Tokens.Issue(sa.ID, "", auth.RoleSuperAdmin, auth.AudienceSuperAdmin, 0); err != nil {
+		t.Fatal(err)
+	}
+	return &secEnv{harness: h, redis: r, logs: logs, saID: sa.ID}
+}
+
+// forged tokens: expired, signed with another key and alg "none", for subject sub in audience aud.
+func (s *secEnv) forged(sub, company, role, aud string) map[string]string {
+	past := auth.NewTokens(s.d.Cfg.JWTSecret, time.Hour, clock.NewFixed(time.Now().Add(-2*time.Hour)))
+	expired, _ := past.Issue(sub, company, role, aud, 0)
+	other := auth.NewTokens("another-key-another-key-another-key-9999", time.Hour, clock.System{})
+	otherKey, _ := other.Issue(sub, company, role, aud, 0)
+	enc := base64.RawURLEncoding.EncodeToString
+	claims, _ := json.Marshal(map[string]any{"iss": "prelaunch", "sub": sub, "aud": []string{aud}, "company": company,
+		"role": role, "ver": 0, "exp": time.Now().Add(time.Hour).Unix()})
+	none := enc([]byte(`{"alg":"none","typ":"JWT"}`)) + "." + enc(claims) + "."
+	return map[string]string{aud + " expired": expired, aud + " other key": otherKey, aud + " alg none": none}
+}
+
+func secNoLeak(t *testing.T, where, body string, secrets ...string) {
+	t.Helper()
+	for _, x := range secrets {
+		if x != "" && strings.Contains(body, x) {
+			t.Errorf("%s leaks %q: %.300s", where, x, body)
+		}
+	}
+}
+
+func secGrep(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	if len(out) > 20 {
+		out = out[:20]
+	}
+	return strings.Join(out, "\n")
+}
+
+// delLimits forgets rate-limit keys (what waiting out the window would do). redis_rate keys are
+// "rate:" + the limiter's key.
+func (s *secEnv) delLimits(pattern string) {
+	s.t.Helper()
+	keys, err := s.d.Redis.Keys(context.Background(), pattern).Result()
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if len(keys) > 0 {
+		s.d.Redis.Del(context.Background(), keys...)
+	}
+}
