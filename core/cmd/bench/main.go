@@ -51,12 +51,12 @@ var (
 const secret = "bench-secret-bench-secret-bench-secret-0123"
 
 type result struct {
-	Name            string
-	Conns           int
-	N, Errs         int64
-	RPS, P50, P99   float64 // ms
-	Ratio           float64
-	Note            string
+	Name          string
+	Conns         int
+	N, Errs       int64
+	RPS, P50, P99 float64 // ms
+	Ratio         float64
+	Note          string
 }
 
 func main() {
@@ -123,7 +123,9 @@ func run() error {
 	bare.Get("/json", func(c fiber.Ctx) error {
 		return c.JSON(fiber.Map{"status": true, "message": "ok", "data": fiber.Map{"price": 10}})
 	})
-	go func() { _ = bare.Listen(fmt.Sprintf("127.0.0.1:%d", *barePort), fiber.ListenConfig{DisableStartupMessage: true}) }()
+	go func() {
+		_ = bare.Listen(fmt.Sprintf("127.0.0.1:%d", *barePort), fiber.ListenConfig{DisableStartupMessage: true})
+	}()
 	defer bare.Shutdown()
 	bareURL := fmt.Sprintf("http://127.0.0.1:%d/json", *barePort)
 	if err := waitUp(bareURL); err != nil {
