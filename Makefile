@@ -96,3 +96,11 @@ e2e: chromium build
 
 clean:
 	rm -rf bin apps/*/dist .tools node_modules */node_modules apps/*/node_modules packages/*/node_modules .go-mod.stamp
+
+## ---- performance (issue 8; see docs/performance.md) ----
+.PHONY: seed-scale bench
+seed-scale: setup services
+	@scripts/seed-scale.sh
+
+bench: setup build-web services seed-scale
+	@scripts/bench.sh
