@@ -14,6 +14,7 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true },
   test: {
     environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['../../packages/ui/vitest.setup.ts'],
+    testTimeout: 30000,
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'node' },
+  test: { environment: 'node', testTimeout: 30000 },
 });
