@@ -57,6 +57,7 @@ func report(rs []result, table string, rss map[string]string, inv string, nUsers
 	w("- Worker (OTP email < 1 s p95, expiry < 5 s after deadline): not measured by this harness yet.\n")
 	w("- Web: buyer ≤ 150 KB, admin ≤ 200 KB first-load JS gzipped — see the sizes above. Lighthouse: not run yet.\n\n")
 	w("## Reproduce\n\n```sh\nmake build          # binaries in bin/, web apps in apps/*/dist\nmake seed-scale     # once: prelaunch_scale (skips when loaded; go run ./core/cmd/seedscale -reload to reload)\nmake bench          # starts bff-user :19080 / bff-admin :19081 on prelaunch_scale and Redis DB 13, runs, stops them\n# options: go run ./core/cmd/bench -d 10s -c 64 -out docs/performance.md\n```\n")
+	b.WriteString(findings)
 	_ = os.Stdout
 	return b.String()
 }
