@@ -53,5 +53,8 @@ func Map(err error) (int, Envelope) {
 		}
 		return fe.Code, Envelope{Status: false, Message: msg}
 	}
+	if dependencyDown(err) {
+		return fiber.StatusServiceUnavailable, Envelope{Status: false, Message: MsgUnavailable}
+	}
 	return fiber.StatusInternalServerError, Envelope{Status: false, Message: "Something went wrong. Please try again."}
 }

@@ -1,0 +1,44 @@
+package httpx
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"net"
+	"strings"
+	"syscall"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/uptrace/bun/driver/pgdriver"
+)
+
+// MsgUnavailable is the answer when Postgres or Redis cannot be reached.
+const MsgUnavailable = "The service is temporarily unavailable. Please try again shortly."
+
+// dependencyDown reports whether err means a dependency (Postgres, Redis) could not be reached or
+// went away mid-request, so the answer is a 503 that invites a retry rather than a 500 (security
+// finding S4: rules that return the driver's error as is answered 500 while Postgres was down).
+func dependencyDown(err error) bool {
+	if err == nil {
+		return false
+	}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return true
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) {
+		return true
+	}
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var pe pgdriver.Error
+	if errors.As(err, &pe) {
+		code := pe.Field('C')
+		// 08: connection exception; 57P01-57P03: admin/crash shutdown, cannot connect now.
+		return strings.HasPrefix(code, "08") || code == "57P01" || code == "57P02" || code == "57P03"
+	}
+	return false
+}
