@@ -32,8 +32,12 @@ type secLog struct {
 	buf bytes.Buffer
 }
 
-func (l *secLog) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.Write(p) }
-func (l *secLog) String() string              { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.String() }
+func (l *secLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+func (l *secLog) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.String() }
 
 type secEnv struct {
 	*harness

@@ -68,11 +68,11 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 		{"POST", "/api/v1/superadmin/media/add", map[string]any{"medias": "x"}, 415},
 	}
 	refused := map[string]string{
-		"admin of company A":    s.issue(adminA, auth.AudienceAdmin),
-		"admin of company B":    s.issue(otherAdmin, auth.AudienceAdmin),
-		"super admin":           superTok,
-		"revoked (pw change)":   tokRev,
-		"deleted user":          tokDel,
+		"admin of company A":     s.issue(adminA, auth.AudienceAdmin),
+		"admin of company B":     s.issue(otherAdmin, auth.AudienceAdmin),
+		"super admin":            superTok,
+		"revoked (pw change)":    tokRev,
+		"deleted user":           tokDel,
 		"buyer token, no Bearer": "Bearer ",
 	}
 	for k, v := range s.forged(uA) {

@@ -108,11 +108,11 @@ func TestSecurityInputAbuse(t *testing.T) {
 	}
 	// Query parameters of every list and read.
 	gets := map[string][]string{
-		"/api/v1/user/transaction/list":   {"page", "limit", "status", "search"},
-		"/api/v1/user/stock/global/list":  {"page", "limit"},
-		"/api/v1/user/stock/my/list":      {"page", "limit"},
-		"/api/v1/user/package/order/get":  {"id"},
-		"/api/v1/media/file/x":            {"exp", "sig"},
+		"/api/v1/user/transaction/list":  {"page", "limit", "status", "search"},
+		"/api/v1/user/stock/global/list": {"page", "limit"},
+		"/api/v1/user/stock/my/list":     {"page", "limit"},
+		"/api/v1/user/package/order/get": {"id"},
+		"/api/v1/media/file/x":           {"exp", "sig"},
 	}
 	queryValues := []string{strings.Repeat("9", 400), "-1", "0", "1e308", "NaN", "9223372036854775808", "' OR 1=1 --", "%",
 		"_", `\`, "<script>", "ünï🚀", "\x00", "a\x00b", "\xff\xfe", "é" + strings.Repeat("é", 60), strings.Repeat("a", 99) + "é",

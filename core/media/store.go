@@ -238,7 +238,7 @@ func randomName() string {
 // cleanName keeps a display name only: no path, no control characters, bounded length.
 func cleanName(n string) string {
 	n = filepath.Base(strings.ReplaceAll(n, `\`, "/"))
-	if n == "." || n == "/" {
+	if n == "." || n == ".." || n == "/" { // ".." found by FuzzCleanName
 		n = ""
 	}
 	if !utf8.ValidString(n) {
