@@ -78,7 +78,7 @@ func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) 
 	default:
 		return empty, apperr.Invalid("bad_filter", "isApproved must be true or false.")
 	}
-	if term := LikeTerm(f.Search); term != "" {
+	if term := pagination.SearchPattern(f.Search); term != "" {
 		q = q.Where("search_text LIKE ?", term)
 	}
 	total, err := q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).ScanAndCount(ctx)

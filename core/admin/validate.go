@@ -30,24 +30,6 @@ func ValidEmail(s string) bool {
 	return at > 0 && strings.Contains(s[at+1:], ".")
 }
 
-// EscapeLike escapes %, _ and \ so a search term matches literally inside ILIKE/LIKE '%…%'.
-func EscapeLike(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s)
-}
-
-// LikeTerm is the lower-cased, escaped, %-wrapped pattern for a search term, or "" for none.
-func LikeTerm(search string) string {
-	s := strings.ToLower(strings.TrimSpace(search))
-	if s == "" {
-		return ""
-	}
-	if len(s) > 100 {
-		s = strings.ToValidUTF8(s[:100], "") // never cut a character in two (S3)
-	}
-	return "%" + EscapeLike(s) + "%"
-}
-
 // uniqueViolation reports whether err is a unique violation, and of which constraint/index.
 func uniqueViolation(err error) (string, bool) {
 	var pe pgdriver.Error

@@ -146,11 +146,7 @@ func ListAll(ctx context.Context, db bun.IDB, page, limit, search string) (pagin
 		return empty, err
 	}
 	where, args := "", []any{}
-	if s := strings.ToLower(strings.TrimSpace(search)); s != "" {
-		if len(s) > 100 {
-			s = strings.ToValidUTF8(s[:100], "") // never cut a character in two (S3)
-		}
-		term := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
+	if term := pagination.SearchPattern(search); term != "" {
 		where = ` WHERE c.search_text LIKE ? OR lower(b.holder_name) LIKE ? OR lower(b.bank_name) LIKE ? OR lower(b.upi) LIKE ?`
 		args = []any{term, term, term, term}
 	}

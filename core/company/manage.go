@@ -187,11 +187,7 @@ func List(ctx context.Context, db bun.IDB, page, limit, search string) (paginati
 		return empty, err
 	}
 	where, args := "", []any{}
-	if s := strings.ToLower(strings.TrimSpace(search)); s != "" {
-		if len(s) > 100 {
-			s = strings.ToValidUTF8(s[:100], "") // never cut a character in two (S3)
-		}
-		term := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
+	if term := pagination.SearchPattern(search); term != "" {
 		where = ` WHERE c.search_text LIKE ? OR lower(t.name) LIKE ? OR lower(t.symbol) LIKE ?`
 		args = []any{term, term, term}
 	}

@@ -66,3 +66,22 @@ func NewList[T any](records []T, total int, p Page) List[T] {
 	}
 	return List[T]{Records: records, Total: total, Page: p.Page, Limit: p.Limit, LastPage: last}
 }
+
+// MaxSearchBytes is how much of a search term is used; longer input is cut on a rune boundary.
+const MaxSearchBytes = 100
+
+// SearchPattern is the one rule for list searches: trimmed, lower-cased, cut to 100 bytes without
+// splitting a character, with %, _ and \ escaped so they match literally, wrapped as '%term%'
+// for LIKE/ILIKE against lower-cased (trigram-indexed) text. "" means no search.
+func SearchPattern(search string) string {
+	s := strings.ToLower(strings.TrimSpace(search))
+	if s == "" {
+		return ""
+	}
+	if len(s) > MaxSearchBytes {
+		s = strings.ToValidUTF8(s[:MaxSearchBytes], "")
+	}
+	return "%" + likeEscaper.Replace(s) + "%"
+}
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

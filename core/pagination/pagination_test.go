@@ -1,7 +1,9 @@
 package pagination
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"prelaunch/core/apperr"
 )
@@ -29,5 +31,25 @@ func TestNewListLastPage(t *testing.T) {
 	}
 	if l := NewList([]int{1}, 21, Page{Page: 1, Limit: 10}); l.LastPage != 3 {
 		t.Fatalf("lastPage %d", l.LastPage)
+	}
+}
+
+func TestSearchPatternEscapesAndCutsOnRuneBoundaries(t *testing.T) {
+	cases := map[string]string{
+		"":            "",
+		"   ":         "",
+		" Asha ":      "%asha%",
+		`50%_off\x`:   `%50\%\_off\\x%`,
+		"O'Brien; --": "%o'brien; --%",
+	}
+	for in, want := range cases {
+		if got := SearchPattern(in); got != want {
+			t.Errorf("SearchPattern(%q) = %q, want %q", in, got, want)
+		}
+	}
+	long := strings.Repeat("é", 80) // 160 bytes; byte 100 falls inside a character
+	got := SearchPattern(long)
+	if !utf8.ValidString(got) || len(got) > MaxSearchBytes+2 {
+		t.Fatalf("cut search %q is not valid UTF-8 or too long", got)
 	}
 }

@@ -45,12 +45,6 @@ func ParseStatus(s string) (string, error) {
 	return "", apperr.Invalid("bad_status", "status must be one of PENDING, APPROVED, REJECTED, INITIATED or EXPIRED.")
 }
 
-// LikePattern escapes a search term for ILIKE '%term%'.
-func LikePattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.TrimSpace(s)) + "%"
-}
-
 // ListForBuyer is the buyer's own purchases, newest first, filtered by status and by a search
 // over reference number, transaction id, order number and payment method.
 func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search string, pg pagination.Page) (pagination.List[TxRecord], error) {
@@ -58,16 +52,12 @@ func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search stri
 	if err != nil {
 		return pagination.List[TxRecord]{}, err
 	}
-	if len(search) > 100 {
-		search = strings.ToValidUTF8(search[:100], "") // never cut a character in two (S3)
-	}
 	var rows []Purchase
 	q := s.DB.NewSelect().Model(&rows).Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID)
 	if st != "" {
 		q = q.Where("status = ?", st)
 	}
-	if strings.TrimSpace(search) != "" {
-		like := LikePattern(search)
+	if like := pagination.SearchPattern(search); like != "" {
 		q = q.Where("(reference_number ILIKE ? OR transaction_id ILIKE ? OR order_number ILIKE ? OR payment_method ILIKE ?)",
 			like, like, like, like)
 	}

@@ -128,7 +128,7 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 	if f.CompanyID != "" {
 		q = q.Where("p.company_id = ?", f.CompanyID)
 	}
-	if term := reviewLike(f.Search); term != "" {
+	if term := pagination.SearchPattern(f.Search); term != "" {
 		// Both sides are trigram-indexed: users.search_text (name, email, mobile, referral code)
 		// and lower(purchases.reference_number).
 		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
@@ -158,17 +158,6 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 		recs[i] = rec
 	}
 	return pagination.NewList(recs, int(total), pg), nil
-}
-
-func reviewLike(search string) string {
-	s := strings.ToLower(strings.TrimSpace(search))
-	if s == "" {
-		return ""
-	}
-	if len(s) > 100 {
-		s = strings.ToValidUTF8(s[:100], "") // never cut a character in two (S3)
-	}
-	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
 }
 
 // ReviewDecision is what a review did, for the caller and the tests.
