@@ -8,3 +8,4 @@ export { StatusBadge, statusVariant } from './StatusBadge';
 export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { useDebounce, SEARCH_DEBOUNCE_MS } from './useDebounce';
 export { Pagination, type PaginationProps } from './Pagination';
+export { ButtonLabel, type ButtonLabelProps } from './ButtonLabel';

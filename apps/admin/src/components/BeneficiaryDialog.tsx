@@ -1,5 +1,5 @@
 import type { Beneficiary } from '@prelaunch/api';
-import { FormInput, Spinner } from '@prelaunch/ui';
+import { ButtonLabel, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -67,7 +67,7 @@ export function BeneficiaryDialog({
         </Modal.Body>
         <Modal.Footer>
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? <Spinner size="sm" label="Update" /> : 'Update'}
+            <ButtonLabel pending={pending} idle="Update" />
           </button>
         </Modal.Footer>
       </form>

@@ -1,5 +1,5 @@
 import type { CompanyAdd } from '@prelaunch/api';
-import { FormInput, Spinner } from '@prelaunch/ui';
+import { ButtonLabel, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -102,7 +102,7 @@ export function AddCompanyDialog({
         </Modal.Body>
         <Modal.Footer>
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? <Spinner size="sm" label="Add" /> : 'Add'}
+            <ButtonLabel pending={pending} idle="Add" />
           </button>
         </Modal.Footer>
       </form>

@@ -1,5 +1,5 @@
 import type { AdminUser, UserRole } from '@prelaunch/api';
-import { FormInput, Spinner } from '@prelaunch/ui';
+import { ButtonLabel, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -119,7 +119,7 @@ export function AddUserDialog({
         </Modal.Body>
         <Modal.Footer>
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? <Spinner size="sm" label="Add" /> : 'Add'}
+            <ButtonLabel pending={pending} idle="Add" />
           </button>
         </Modal.Footer>
       </form>
@@ -175,7 +175,7 @@ export function UpdateUserDialog({
         </Modal.Body>
         <Modal.Footer>
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? <Spinner size="sm" label="Update" /> : 'Update'}
+            <ButtonLabel pending={pending} idle="Update" />
           </button>
         </Modal.Footer>
       </form>

@@ -1,5 +1,5 @@
 import { errorMessage, FALLBACK } from '@prelaunch/api';
-import { FormInput, Spinner, toastErrors, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
+import { ButtonLabel, FormInput, toastErrors, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -94,7 +94,7 @@ export default function AdminLogin() {
                   className="mb-4"
                 />
                 <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={pending}>
-                  {pending ? <Spinner size="sm" label="Login" /> : 'Login'}
+                  <ButtonLabel pending={pending} idle="Login" />
                 </button>
               </form>
             </div>

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE, type AdminPurchase } from '@prelaunch/api';
-import { ConfirmDialog, DataTable, Spinner, StatusBadge, toastSuccess, useDocumentMeta, type Column } from '@prelaunch/ui';
+import { ButtonLabel, ConfirmDialog, DataTable, StatusBadge, toastSuccess, useDocumentMeta, type Column } from '@prelaunch/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
@@ -207,7 +207,7 @@ export default function PurchaseRequest() {
             disabled={approve.isPending}
             onClick={() => approving && approve.mutate(approving.id)}
           >
-            {approve.isPending ? <Spinner size="sm" label="Confirm" /> : 'Confirm'}
+            <ButtonLabel pending={approve.isPending} idle="Confirm" />
           </button>
         </Modal.Footer>
       </Modal>

@@ -1,4 +1,4 @@
-import { FormInput, Spinner, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
+import { ButtonLabel, FormInput, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -137,7 +137,7 @@ export default function SuperAdminLogin() {
                   </>
                 ) : null}
                 <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={pending}>
-                  {pending ? <Spinner size="sm" label="Please wait" /> : step === 'email' ? 'Get OTP' : 'Login'}
+                  <ButtonLabel pending={pending} idle={step === 'email' ? 'Get OTP' : 'Login'} />
                 </button>
               </form>
             </div>

@@ -1,10 +1,9 @@
 import { FALLBACK, errorMessage, type PaymentMethod } from '@prelaunch/api';
-import { toastErrors, toastSuccess } from '@prelaunch/ui';
+import { ButtonLabel, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { api } from '../api';
-import { ButtonLabel } from '../layouts/PublicShell';
 import { isAcceptedProofFile, isAmountInput, PROOF_ACCEPT, validateProof } from '../lib/validation';
 
 export interface ProofSubmit {

@@ -21,14 +21,3 @@ export function PublicShell({ children, wide = false }: { children: ReactNode; w
     </div>
   );
 }
-
-export function ButtonLabel({ pending, idle, busy }: { pending: boolean; idle: string; busy: string }) {
-  return pending ? (
-    <span className="d-inline-flex align-items-center gap-2">
-      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-      <span>{busy}</span>
-    </span>
-  ) : (
-    <>{idle}</>
-  );
-}

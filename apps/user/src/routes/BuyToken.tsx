@@ -1,10 +1,9 @@
 import { FALLBACK } from '@prelaunch/api';
-import { PageLoader, toastErrors } from '@prelaunch/ui';
+import { ButtonLabel, PageLoader, toastErrors } from '@prelaunch/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
-import { ButtonLabel } from '../layouts/PublicShell';
 import { formatInr, num, tokenQuantity, totalWithFee } from '../lib/calc';
 import { toastApiError, useQueryErrorToast } from '../lib/toast';
 import { isAmountInput, isValidAmount, MSG } from '../lib/validation';

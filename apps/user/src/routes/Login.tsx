@@ -1,4 +1,4 @@
-import { FormInput, Spinner, toastErrors, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
+import { ButtonLabel, FormInput, toastErrors, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
@@ -121,14 +121,7 @@ export default function Login() {
                     </Link>
                   </div>
                   <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={pending}>
-                    {pending ? (
-                      <span className="d-inline-flex align-items-center gap-2">
-                        <Spinner size="sm" label="Logging in..." />
-                        <span aria-hidden="true">Logging in...</span>
-                      </span>
-                    ) : (
-                      'Log in'
-                    )}
+                    <ButtonLabel pending={pending} idle="Log in" busy="Logging in..." />
                   </button>
                 </form>
                 <p className="text-center text-body-secondary mt-4 mb-0">

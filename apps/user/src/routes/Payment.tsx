@@ -1,5 +1,5 @@
 import { FALLBACK, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
-import { PageLoader, StatusBadge, toastErrors, toastSuccess } from '@prelaunch/ui';
+import { ButtonLabel, PageLoader, StatusBadge, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { QRCodeSVG } from 'qrcode.react';
@@ -11,7 +11,6 @@ import paytm from '../assets/upi-paytm.svg';
 import phonepe from '../assets/upi-phonepe.svg';
 import { ProofModal, type ProofSubmit } from '../components/ProofModal';
 import { Icon } from '../layouts/icons';
-import { ButtonLabel } from '../layouts/PublicShell';
 import {
   availableTabs,
   defaultTab,

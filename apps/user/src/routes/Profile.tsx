@@ -1,12 +1,11 @@
 import { FALLBACK, errorMessage, type BuyerProfile } from '@prelaunch/api';
-import { FormInput, PageLoader, toastErrors, toastSuccess } from '@prelaunch/ui';
+import { ButtonLabel, FormInput, PageLoader, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
 import { Icon } from '../layouts/icons';
-import { ButtonLabel } from '../layouts/PublicShell';
 import { toastApiError, useQueryErrorToast } from '../lib/toast';
 import { isImageFile, MSG } from '../lib/validation';
 import { qk, useProfile } from '../queries/user';

@@ -1,10 +1,10 @@
 import { FALLBACK, MISSING_COMPANY_ID, type Gender } from '@prelaunch/api';
-import { FormInput, toastErrors, toastSuccess } from '@prelaunch/ui';
+import { ButtonLabel, FormInput, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api';
-import { ButtonLabel, PublicShell } from '../layouts/PublicShell';
+import { PublicShell } from '../layouts/PublicShell';
 import { toastApiError } from '../lib/toast';
 import { validateRegister, validateRequestOtp, type RegisterForm } from '../lib/validation';
 import { useSite } from '../queries/site';
