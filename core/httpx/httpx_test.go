@@ -2,6 +2,7 @@ package httpx_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -40,7 +41,7 @@ func newApp(t *testing.T, dist string) *fiber.App {
 		return v.Err()
 	})
 	app.Get("/api/v1/limited", func(c fiber.Ctx) error { return apperr.RateLimited("Too many attempts.", 1500_000_000) })
-	app.Get("/api/v1/boom", func(c fiber.Ctx) error { return io.ErrUnexpectedEOF })
+	app.Get("/api/v1/boom", func(c fiber.Ctx) error { return fmt.Errorf("secret internals: %d", 42) })
 	app.Get("/api/v1/panic", func(c fiber.Ctx) error { panic("secret internals") })
 	httpx.NotFoundAPI(app)
 	httpx.ServeSPA(app, dist)

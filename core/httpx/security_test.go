@@ -15,12 +15,12 @@ import (
 // errors stay 500 without internals.
 func TestDependencyDownIs503(t *testing.T) {
 	refused := &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
-	for _, err := range []error{refused, fmt.Errorf("select: %w", refused), syscall.ECONNRESET} {
+	for _, err := range []error{refused, fmt.Errorf("select: %w", refused), syscall.ECONNRESET, io.EOF, io.ErrUnexpectedEOF} {
 		if s, env := Map(err); s != 503 || env.Message != MsgUnavailable {
 			t.Errorf("%v: %d %v", err, s, env.Message)
 		}
 	}
-	for _, err := range []error{io.ErrUnexpectedEOF, errors.New("boom"), pgdriver.Error{}} {
+	for _, err := range []error{errors.New("boom"), pgdriver.Error{}} {
 		if s, _ := Map(err); s != 500 {
 			t.Errorf("%v: %d, want 500", err, s)
 		}

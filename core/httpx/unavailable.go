@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"errors"
+	"io"
 	"net"
 	"strings"
 	"syscall"
@@ -28,6 +29,12 @@ func dependencyDown(err error) bool {
 	}
 	var oe *net.OpError
 	if errors.As(err, &oe) {
+		return true
+	}
+	// A bare EOF reaching the error handler is a dependency's connection closing under the
+	// request (pgdriver returns io.EOF / io.ErrUnexpectedEOF when Postgres crashes mid-query);
+	// request bodies never produce one here, because Bind and the upload reader wrap theirs.
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return true
 	}
 	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) ||

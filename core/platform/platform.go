@@ -5,6 +5,7 @@ package platform
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -33,9 +34,21 @@ func NewLogger(cfg config.Config, service string) *slog.Logger {
 }
 
 // OpenDB opens a pooled Bun database. It does not wait for the server to answer.
+//
+// Before the pool hands a used connection to a query, it checks that the server has not closed
+// it: after a Postgres restart or crash every idle connection is dead, and without the check each
+// one would fail one request (a 503, or a 500 on a bare EOF) after Postgres is back. With it the
+// pool drops them (driver.ErrBadConn) and dials afresh, so recovery is immediate
+// (TestSecurityPostgresRestart in bff-user).
 func OpenDB(dsn string) *bun.DB {
 	connector := pgdriver.NewConnector(
 		pgdriver.WithDSN(dsn),
+		pgdriver.WithResetSessionFunc(func(_ context.Context, cn *pgdriver.Conn) error {
+			if err := connAlive(cn.Conn()); err != nil {
+				return driver.ErrBadConn
+			}
+			return nil
+		}),
 		pgdriver.WithTimeout(5*time.Second),
 		pgdriver.WithDialTimeout(3*time.Second),
 		pgdriver.WithReadTimeout(15*time.Second),
