@@ -13,6 +13,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/pagination"
+	"prelaunch/core/stats"
 	"prelaunch/core/user"
 )
 
@@ -78,12 +79,36 @@ func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) 
 	default:
 		return empty, apperr.Invalid("bad_filter", "isApproved must be true or false.")
 	}
-	if term := pagination.SearchPattern(f.Search); term != "" {
+	term := pagination.SearchPattern(f.Search)
+	if term != "" {
 		q = q.Where("search_text LIKE ?", term)
 	}
-	total, err := q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).ScanAndCount(ctx)
-	if err != nil {
-		return empty, err
+	q = q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
+	var total int
+	if term != "" {
+		n, err := q.ScanAndCount(ctx)
+		if err != nil {
+			return empty, err
+		}
+		total = int(n)
+	} else {
+		// Without a search the exact total is kept in step by triggers (core/stats) instead of
+		// counting the company's accounts (~333k at scale) on every page.
+		if err := q.Scan(ctx); err != nil {
+			return empty, err
+		}
+		st, err := stats.For(ctx, db, companyID)
+		if err != nil {
+			return empty, err
+		}
+		switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
+		case "true":
+			total = int(st.AccountsApproved)
+		case "false":
+			total = int(st.AccountsTotal - st.AccountsApproved)
+		default:
+			total = int(st.AccountsTotal)
+		}
 	}
 	recs := make([]UserRecord, len(users))
 	for i := range users {

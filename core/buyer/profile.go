@@ -10,6 +10,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
+	"prelaunch/core/stats"
 	"prelaunch/core/user"
 )
 
@@ -33,12 +34,14 @@ type Profile struct {
 	Role              string             `json:"role"`
 }
 
-// TokensSold is the sum of APPROVED quantities of a company (the dashboard's Global Stock).
+// TokensSold is the sum of APPROVED quantities of a company (the dashboard's Global Stock), read
+// from the figures the triggers keep in step (core/stats) instead of summing ~1M purchases.
 func (s *Service) TokensSold(ctx context.Context, companyID string) (decimal.Decimal, error) {
-	var sum decimal.Decimal
-	err := s.DB.NewSelect().Model((*purchase.Purchase)(nil)).ColumnExpr("coalesce(sum(quantity), 0)").
-		Where("company_id = ?", companyID).Where("status = ?", purchase.StatusApproved).Scan(ctx, &sum)
-	return sum, err
+	st, err := stats.For(ctx, s.DB, companyID)
+	if err != nil {
+		return decimal.Zero, err
+	}
+	return st.ApprovedQuantity, nil
 }
 
 // Profile returns the signed-in buyer's profile.

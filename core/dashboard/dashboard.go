@@ -13,6 +13,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/company"
+	"prelaunch/core/stats"
 )
 
 // PrivateSupplyData is the pre-sale at a glance: its size, what is left, and the tokens credited
@@ -68,29 +69,15 @@ type Admin struct {
 // credited; the transaction summary sums finalAmount of APPROVED purchases by method.
 func ForAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error) {
 	var out Admin
-	var users struct {
-		Active, Inactive, Blocked, Total, Approved, Waiting int64
-	}
-	err := db.NewRaw(`SELECT
-			count(*) FILTER (WHERE status = 'ACTIVE')   AS active,
-			count(*) FILTER (WHERE status = 'INACTIVE') AS inactive,
-			count(*) FILTER (WHERE status = 'BLOCKED')  AS blocked,
-			count(*)                                    AS total,
-			count(*) FILTER (WHERE is_approved)         AS approved,
-			count(*) FILTER (WHERE NOT is_approved)     AS waiting
-		FROM users WHERE company_id = ? AND role = 'USER' AND deleted_at IS NULL`, companyID).
-		Scan(ctx, &users.Active, &users.Inactive, &users.Blocked, &users.Total, &users.Approved, &users.Waiting)
+	// Member, stock and approved-purchase figures are kept in step by triggers (core/stats):
+	// exact, and a few rows to read instead of the company's users and purchases.
+	st, err := stats.For(ctx, db, companyID)
 	if err != nil {
-		return nil, fmt.Errorf("dashboard users: %w", err)
+		return nil, fmt.Errorf("dashboard figures: %w", err)
 	}
-	out.UserActive, out.UserInactive, out.UserBlock = users.Active, users.Inactive, users.Blocked
-	out.TotalMember, out.VerificationCompleted, out.VerificationPending = users.Total, users.Approved, users.Waiting
-
-	var stock decimal.Decimal
-	if err := db.NewRaw(`SELECT COALESCE(sum(stock_balance), 0) FROM users WHERE company_id = ?`, companyID).
-		Scan(ctx, &stock); err != nil {
-		return nil, fmt.Errorf("dashboard stock: %w", err)
-	}
+	out.UserActive, out.UserInactive, out.UserBlock = st.UsersActive, st.UsersInactive, st.UsersBlocked
+	out.TotalMember, out.VerificationCompleted, out.VerificationPending = st.UsersTotal, st.UsersApproved, st.UsersWaiting
+	stock := st.StockBalance
 
 	var t company.Token
 	if err := db.NewSelect().Model(&t).Where("company_id = ?", companyID).Scan(ctx); err != nil {
@@ -106,23 +93,10 @@ func ForAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 	out.Token = TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
 		MetaData: company.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 
-	s, c := &out.TransactionSummary, &out.TransactionCount
-	err = db.NewRaw(`SELECT
-			COALESCE(sum(final_amount), 0),
-			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'BANK'), 0),
-			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'UPI'), 0),
-			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'MANUAL'), 0),
-			COALESCE(sum(final_amount) FILTER (WHERE payment_method = 'CRYPTO'), 0),
-			count(*),
-			count(*) FILTER (WHERE payment_method = 'BANK'),
-			count(*) FILTER (WHERE payment_method = 'UPI'),
-			count(*) FILTER (WHERE payment_method = 'MANUAL'),
-			count(*) FILTER (WHERE payment_method = 'CRYPTO')
-		FROM purchases WHERE company_id = ? AND status = 'APPROVED'`, companyID).
-		Scan(ctx, &s.Total, &s.Bank, &s.UPI, &s.Manual, &s.Crypto, &c.Total, &c.Bank, &c.UPI, &c.Manual, &c.Crypto)
-	if err != nil {
-		return nil, fmt.Errorf("dashboard transactions: %w", err)
-	}
+	out.TransactionSummary = ByMethod[decimal.Decimal]{Total: st.ApprovedAmount, Bank: st.BankAmount, UPI: st.UPIAmount,
+		Manual: st.ManualAmount, Crypto: st.CryptoAmount}
+	out.TransactionCount = ByMethod[int64]{Total: st.ApprovedCount, Bank: st.BankCount, UPI: st.UPICount,
+		Manual: st.ManualCount, Crypto: st.CryptoCount}
 	return &out, nil
 }
 

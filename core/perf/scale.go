@@ -15,6 +15,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
 	"prelaunch/core/seed"
+	"prelaunch/core/stats"
 )
 
 // Size says how much to generate.
@@ -225,8 +226,19 @@ LEFT JOIN (SELECT user_id, sum(quantity) AS q FROM purchases WHERE status = 'APP
 	}); err != nil {
 		return steps, err
 	}
+	// The load ran with triggers off (replica role): recompute the figures they keep (core/stats).
+	if err := step("company figures", func() error {
+		for _, cid := range cids {
+			if err := stats.Rebuild(ctx, conn, cid); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return steps, err
+	}
 	if err := step("vacuum analyze", func() error {
-		return exec(`VACUUM (ANALYZE) users, purchases, tokens, companies`)
+		return exec(`VACUUM (ANALYZE) users, purchases, tokens, companies, company_stat_deltas`)
 	}); err != nil {
 		return steps, err
 	}

@@ -19,6 +19,7 @@ import (
 	"prelaunch/core/media"
 	"prelaunch/core/pagination"
 	"prelaunch/core/runtime"
+	"prelaunch/core/stats"
 	"prelaunch/core/tasks"
 	"prelaunch/core/user"
 )
@@ -128,18 +129,57 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 	if f.CompanyID != "" {
 		q = q.Where("p.company_id = ?", f.CompanyID)
 	}
-	if term := pagination.SearchPattern(f.Search); term != "" {
-		// Both sides are trigram-indexed: users.search_text (name, email, mobile, referral code)
-		// and lower(purchases.reference_number).
-		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.Where("p.user_id IN (SELECT id FROM users WHERE search_text LIKE ?)", term).
-				WhereOr("lower(p.reference_number) LIKE ?", term).
-				WhereOr("lower(p.order_number) = ?", strings.ToLower(strings.TrimSpace(f.Search)))
-		})
+	term := pagination.SearchPattern(f.Search)
+	searched := term != ""
+	if searched {
+		// One index-friendly branch per way to match, joined by UNION ALL (an OR across the tables
+		// defeats every index): buyers by users.search_text (trigram: name, email, mobile,
+		// referral code) then their purchases by purchases_user_status_idx; the reference by its
+		// trigram index; the order number by purchases_order_number_lower_idx.
+		users := d.DB.NewSelect().Table("users").Column("id").Where("search_text LIKE ?", term)
+		if f.CompanyID != "" {
+			users = users.Where("company_id = ?", f.CompanyID)
+		}
+		byUser := d.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
+			Where("p2.user_id IN (?)", users).Where("p2.status IN (?)", bun.In(statuses))
+		byRef := d.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").Where("lower(p2.reference_number) LIKE ?", term)
+		byOrder := d.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
+			Where("lower(p2.order_number) = ?", strings.ToLower(strings.TrimSpace(f.Search)))
+		q = q.Where("p.id IN (?)", byUser.UnionAll(byRef).UnionAll(byOrder))
 	}
-	total, err := q.OrderExpr("p.created_at DESC, p.id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).ScanAndCount(ctx)
-	if err != nil {
-		return empty, err
+	q = q.OrderExpr("p.created_at DESC, p.id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
+	var total int
+	if searched {
+		n, err := q.ScanAndCount(ctx)
+		if err != nil {
+			return empty, err
+		}
+		total = int(n)
+	} else {
+		// Without a search the exact totals by status are kept in step by triggers (core/stats)
+		// instead of counting the company's purchases (~1M at scale) on every page.
+		if err := q.Scan(ctx); err != nil {
+			return empty, err
+		}
+		var st *stats.Company
+		if f.CompanyID != "" {
+			st, err = stats.For(ctx, d.DB, f.CompanyID)
+		} else {
+			st, err = stats.Platform(ctx, d.DB)
+		}
+		if err != nil {
+			return empty, err
+		}
+		for _, s := range statuses {
+			switch s {
+			case StatusPending:
+				total += int(st.PendingCount)
+			case StatusApproved:
+				total += int(st.ApprovedCount)
+			case StatusRejected:
+				total += int(st.RejectedCount)
+			}
+		}
 	}
 	recs := make([]AdminRecord, len(rows))
 	for i := range rows {
