@@ -20,6 +20,7 @@ import (
 type api struct {
 	d         *runtime.Deps
 	symbol    string
+	site      *buyer.SiteCache // the site every call needs, reused for buyer.SiteTTL
 	buyers    *buyer.Service
 	purchases *purchase.Service
 	auth      fiber.Handler
@@ -33,7 +34,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps) {
 	if symbol == "" {
 		symbol = "ACW"
 	}
-	a := &api{d: d, symbol: symbol, buyers: buyer.New(d),
+	a := &api{d: d, symbol: symbol, site: &buyer.SiteCache{DB: d.DB, Symbol: symbol}, buyers: buyer.New(d),
 		purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 			Media: d.Media, Clock: d.Clock, Log: d.Log},
 		auth: httpx.RequireAuth(d.Verifier, auth.AudienceUser)}
@@ -73,9 +74,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps) {
 	mediahttp.Routes(v1, d, auth.AudienceUser)
 }
 
-// withSite loads the company and token this server sells (TOKEN_SYMBOL) for the request.
+// withSite loads the company and token this server sells (TOKEN_SYMBOL) for the request, from
+// a cache at most buyer.SiteTTL old (orders price and reserve from the locked token row).
 func (a *api) withSite(c fiber.Ctx) error {
-	site, err := buyer.LoadSite(c.Context(), a.d.DB, a.symbol)
+	site, err := a.site.Get(c.Context())
 	if err != nil {
 		return err
 	}

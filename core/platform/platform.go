@@ -53,6 +53,8 @@ func OpenDB(dsn string) *bun.DB {
 		pgdriver.WithDialTimeout(3*time.Second),
 		pgdriver.WithReadTimeout(15*time.Second),
 		pgdriver.WithWriteTimeout(15*time.Second),
+		// Short OLTP queries only: JIT compilation costs more than it saves on them (issue 8).
+		pgdriver.WithConnParams(map[string]interface{}{"jit": "off"}),
 	)
 	sqldb := sql.OpenDB(connector)
 	sqldb.SetMaxOpenConns(32)

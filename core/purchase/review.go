@@ -337,6 +337,17 @@ func notPendingErr(ctx context.Context, tx bun.Tx, companyID, id string) error {
 // payReferral credits the referrer their reward from the referral supply, once per purchase
 // (referral_rewards.purchase_id is unique), and returns what was paid.
 func payReferral(ctx context.Context, tx bun.Tx, p *Purchase, referrerID string) (decimal.Decimal, error) {
+	// Most approvals pay no reward (small orders floor to 0): find that out without the token
+	// row's lock, so they do not queue behind orders and other approvals on that single row. A
+	// percent changed meanwhile is the same race as the change committing just after this read.
+	var percent decimal.Decimal
+	if err := tx.NewSelect().Model((*company.Token)(nil)).Column("referral_percent").
+		Where("company_id = ?", p.CompanyID).Limit(1).Scan(ctx, &percent); err != nil {
+		return decimal.Zero, fmt.Errorf("read referral percent: %w", err)
+	}
+	if !p.Quantity.Mul(percent).Div(decimal.NewFromInt(100)).Floor().IsPositive() {
+		return decimal.Zero, nil
+	}
 	tok, err := LockToken(ctx, tx, p.CompanyID)
 	if err != nil {
 		return decimal.Zero, err
