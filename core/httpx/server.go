@@ -3,7 +3,9 @@ package httpx
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -123,22 +125,51 @@ func ServeSPA(app *fiber.App, dist string) {
 	})
 }
 
-// Run listens on addr until SIGINT/SIGTERM, then drains in-flight requests (up to 20 s).
+// DrainTimeout is how long a stopping server waits for the requests in flight.
+const DrainTimeout = 20 * time.Second
+
+// Run listens on addr until SIGINT/SIGTERM, then stops accepting connections and drains the
+// requests in flight (up to DrainTimeout); see Serve.
 func Run(app *fiber.App, addr string, log *slog.Logger) error {
+	ln, err := net.Listen(fiber.NetworkTCP4, addr) // what app.Listen(addr) would open
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Serve(ctx, app, ln, log)
+}
+
+// Serve serves app on ln until ctx is done. Then it closes the listener, so new connections are
+// refused, lets every request already accepted run to completion and be answered (idle
+// keep-alive connections are closed), and returns once none is left: nil when all finished, an
+// error when some were still running after DrainTimeout. TestSecurityGracefulShutdownUnderLoad
+// (bff-user) checks that no accepted request is dropped.
+func Serve(ctx context.Context, app *fiber.App, ln net.Listener, log *slog.Logger) error {
 	errc := make(chan error, 1)
-	go func() { errc <- app.Listen(addr, fiber.ListenConfig{DisableStartupMessage: true}) }()
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() { errc <- app.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
 	select {
 	case err := <-errc:
 		return err
-	case s := <-sig:
-		log.Info("shutting down", "signal", s.String())
+	case <-ctx.Done():
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	log.Info("shutting down: draining requests in flight", "cause", context.Cause(ctx), "timeout", DrainTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), DrainTimeout)
 	defer cancel()
-	if err := app.ShutdownWithContext(ctx); err != nil && !errors.Is(err, context.Canceled) {
+	err := app.ShutdownWithContext(sctx)
+	// The shutdown may come before the server has taken the listener; closing it ourselves
+	// makes the serving goroutine end in that case too.
+	_ = ln.Close()
+	select {
+	case <-errc:
+	case <-time.After(time.Second):
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("shutdown: requests still running after %v were cut off", DrainTimeout)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
+	log.Info("stopped: every request in flight was answered")
 	return nil
 }
