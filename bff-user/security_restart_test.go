@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"prelaunch/core/buyer"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
 )
@@ -65,6 +66,9 @@ func TestSecurityPostgresRestart(t *testing.T) {
 		} else {
 			pg.Crash()
 		}
+		// The site (company and token) is served from a cache for up to buyer.SiteTTL; past
+		// that, every call below needs Postgres.
+		time.Sleep(buyer.SiteTTL)
 		for _, p := range probes {
 			r := s.timed(3*time.Second, p.method, p.path, p.tok, p.body)
 			if r.Code != 503 {

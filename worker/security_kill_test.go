@@ -6,13 +6,14 @@ package main
 // Delivery is AT LEAST ONCE. Asynq moves a task to "active" with a 30 s lease when a worker takes
 // it and removes it when the handler returns. A worker killed between the two leaves the task
 // active with a lease nobody renews; a later worker's recoverer hands it out again once the lease
-// is 30 s past its end (it looks every minute) after the retry delay (15 s or more). So after a
+// is 30 s past its end (it looks every minute), after the retry delay (15 s or more). So after a
 // kill -9 an email can be written twice (it was sent, but the "done" never reached Redis), and an
 // expiry can run twice: purchase.Expire is a conditional UPDATE, so the second run changes nothing
 // and the reservation is released once. Nothing is lost: every task is either done or handed out
-// again. In production the redelivery comes one to two minutes after the restart; this test does
-// not wait for it: it moves the orphaned leases' end into the past (as if those minutes had gone
-// by) and runs the retry queue at once (what `asynq task run` does).
+// again. In production the redelivery comes one to three minutes after the kill (lease end + 30 s,
+// the next recoverer pass, then the retry delay); this test does not wait for it: it moves the
+// orphaned leases' end into the past (as if those minutes had gone by) and runs the retry queue
+// at once (what `asynq task run` does).
 
 import (
 	"bufio"
