@@ -86,11 +86,18 @@ func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) 
 	q = q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
 	if term != "" {
-		n, err := q.ScanAndCount(ctx)
-		if err != nil {
+		// A search's page usually proves its total (fewer rows than the limit); count otherwise.
+		if err := q.Scan(ctx); err != nil {
 			return empty, err
 		}
-		total = int(n)
+		var known bool
+		if total, known = pg.KnownTotal(len(users)); !known {
+			n, err := q.Count(ctx)
+			if err != nil {
+				return empty, err
+			}
+			total = int(n)
+		}
 	} else {
 		// Without a search the exact total is kept in step by triggers (core/stats) instead of
 		// counting the company's accounts (~333k at scale) on every page.

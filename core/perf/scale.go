@@ -134,7 +134,8 @@ func Load(ctx context.Context, db *bun.DB, sz Size, pw string, logf func(string,
 			}
 		}
 		return exec(`SET session_replication_role = replica; SET synchronous_commit = off;
-			SET maintenance_work_mem = '512MB'; SET max_parallel_maintenance_workers = 2`)
+			SET maintenance_work_mem = '512MB'; SET max_parallel_maintenance_workers = 2;
+			SET max_parallel_workers_per_gather = 2`) // the app's connections turn parallel query off
 	}); err != nil {
 		return steps, err
 	}

@@ -53,17 +53,29 @@ func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search stri
 		return pagination.List[TxRecord]{}, err
 	}
 	var rows []Purchase
-	q := s.DB.NewSelect().Model(&rows).Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID)
+	like := pagination.SearchPattern(search)
+	// The page's ids come from an index-only scan (purchases_user_created_idx, or
+	// purchases_user_status_idx with a status) and only those rows are read: a deep page does
+	// not fetch every row it skips.
+	ids := s.DB.NewSelect().Model((*Purchase)(nil)).Column("id").Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID)
 	if st != "" {
-		q = q.Where("status = ?", st)
+		ids = ids.Where("status = ?", st)
 	}
-	if like := pagination.SearchPattern(search); like != "" {
-		q = q.Where("(reference_number ILIKE ? OR transaction_id ILIKE ? OR order_number ILIKE ? OR payment_method ILIKE ?)",
+	if like != "" {
+		ids = ids.Where("(reference_number ILIKE ? OR transaction_id ILIKE ? OR order_number ILIKE ? OR payment_method ILIKE ?)",
 			like, like, like, like)
 	}
-	total, err := q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).ScanAndCount(ctx)
-	if err != nil {
+	page := ids.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
+	if err := s.DB.NewSelect().Model(&rows).Where("id IN (?)", page).OrderExpr("created_at DESC, id DESC").Scan(ctx); err != nil {
 		return pagination.List[TxRecord]{}, err
+	}
+	total, known := pg.KnownTotal(len(rows))
+	if !known {
+		n, err := ids.Count(ctx)
+		if err != nil {
+			return pagination.List[TxRecord]{}, err
+		}
+		total = int(n)
 	}
 	recs := make([]TxRecord, 0, len(rows))
 	for i := range rows {

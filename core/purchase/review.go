@@ -150,11 +150,18 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 	q = q.OrderExpr("p.created_at DESC, p.id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
 	if searched {
-		n, err := q.ScanAndCount(ctx)
-		if err != nil {
+		// A search's page usually proves its total (fewer rows than the limit); count otherwise.
+		if err := q.Scan(ctx); err != nil {
 			return empty, err
 		}
-		total = int(n)
+		var known bool
+		if total, known = pg.KnownTotal(len(rows)); !known {
+			n, err := q.Count(ctx)
+			if err != nil {
+				return empty, err
+			}
+			total = int(n)
+		}
 	} else {
 		// Without a search the exact totals by status are kept in step by triggers (core/stats)
 		// instead of counting the company's purchases (~1M at scale) on every page.
