@@ -24,7 +24,7 @@ type userList struct {
 func (h *harness) users(token, query string) userList {
 	h.t.Helper()
 	var l userList
-	h.want(h.call("GET", "/api/v1/admin/auth/list"+query, token, nil), 200).into(h.t, &l)
+	h.want(h.call("GET", "/api/v1/admin/auth/list"+query, token, nil), 200).Into(h.t, &l)
 	return l
 }
 
@@ -37,8 +37,8 @@ func TestAdminLoginIsGenericAndRateLimited(t *testing.T) {
 	bad := h.want(h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": seed.DemoAdminEmail, "password": "wrong"}), 401)
 	unknown := h.want(h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": "nobody@x.test", "password": "wrong"}), 401)
 	buyer := h.want(h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": seed.DemoBuyerEmail, "password": seedPW}), 401)
-	if bad.msg() != "Invalid email or password." || unknown.msg() != bad.msg() || buyer.msg() != bad.msg() {
-		t.Fatalf("messages differ: %q %q %q", bad.msg(), unknown.msg(), buyer.msg())
+	if bad.Msg() != "Invalid email or password." || unknown.Msg() != bad.Msg() || buyer.Msg() != bad.Msg() {
+		t.Fatalf("messages differ: %q %q %q", bad.Msg(), unknown.Msg(), buyer.Msg())
 	}
 	h.want(h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": "", "password": ""}), 422)
 	h.want(h.call("POST", "/api/v1/company/auth/login", "", "not an object"), 400)
@@ -49,7 +49,7 @@ func TestAdminLoginIsGenericAndRateLimited(t *testing.T) {
 		Company struct{ ID string }
 		Token   struct{ Symbol string }
 	}
-	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", tokB, nil), 200).into(t, &prof)
+	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", tokB, nil), 200).Into(t, &prof)
 	if prof.Company.ID != h.cidB || prof.Token.Symbol != "BTC2" {
 		t.Fatalf("profile %+v", prof)
 	}
@@ -162,8 +162,8 @@ func TestUserManagement(t *testing.T) {
 
 	// Delete: not oneself; another user's tokens stop working; they leave the list.
 	r = h.want(h.call("DELETE", "/api/v1/admin/auth/delete", h.adminA, map[string]any{"id": h.adminAID}), 403)
-	if r.msg() != "You cannot delete your own account." {
-		t.Fatalf("self delete: %s", r.msg())
+	if r.Msg() != "You cannot delete your own account." {
+		t.Fatalf("self delete: %s", r.Msg())
 	}
 	h.want(h.call("DELETE", "/api/v1/admin/auth/delete", h.adminA, map[string]any{}), 422)
 	h.want(h.call("GET", "/api/v1/admin/dashboard/get", h.buyer, nil), 403) // still valid buyer token
@@ -183,7 +183,7 @@ func TestUserManagement(t *testing.T) {
 func TestBeneficiary(t *testing.T) {
 	h := setup(t)
 	var b map[string]string
-	h.want(h.call("GET", "/api/v1/admin/beneficiary/get", h.adminA, nil), 200).into(t, &b)
+	h.want(h.call("GET", "/api/v1/admin/beneficiary/get", h.adminA, nil), 200).Into(t, &b)
 	if b["ifscCode"] != "SBIN0001234" || b["upi"] != "democompany@sbi" {
 		t.Fatalf("seeded beneficiary: %v", b)
 	}
@@ -206,7 +206,7 @@ func TestBeneficiary(t *testing.T) {
 		h.want(h.call("PUT", "/api/v1/admin/beneficiary/update", h.adminB, bad), 422)
 	}
 	h.want(h.call("PUT", "/api/v1/admin/beneficiary/update", h.adminB, good), 200)
-	h.want(h.call("GET", "/api/v1/admin/beneficiary/get", h.adminB, nil), 200).into(t, &b)
+	h.want(h.call("GET", "/api/v1/admin/beneficiary/get", h.adminB, nil), 200).Into(t, &b)
 	if b["ifscCode"] != "HDFC0000060" || b["holderName"] != "Beta Ltd" {
 		t.Fatalf("after insert: %v", b)
 	}
@@ -219,7 +219,7 @@ func TestBeneficiary(t *testing.T) {
 		t.Fatal("audit rows")
 	}
 	// Company A's beneficiary is untouched; the super admin sees both.
-	h.want(h.call("GET", "/api/v1/admin/beneficiary/get", h.adminA, nil), 200).into(t, &b)
+	h.want(h.call("GET", "/api/v1/admin/beneficiary/get", h.adminA, nil), 200).Into(t, &b)
 	if b["bankName"] != "State Bank of India" {
 		t.Fatalf("A changed: %v", b)
 	}
@@ -227,11 +227,11 @@ func TestBeneficiary(t *testing.T) {
 		Total   int
 		Records []map[string]any
 	}
-	h.want(h.call("GET", "/api/v1/superadmin/beneficiary/list?search=colaba", h.super, nil), 200).into(t, &l)
+	h.want(h.call("GET", "/api/v1/superadmin/beneficiary/list?search=colaba", h.super, nil), 200).Into(t, &l)
 	if l.Total != 0 { // branch is not searched; company name, holder, bank and UPI are
 		t.Fatalf("search colaba: %+v", l)
 	}
-	h.want(h.call("GET", "/api/v1/superadmin/beneficiary/list?search=hdfc", h.super, nil), 200).into(t, &l)
+	h.want(h.call("GET", "/api/v1/superadmin/beneficiary/list?search=hdfc", h.super, nil), 200).Into(t, &l)
 	if l.Total != 1 || l.Records[0]["companyName"] != "Beta Ltd" || l.Records[0]["branch"] != "Colaba" {
 		t.Fatalf("super list: %+v", l)
 	}
@@ -259,7 +259,7 @@ func TestCompanies(t *testing.T) {
 	dup["tokenSymbol"] = "acw"
 	h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, dup), 409)
 	var created struct{ ID string }
-	h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, body), 200).into(t, &created)
+	h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, body), 200).Into(t, &created)
 	h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, body), 409)
 	if h.audits("company.create") != 2 { // company B (setup) and Gamma
 		t.Fatal("no audit")
@@ -267,7 +267,7 @@ func TestCompanies(t *testing.T) {
 	// The owner admin signs in and sees the new company with its token and default supply.
 	tok := h.adminLogin("boss@gamma.test", "GammaPass1")
 	var dash map[string]any
-	h.want(h.call("GET", "/api/v1/admin/dashboard/get", tok, nil), 200).into(t, &dash)
+	h.want(h.call("GET", "/api/v1/admin/dashboard/get", tok, nil), 200).Into(t, &dash)
 	if dash["privateSupply"] != 1e7 || dash["remainingPrivateSupply"] != 1e7 || dash["totalMember"] != 0.0 {
 		t.Fatalf("new company dashboard: %v", dash)
 	}
@@ -275,19 +275,19 @@ func TestCompanies(t *testing.T) {
 		Total   int
 		Records []map[string]any
 	}
-	h.want(h.call("GET", "/api/v1/superadmin/company/list?search=gmx", h.super, nil), 200).into(t, &l)
+	h.want(h.call("GET", "/api/v1/superadmin/company/list?search=gmx", h.super, nil), 200).Into(t, &l)
 	if l.Total != 1 || l.Records[0]["id"] != created.ID || l.Records[0]["companyPan"] != "ABCDE1234F" ||
 		l.Records[0]["companyAadhaarCard"] != "123456789012" || l.Records[0]["tokenName"] != "Gamma" || l.Records[0]["tokenSymbol"] != "GMX" {
 		t.Fatalf("company list: %+v", l)
 	}
-	h.want(h.call("GET", "/api/v1/superadmin/company/list", h.super, nil), 200).into(t, &l)
+	h.want(h.call("GET", "/api/v1/superadmin/company/list", h.super, nil), 200).Into(t, &l)
 	if l.Total != 3 || l.Records[0]["companyName"] != "Gamma Pvt" {
 		t.Fatalf("all companies: %+v", l)
 	}
 	var sd struct {
 		Companies int
 	}
-	h.want(h.call("GET", "/api/v1/superadmin/dashboard/get", h.super, nil), 200).into(t, &sd)
+	h.want(h.call("GET", "/api/v1/superadmin/dashboard/get", h.super, nil), 200).Into(t, &sd)
 	if sd.Companies != 3 {
 		t.Fatalf("super dashboard: %+v", sd)
 	}
@@ -298,8 +298,8 @@ func TestSuperAdminOTPLogin(t *testing.T) {
 	otpURL := "/api/v1/superadmin/auth/login/email/otp?email="
 	a := h.want(h.call("GET", otpURL+"nobody@x.test", "", nil), 200)
 	b := h.want(h.call("GET", otpURL+"SuperAdmin@demo.test", "", nil), 200)
-	if a.msg() != b.msg() {
-		t.Fatalf("answers differ: %q vs %q", a.msg(), b.msg())
+	if a.Msg() != b.Msg() {
+		t.Fatalf("answers differ: %q vs %q", a.Msg(), b.Msg())
 	}
 	if len(h.mails("nobody@x.test")) != 0 {
 		t.Fatal("a code was mailed to a non super admin")
@@ -316,7 +316,7 @@ func TestSuperAdminOTPLogin(t *testing.T) {
 	h.want(h.call("POST", verify, "", map[string]any{"email": seed.DemoSuperAdmin, "otp": wrong}), 422)
 	h.want(h.call("POST", verify, "", map[string]any{"email": "nobody@x.test", "otp": code}), 422)
 	var tok struct{ Token string }
-	h.want(h.call("POST", verify, "", map[string]any{"email": seed.DemoSuperAdmin, "otp": code}), 200).into(t, &tok)
+	h.want(h.call("POST", verify, "", map[string]any{"email": seed.DemoSuperAdmin, "otp": code}), 200).Into(t, &tok)
 	h.want(h.call("GET", "/api/v1/superadmin/company/list", tok.Token, nil), 200)
 	h.want(h.call("GET", "/api/v1/admin/auth/list", tok.Token, nil), 403)
 	// Single use.
@@ -361,7 +361,7 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 			Receipt                 *struct{ ID, URL string }
 		}
 	}
-	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=PENDING&search=priya", h.adminA, nil), 200).into(t, &l)
+	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=PENDING&search=priya", h.adminA, nil), 200).Into(t, &l)
 	if l.Total != 2 || l.Records[1].ID != p1 || l.Records[1].Receipt == nil || l.Records[0].Receipt != nil {
 		t.Fatalf("pending list: %+v", l)
 	}
@@ -373,8 +373,8 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=INITIATED", h.adminA, nil), 422)
 	h.want(h.call("POST", "/api/v1/admin/transaction/approve", h.adminA, map[string]any{"id": p1}), 200)
 	r := h.want(h.call("POST", "/api/v1/admin/transaction/approve", h.adminA, map[string]any{"id": p1}), 409)
-	if r.msg() != "This purchase has already been processed." {
-		t.Fatalf("409 message %q", r.msg())
+	if r.Msg() != "This purchase has already been processed." {
+		t.Fatalf("409 message %q", r.Msg())
 	}
 	h.want(h.call("POST", "/api/v1/admin/transaction/reject", h.adminA, map[string]any{"id": p2}), 200)
 	h.want(h.call("POST", "/api/v1/admin/transaction/reject", h.adminA, map[string]any{"id": p1}), 409)
@@ -388,7 +388,7 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 	if len(mails) != 2 || !strings.Contains(mails[0].Subject+mails[1].Subject, "approved") || !strings.Contains(mails[0].Subject+mails[1].Subject, "rejected") {
 		t.Fatalf("decision mails: %+v", mails)
 	}
-	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=APPROVED", h.adminA, nil), 200).into(t, &l)
+	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=APPROVED", h.adminA, nil), 200).Into(t, &l)
 	if l.Total != 1 || l.Records[0].ID != p1 {
 		t.Fatalf("approved list: %+v", l)
 	}
@@ -397,7 +397,7 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 		TransactionCount   map[string]int
 		PrivateSupplyData  map[string]float64
 	}
-	h.want(h.call("GET", "/api/v1/admin/dashboard/get", h.adminA, nil), 200).into(t, &dash)
+	h.want(h.call("GET", "/api/v1/admin/dashboard/get", h.adminA, nil), 200).Into(t, &dash)
 	if dash.TransactionSummary["upi"] != 2040 || dash.TransactionSummary["total"] != 2040 || dash.TransactionCount["bank"] != 0 ||
 		dash.PrivateSupplyData["stockBalance"] != 210 || dash.PrivateSupplyData["remaining"] != 10_000_000-200 {
 		t.Fatalf("dashboard: %+v", dash)
@@ -406,11 +406,11 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 		Total   int
 		Records []struct{ Company struct{ ID, Name string } }
 	}
-	h.want(h.call("GET", "/api/v1/superadmin/transaction/list?companyId="+h.cidA, h.super, nil), 200).into(t, &sl)
+	h.want(h.call("GET", "/api/v1/superadmin/transaction/list?companyId="+h.cidA, h.super, nil), 200).Into(t, &sl)
 	if sl.Total != 2 || sl.Records[0].Company.Name != "Demo Company" {
 		t.Fatalf("super list: %+v", sl)
 	}
-	h.want(h.call("GET", "/api/v1/superadmin/transaction/list?companyId="+h.cidB, h.super, nil), 200).into(t, &sl)
+	h.want(h.call("GET", "/api/v1/superadmin/transaction/list?companyId="+h.cidB, h.super, nil), 200).Into(t, &sl)
 	if sl.Total != 0 {
 		t.Fatalf("B has none: %+v", sl)
 	}

@@ -1,20 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"regexp"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
-	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/audit"
@@ -86,72 +79,21 @@ func (h *harness) scan(u *user.User, email string) {
 	}
 }
 
-type reply struct {
-	Code    int
-	Status  bool            `json:"status"`
-	Message any             `json:"message"`
-	Data    json.RawMessage `json:"data"`
-	Header  http.Header
-}
+type reply = testkit.Reply
 
-func (r reply) msg() string {
-	if s, ok := r.Message.(string); ok {
-		return s
-	}
-	b, _ := json.Marshal(r.Message)
-	return string(b)
-}
+func (h *harness) http() testkit.HTTP { return testkit.HTTP{T: h.t, App: h.app} }
 
-func (r reply) into(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal(r.Data, v); err != nil {
-		t.Fatalf("decode data %s: %v", r.Data, err)
-	}
-}
-
-func (h *harness) send(req *http.Request) reply {
-	h.t.Helper()
-	resp, err := h.app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second, FailOnTimeout: true})
-	if err != nil {
-		h.t.Fatalf("%s %s: %v", req.Method, req.URL, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	r := reply{Code: resp.StatusCode, Header: resp.Header}
-	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		if err := json.Unmarshal(b, &r); err != nil {
-			h.t.Fatalf("%s %s: body %q: %v", req.Method, req.URL, b, err)
-		}
-	} else {
-		r.Data = b
-	}
-	return r
-}
+func (h *harness) send(req *http.Request) reply { return h.http().Send(req) }
 
 // call sends a JSON body (nil for none) with an optional token ("raw:" prefix sends it without Bearer).
 func (h *harness) call(method, path, token string, body any) reply {
-	h.t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if raw, ok := strings.CutPrefix(token, "raw:"); ok {
-		req.Header.Set("Authorization", raw)
-	} else if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	return h.send(req)
+	return h.http().Call(method, path, token, body)
 }
 
 func (h *harness) want(r reply, code int) reply {
 	h.t.Helper()
 	if r.Code != code {
-		h.t.Fatalf("want %d, got %d: %s (data %s)", code, r.Code, r.msg(), r.Data)
+		h.t.Fatalf("want %d, got %d: %s (data %s)", code, r.Code, r.Msg(), r.Data)
 	}
 	if r.Status != (code < 400) {
 		h.t.Fatalf("status flag %v for %d", r.Status, code)
@@ -163,7 +105,7 @@ func (h *harness) adminLogin(email, pw string) string {
 	h.t.Helper()
 	r := h.want(h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": email, "password": pw}), 200)
 	var d struct{ Token string }
-	r.into(h.t, &d)
+	r.Into(h.t, &d)
 	if d.Token == "" {
 		h.t.Fatal("no token")
 	}
@@ -219,37 +161,9 @@ func (h *harness) pending(cid, userID string, qty int64, method, ref string, rec
 	return p.ID
 }
 
-var codeRe = regexp.MustCompile(`code is (\d{6})`)
-
 // mails returns the email tasks enqueued for to.
 func (h *harness) mails(to string) []tasks.EmailSendPayload {
-	h.t.Helper()
-	ins := asynq.NewInspectorFromRedisClient(h.d.Redis)
-	infos, err := ins.ListPendingTasks(tasks.QueueCritical, asynq.PageSize(1000))
-	if err != nil && !strings.Contains(err.Error(), "not found") {
-		h.t.Fatalf("list email tasks: %v", err)
-	}
-	var out []tasks.EmailSendPayload
-	for _, ti := range infos {
-		var p tasks.EmailSendPayload
-		_ = json.Unmarshal(ti.Payload, &p)
-		if p.To == to {
-			out = append(out, p)
-		}
-	}
-	return out
+	return testkit.QueuedEmails(h.t, h.d.Redis, to)
 }
 
-func (h *harness) lastCode(to string) string {
-	h.t.Helper()
-	code := ""
-	for _, m := range h.mails(to) {
-		if c := codeRe.FindStringSubmatch(m.Text); c != nil {
-			code = c[1]
-		}
-	}
-	if code == "" {
-		h.t.Fatalf("no code emailed to %s", to)
-	}
-	return code
-}
+func (h *harness) lastCode(to string) string { return testkit.EmailedCode(h.t, h.d.Redis, to) }

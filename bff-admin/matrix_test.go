@@ -64,7 +64,7 @@ func TestRouteCallerMatrix(t *testing.T) {
 	}
 	// Admin B's lists do not show company A's data.
 	var list struct{ Total int }
-	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=PENDING", h.adminB, nil), 200).into(t, &list)
+	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=PENDING", h.adminB, nil), 200).Into(t, &list)
 	if list.Total != 0 {
 		t.Fatalf("admin B sees %d of A's purchases", list.Total)
 	}
@@ -98,7 +98,7 @@ func TestDemotedAdminTokenIsRefused(t *testing.T) {
 	r := h.want(h.call("POST", "/api/v1/admin/auth/add", h.adminA, map[string]any{"name": "Second Admin", "mobile": "1",
 		"email": "second@a.test", "role": "ADMIN", "password": "Second#123"}), 200)
 	var created struct{ ID string }
-	r.into(t, &created)
+	r.Into(t, &created)
 	second := h.adminLogin("second@a.test", "Second#123")
 	h.want(h.call("GET", "/api/v1/admin/auth/list", second, nil), 200)
 	h.want(h.call("PUT", "/api/v1/admin/auth/update", h.adminA, map[string]any{"id": created.ID, "role": "USER"}), 200)

@@ -27,7 +27,7 @@ func TestMediaUploadAndSignedLinkOnAdminServer(t *testing.T) {
 	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{0}, 64)...)
 	h.want(h.upload("", png), 401)
 	var out []struct{ ID, URL string }
-	h.want(h.upload(h.adminA, png), 200).into(t, &out)
+	h.want(h.upload(h.adminA, png), 200).Into(t, &out)
 	h.want(h.upload(h.super, png), 200)
 	if len(out) != 1 || out[0].URL == "" {
 		t.Fatalf("upload: %+v", out)

@@ -68,7 +68,7 @@ func TestSecurityAdminAuthorizationMatrix(t *testing.T) {
 		t.Helper()
 		got := s.call(r.method, r.path, tok, r.body)
 		if got.Code != want {
-			t.Errorf("%s %s as %s: %d %s, want %d", r.method, r.path, who, got.Code, got.msg(), want)
+			t.Errorf("%s %s as %s: %d %s, want %d", r.method, r.path, who, got.Code, got.Msg(), want)
 		}
 		return got
 	}
@@ -90,7 +90,7 @@ func TestSecurityAdminAuthorizationMatrix(t *testing.T) {
 			wantB = 404
 		}
 		got := check(r, "admin B", s.adminB, wantB)
-		secNoLeak(t, r.path+" (admin B)", string(got.Data)+got.msg(), s.cidA, buyerA, pA, uA.Email, uA.Name, uA.ReferralCode,
+		testkit.NoLeak(t, r.path+" (admin B)", string(got.Data)+got.Msg(), s.cidA, buyerA, pA, uA.Email, uA.Name, uA.ReferralCode,
 			"UTR-SECRET-A", seed.DemoBuyerEmail, seed.DemoAdminEmail, "Demo Company")
 	}
 	for _, r := range super {

@@ -41,8 +41,8 @@ func TestSecurityAdminRedisOutageAndRecovery(t *testing.T) {
 	} {
 		r := timed(c.method, c.path, "", c.body)
 		s.want(r, 503)
-		if !strings.Contains(r.msg(), "try again") {
-			t.Errorf("%s: unclear message %q", c.path, r.msg())
+		if !strings.Contains(r.Msg(), "try again") {
+			t.Errorf("%s: unclear message %q", c.path, r.Msg())
 		}
 	}
 	s.redis.Start()

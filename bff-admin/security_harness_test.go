@@ -4,22 +4,16 @@ package main
 // own database (prelaunch_test_secadmin) and a private redis-server, never the shared Redis.
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
-	"prelaunch/core/clock"
 	"prelaunch/core/company"
 	"prelaunch/core/seed"
 	"prelaunch/core/superadmin"
@@ -27,22 +21,10 @@ import (
 	"prelaunch/core/user"
 )
 
-type secLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *secLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-func (l *secLog) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.String() }
-
 type secEnv struct {
 	*harness
 	redis *testkit.PrivateRedis
-	logs  *secLog
+	logs  *testkit.LogBuffer
 	saID  string
 }
 
@@ -53,7 +35,7 @@ func secSetup(t *testing.T) *secEnv {
 	r := testkit.StartRedis(t)
 	t.Setenv("TEST_REDIS_URL", fmt.Sprintf("redis://127.0.0.1:%d", r.Port))
 	d := testkit.Deps(t, "secadmin", 0)
-	logs := &secLog{}
+	logs := &testkit.LogBuffer{}
 	d.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	h := &harness{t: t, d: d, app: newServer(d), cidA: testkit.Seed(t, d, seedPW)}
 	ctx := context.Background()
@@ -84,26 +66,13 @@ func secSetup(t *testing.T) *secEnv {
 	return &secEnv{harness: h, redis: r, logs: logs, saID: sa.ID}
 }
 
-// forged tokens: expired, signed with another key and alg "none", for subject sub in audience aud.
+// forged tokens for sub in audience aud: expired, signed with another key and alg "none".
 func (s *secEnv) forged(sub, company, role, aud string) map[string]string {
-	past := auth.NewTokens(s.d.Cfg.JWTSecret, time.Hour, clock.NewFixed(time.Now().Add(-2*time.Hour)))
-	expired, _ := past.Issue(sub, company, role, aud, 0)
-	other := auth.NewTokens("another-key-another-key-another-key-9999", time.Hour, clock.System{})
-	otherKey, _ := other.Issue(sub, company, role, aud, 0)
-	enc := base64.RawURLEncoding.EncodeToString
-	claims, _ := json.Marshal(map[string]any{"iss": "prelaunch", "sub": sub, "aud": []string{aud}, "company": company,
-		"role": role, "ver": 0, "exp": time.Now().Add(time.Hour).Unix()})
-	none := enc([]byte(`{"alg":"none","typ":"JWT"}`)) + "." + enc(claims) + "."
-	return map[string]string{aud + " expired": expired, aud + " other key": otherKey, aud + " alg none": none}
-}
-
-func secNoLeak(t *testing.T, where, body string, secrets ...string) {
-	t.Helper()
-	for _, x := range secrets {
-		if x != "" && strings.Contains(body, x) {
-			t.Errorf("%s leaks %q: %.300s", where, x, body)
-		}
+	out := map[string]string{}
+	for k, v := range testkit.ForgedTokens(s.d.Cfg.JWTSecret, sub, company, role, aud, 0) {
+		out[aud+" "+k] = v
 	}
+	return out
 }
 
 func secGrep(s, sub string) string {

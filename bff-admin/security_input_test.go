@@ -52,7 +52,7 @@ func TestSecurityAdminInputAbuse(t *testing.T) {
 		t.Helper()
 		n++
 		if r.Code >= 500 {
-			t.Errorf("%s: %d %s", what, r.Code, r.msg())
+			t.Errorf("%s: %d %s", what, r.Code, r.Msg())
 		}
 	}
 	for _, f := range forms {
@@ -85,7 +85,7 @@ func TestSecurityAdminInputAbuse(t *testing.T) {
 				req.Header.Set("Authorization", f.tok)
 			}
 			if r := s.send(req); r.Code != 400 && r.Code != 422 && r.Code != 429 {
-				t.Errorf("%s %s raw %q: %d %s, want 400", f.method, f.path, raw, r.Code, r.msg())
+				t.Errorf("%s %s raw %q: %d %s, want 400", f.method, f.path, raw, r.Code, r.Msg())
 			}
 		}
 	}
@@ -121,7 +121,7 @@ func TestSecurityAdminInputAbuse(t *testing.T) {
 		Total   int
 		Records []struct{ Name string }
 	}
-	r.into(t, &l)
+	r.Into(t, &l)
 	if l.Total != 1 || l.Records[0].Name != evil || bytes.Contains(r.Data, []byte("<img")) {
 		t.Errorf("stored text: %s", r.Data)
 	}

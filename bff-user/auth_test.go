@@ -21,7 +21,7 @@ func TestSiteGetIsPublic(t *testing.T) {
 		CompanyID string
 		Token     struct{ Symbol string }
 	}
-	r.into(t, &s)
+	r.Into(t, &s)
 	if s.CompanyID != h.companyID || s.Token.Symbol != "ACW" {
 		t.Fatalf("site = %+v", s)
 	}
@@ -33,13 +33,13 @@ func TestRegisterWithOTPThenLogin(t *testing.T) {
 	// Step 1 refusals.
 	r := h.call("POST", otpURL, "", map[string]any{"companyId": h.companyID, "name": "A", "email": "", "mobile": "9876543210"})
 	h.want(r, 422)
-	if r.msg() != "Please fill in Name, Email, and Mobile to request OTP." {
-		t.Fatalf("message %q", r.msg())
+	if r.Msg() != "Please fill in Name, Email, and Mobile to request OTP." {
+		t.Fatalf("message %q", r.Msg())
 	}
 	r = h.call("POST", otpURL, "", map[string]any{"name": "A", "email": "a@x.test", "mobile": "9876543210"})
 	h.want(r, 422)
-	if !strings.Contains(r.msg(), "Company ID is not configured") {
-		t.Fatalf("message %q", r.msg())
+	if !strings.Contains(r.Msg(), "Company ID is not configured") {
+		t.Fatalf("message %q", r.Msg())
 	}
 	r = h.call("POST", otpURL, "", map[string]any{"companyId": "00000000-0000-0000-0000-000000000000", "name": "A", "email": "a@x.test", "mobile": "9876543210"})
 	h.want(r, 422)
@@ -68,8 +68,8 @@ func TestRegisterWithOTPThenLogin(t *testing.T) {
 	h.want(h.call("POST", regURL, "", with("referralCode", "PL-NOPE0000")), 422)
 	r = h.call("POST", regURL, "", base) // wrong code
 	h.want(r, 422)
-	if !strings.Contains(r.msg(), "code is invalid") {
-		t.Fatalf("message %q", r.msg())
+	if !strings.Contains(r.Msg(), "code is invalid") {
+		t.Fatalf("message %q", r.Msg())
 	}
 	code := h.lastCode("new@x.test")
 	ok := with("otp", code)
@@ -99,8 +99,8 @@ func TestLoginRefusals(t *testing.T) {
 	h.want(r, 401)
 	unknown := login("nobody@x.test", "wrong-password")
 	h.want(unknown, 401)
-	if r.msg() != "Invalid email or password." || unknown.msg() != r.msg() {
-		t.Fatalf("messages %q / %q", r.msg(), unknown.msg())
+	if r.Msg() != "Invalid email or password." || unknown.Msg() != r.Msg() {
+		t.Fatalf("messages %q / %q", r.Msg(), unknown.Msg())
 	}
 	h.want(login("", ""), 422)
 	h.want(h.call("POST", "/api/v1/user/auth/login", "", map[string]any{"user": seed.DemoBuyerEmail, "password": seedPW}), 422)
@@ -109,8 +109,8 @@ func TestLoginRefusals(t *testing.T) {
 	h.exec("UPDATE users SET status = 'BLOCKED' WHERE email = ?", seed.DemoBuyerEmail)
 	r = login(seed.DemoBuyerEmail, seedPW)
 	h.want(r, 401)
-	if r.msg() != "Your account is not active. Please contact support." {
-		t.Fatalf("blocked message %q", r.msg())
+	if r.Msg() != "Your account is not active. Please contact support." {
+		t.Fatalf("blocked message %q", r.Msg())
 	}
 	h.want(h.call("GET", "/api/v1/user/auth/profile/get", tok, nil), 401) // block revokes
 	h.exec("UPDATE users SET status = 'ACTIVE', deleted_at = now() WHERE email = ?", seed.DemoBuyerEmail)
@@ -151,8 +151,8 @@ func TestLoginIsRateLimited(t *testing.T) {
 		}
 	}
 	h.want(last, 429)
-	if last.Header.Get("Retry-After") == "" || !strings.Contains(last.msg(), "Too many attempts") {
-		t.Fatalf("429 without Retry-After or message: %v %q", last.Header, last.msg())
+	if last.Header.Get("Retry-After") == "" || !strings.Contains(last.Msg(), "Too many attempts") {
+		t.Fatalf("429 without Retry-After or message: %v %q", last.Header, last.Msg())
 	}
 }
 
@@ -200,15 +200,15 @@ func TestPasswordChangeNeedsCurrentPasswordAndCodeAndRevokesTokens(t *testing.T)
 	up := "/api/v1/user/auth/password/update"
 	r := h.call("PUT", up, tok, map[string]any{"otp": code, "password": "wrong-current", "newPassword": "Another123"})
 	h.want(r, 422)
-	if r.msg() != "Current password is incorrect." {
-		t.Fatalf("message %q", r.msg())
+	if r.Msg() != "Current password is incorrect." {
+		t.Fatalf("message %q", r.Msg())
 	}
 	h.want(h.call("PUT", up, tok, map[string]any{"otp": code, "password": seedPW, "newPassword": "short"}), 422)
 	h.want(h.call("PUT", up, tok, map[string]any{"password": seedPW, "newPassword": "Another123"}), 422)
 	r = h.call("PUT", up, tok, map[string]any{"otp": code, "password": seedPW, "newPassword": "Another123"})
 	h.want(r, 200)
 	var d struct{ Token string }
-	r.into(t, &d)
+	r.Into(t, &d)
 	h.want(h.call("GET", "/api/v1/user/auth/profile/get", tok, nil), 401)
 	h.want(h.call("GET", "/api/v1/user/auth/profile/get", d.Token, nil), 200)
 	h.login(seed.DemoBuyerEmail, "Another123")
@@ -222,8 +222,8 @@ func TestEmailEnqueueFailureIs503(t *testing.T) {
 	h.app = newServer(h.d)
 	r := h.call("POST", "/api/v1/user/auth/register/otp", "", map[string]any{"companyId": h.companyID, "name": "A", "email": "q@x.test", "mobile": "9876543210"})
 	h.want(r, 503)
-	if !strings.Contains(r.msg(), "could not send the email") {
-		t.Fatalf("message %q", r.msg())
+	if !strings.Contains(r.Msg(), "could not send the email") {
+		t.Fatalf("message %q", r.Msg())
 	}
 }
 
@@ -233,7 +233,7 @@ func TestProfileGetAndUpdate(t *testing.T) {
 	r := h.call("GET", "/api/v1/user/auth/profile/get", tok, nil)
 	h.want(r, 200)
 	var p map[string]any
-	r.into(t, &p)
+	r.Into(t, &p)
 	for _, k := range []string{"id", "name", "email", "mobile", "referralCode", "dateOfBirth", "gender", "pincode", "profileImage",
 		"kycDocumentNumber", "walletAddress", "globalStake", "stockBalance", "isApproved", "companyId"} {
 		if _, ok := p[k]; !ok {
@@ -247,8 +247,8 @@ func TestProfileGetAndUpdate(t *testing.T) {
 	h.want(h.call("PUT", up, tok, map[string]any{"name": "X"}), 422)
 	r = h.call("PUT", up, tok, map[string]any{"name": "X", "password": "wrong-one"})
 	h.want(r, 422)
-	if r.msg() != "Current password is incorrect." {
-		t.Fatalf("message %q", r.msg())
+	if r.Msg() != "Current password is incorrect." {
+		t.Fatalf("message %q", r.Msg())
 	}
 	h.want(h.call("PUT", up, tok, map[string]any{"kycDocumentNumber": "234123412345", "password": seedPW}), 422) // checksum
 	h.want(h.call("PUT", up, tok, map[string]any{"kycDocumentNumber": "12345", "password": seedPW}), 422)
@@ -257,20 +257,20 @@ func TestProfileGetAndUpdate(t *testing.T) {
 	var up1 []struct{ ID string }
 	rr := h.upload(tok, "r.pdf", pdfBytes)
 	h.want(rr, 200)
-	rr.into(t, &up1)
+	rr.Into(t, &up1)
 	h.want(h.call("PUT", up, tok, map[string]any{"profileImageId": up1[0].ID, "password": seedPW}), 422)
 	otherTok, _ := h.newBuyer("other@x.test")
 	var up2 []struct{ ID string }
 	rr = h.upload(otherTok, "o.png", pngBytes)
 	h.want(rr, 200)
-	rr.into(t, &up2)
+	rr.Into(t, &up2)
 	h.want(h.call("PUT", up, tok, map[string]any{"profileImageId": up2[0].ID, "password": seedPW}), 422)
 	h.want(h.call("PUT", up, tok, map[string]any{"profileImageId": "not-a-uuid", "password": seedPW}), 422)
 
 	var mine []struct{ ID string }
 	rr = h.upload(tok, "me.png", pngBytes)
 	h.want(rr, 200)
-	rr.into(t, &mine)
+	rr.Into(t, &mine)
 	// Form-urlencoded, raw Authorization header, read-only fields ignored.
 	h.want(h.form("PUT", up, tok, url.Values{"name": {"Renamed Buyer"}, "email": {"hacker@x.test"}, "referralCode": {"PL-HACKED00"},
 		"mobile": {"+91 99999 88888"}, "dateOfBirth": {"1990-01-31"}, "kycDocumentNumber": {"2341 2341 2346"},
@@ -281,7 +281,7 @@ func TestProfileGetAndUpdate(t *testing.T) {
 		DateOfBirth                                          *string
 		ProfileImage                                         *struct{ ID, URL string }
 	}
-	r.into(t, &q)
+	r.Into(t, &q)
 	if q.Name != "Renamed Buyer" || q.Email != seed.DemoBuyerEmail || q.ReferralCode == "PL-HACKED00" ||
 		q.KycDocumentNumber != "234123412346" || q.DateOfBirth == nil || !strings.HasPrefix(*q.DateOfBirth, "1990-01-31") ||
 		q.ProfileImage == nil || q.ProfileImage.ID != mine[0].ID || !strings.Contains(q.ProfileImage.URL, "sig=") {
@@ -297,7 +297,7 @@ func TestPriceAndBeneficiary(t *testing.T) {
 	r := h.call("GET", "/api/v1/user/package/price/get", tok, nil)
 	h.want(r, 200)
 	var p map[string]any
-	r.into(t, &p)
+	r.Into(t, &p)
 	if p["price"].(float64) != 10 || p["platformChargePercent"].(float64) != 2 || p["remainingPrivateSupply"].(float64) != 10000000 || p["symbol"] != "ACW" {
 		t.Fatalf("price %v", p)
 	}
@@ -307,14 +307,14 @@ func TestPriceAndBeneficiary(t *testing.T) {
 		BankName, UPI string
 		Banks         []struct{ ID, BankName, IfscCode string }
 	}
-	r.into(t, &b)
+	r.Into(t, &b)
 	if b.BankName != "State Bank of India" || b.UPI != "democompany@sbi" || len(b.Banks) != 1 || b.Banks[0].IfscCode != "SBIN0001234" {
 		t.Fatalf("beneficiary %+v", b)
 	}
 	h.exec("DELETE FROM beneficiaries")
 	r = h.call("GET", "/api/v1/user/package/beneficiary/get", tok, nil)
 	h.want(r, 200)
-	r.into(t, &b)
+	r.Into(t, &b)
 	if b.BankName != "" || b.UPI != "" || len(b.Banks) != 0 || !strings.Contains(string(r.Data), `"banks":[]`) {
 		t.Fatalf("empty beneficiary %s", r.Data)
 	}

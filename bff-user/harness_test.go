@@ -4,23 +4,14 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
-	"encoding/json"
-	"io"
-	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
-	"regexp"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
-	"github.com/hibiken/asynq"
 
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
-	"prelaunch/core/tasks"
 	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
@@ -41,95 +32,30 @@ func setup(t *testing.T) *harness {
 	return &harness{t: t, d: d, app: newServer(d), companyID: cid}
 }
 
-type reply struct {
-	Code    int
-	Status  bool            `json:"status"`
-	Message any             `json:"message"`
-	Data    json.RawMessage `json:"data"`
-	Header  http.Header
-}
+type reply = testkit.Reply
 
-func (r reply) msg() string {
-	if s, ok := r.Message.(string); ok {
-		return s
-	}
-	b, _ := json.Marshal(r.Message)
-	return string(b)
-}
+func (h *harness) http() testkit.HTTP { return testkit.HTTP{T: h.t, App: h.app} }
 
-func (r reply) into(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal(r.Data, v); err != nil {
-		t.Fatalf("decode data %s: %v", r.Data, err)
-	}
-}
-
-func (h *harness) send(req *http.Request) reply {
-	h.t.Helper()
-	resp, err := h.app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second, FailOnTimeout: true})
-	if err != nil {
-		h.t.Fatalf("%s %s: %v", req.Method, req.URL, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	r := reply{Code: resp.StatusCode, Header: resp.Header}
-	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		if err := json.Unmarshal(b, &r); err != nil {
-			h.t.Fatalf("%s %s: body %q: %v", req.Method, req.URL, b, err)
-		}
-	} else {
-		r.Data = b
-	}
-	return r
-}
+func (h *harness) send(req *http.Request) reply { return h.http().Send(req) }
 
 // call sends a JSON body (nil for none) with an optional token.
 func (h *harness) call(method, path, token string, body any) reply {
-	h.t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	return h.send(req)
+	return h.http().Call(method, path, token, body)
 }
 
+// form sends a form-urlencoded body with the raw token (SPEC §6 records both header forms).
 func (h *harness) form(method, path, token string, vals url.Values) reply {
-	h.t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(vals.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	if token != "" {
-		req.Header.Set("Authorization", token) // raw token form
-	}
-	return h.send(req)
+	return h.http().Form(method, path, token, vals)
 }
 
 func (h *harness) upload(token, name string, data []byte) reply {
-	h.t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	fw, _ := w.CreateFormFile("medias", name)
-	_, _ = fw.Write(data)
-	_ = w.Close()
-	req := httptest.NewRequest("POST", "/api/v1/superadmin/media/add", &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	return h.send(req)
+	return h.http().Upload(token, map[string][]byte{name: data})
 }
 
 func (h *harness) want(r reply, code int) {
 	h.t.Helper()
 	if r.Code != code {
-		h.t.Fatalf("want %d, got %d: %s (data %s)", code, r.Code, r.msg(), r.Data)
+		h.t.Fatalf("want %d, got %d: %s (data %s)", code, r.Code, r.Msg(), r.Data)
 	}
 }
 
@@ -138,7 +64,7 @@ func (h *harness) login(email, pw string) string {
 	r := h.call("POST", "/api/v1/user/auth/login", "", map[string]any{"companyId": h.companyID, "user": email, "password": pw})
 	h.want(r, 200)
 	var d struct{ Token string }
-	r.into(h.t, &d)
+	r.Into(h.t, &d)
 	if d.Token == "" {
 		h.t.Fatal("no token")
 	}
@@ -147,31 +73,8 @@ func (h *harness) login(email, pw string) string {
 
 func (h *harness) buyerToken() string { return h.login(seed.DemoBuyerEmail, seedPW) }
 
-var codeRe = regexp.MustCompile(`code is (\d{6})`)
-
 // lastCode reads the newest OTP email enqueued for email (the worker's email:send task).
-func (h *harness) lastCode(email string) string {
-	h.t.Helper()
-	ins := asynq.NewInspectorFromRedisClient(h.d.Redis)
-	infos, err := ins.ListPendingTasks(tasks.QueueCritical, asynq.PageSize(1000))
-	if err != nil {
-		h.t.Fatalf("list email tasks: %v", err)
-	}
-	code := ""
-	for _, ti := range infos {
-		var p tasks.EmailSendPayload
-		_ = json.Unmarshal(ti.Payload, &p)
-		if p.To == email {
-			if m := codeRe.FindStringSubmatch(p.Text); m != nil {
-				code = m[1]
-			}
-		}
-	}
-	if code == "" {
-		h.t.Fatalf("no code emailed to %s", email)
-	}
-	return code
-}
+func (h *harness) lastCode(email string) string { return testkit.EmailedCode(h.t, h.d.Redis, email) }
 
 // newBuyer registers a buyer directly in the database and returns a token.
 func (h *harness) newBuyer(email string) (string, *user.User) {

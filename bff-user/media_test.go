@@ -29,7 +29,7 @@ func TestUploadSniffsTypesAndServesSignedLinks(t *testing.T) {
 			ID, URL, ContentType, OriginalName string
 			Size                               int
 		}
-		r.into(t, &up)
+		r.Into(t, &up)
 		if len(up) != 1 || up[0].ContentType != c.ct || up[0].Size != len(c.data) || up[0].OriginalName != name || !strings.HasPrefix(up[0].URL, "/api/v1/media/file/"+up[0].ID+"?exp=") {
 			t.Fatalf("%s: %+v", name, up)
 		}

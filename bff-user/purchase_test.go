@@ -23,7 +23,7 @@ func (h *harness) order(tok string, amount any) order {
 	r := h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": amount})
 	h.want(r, 200)
 	var o order
-	r.into(h.t, &o)
+	r.Into(h.t, &o)
 	return o
 }
 
@@ -32,7 +32,7 @@ func (h *harness) receipt(tok string) string {
 	r := h.upload(tok, "receipt.jpg", jpegBytes)
 	h.want(r, 200)
 	var up []struct{ ID string }
-	r.into(h.t, &up)
+	r.Into(h.t, &up)
 	return up[0].ID
 }
 
@@ -77,8 +77,8 @@ func TestOrderRefusedWhenSupplyShort(t *testing.T) {
 	h.exec("UPDATE tokens SET remaining_private_supply = 5 WHERE company_id = ?", h.companyID)
 	r := h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": 60})
 	h.want(r, 409)
-	if r.msg() != "Not enough tokens left in the private sale." {
-		t.Fatalf("message %q", r.msg())
+	if r.Msg() != "Not enough tokens left in the private sale." {
+		t.Fatalf("message %q", r.Msg())
 	}
 	h.order(tok, 50)
 	h.want(h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": 10}), 409)
@@ -107,7 +107,7 @@ func TestSubmitStateMachine(t *testing.T) {
 		"receiptId": rc, "amount": 1})
 	h.want(r, 200)
 	var got order
-	r.into(t, &got)
+	r.Into(t, &got)
 	if got.Status != "PENDING" || got.Amount != 100 || got.FinalAmount != 102 {
 		t.Fatalf("submitted %+v", got)
 	}
@@ -124,8 +124,8 @@ func TestSubmitStateMachine(t *testing.T) {
 	r = h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "utr1001",
 		"receiptId": otherRc, "bankName": "SBI"})
 	h.want(r, 409)
-	if !strings.Contains(r.msg(), "already been submitted") {
-		t.Fatalf("message %q", r.msg())
+	if !strings.Contains(r.Msg(), "already been submitted") {
+		t.Fatalf("message %q", r.Msg())
 	}
 	h.want(h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "UTR2002",
 		"receiptId": otherRc, "bankName": "SBI"}), 200)
@@ -140,7 +140,7 @@ func TestSubmitStateMachine(t *testing.T) {
 		t.Fatalf("reservation not released: %s", after)
 	}
 	r = h.call("GET", "/api/v1/user/package/order/get?id="+o3.ID, tok, nil)
-	r.into(t, &got)
+	r.Into(t, &got)
 	if got.Status != "EXPIRED" {
 		t.Fatalf("status %s", got.Status)
 	}
@@ -155,7 +155,7 @@ func TestSubmitWithoutOrderCreatesAndSubmits(t *testing.T) {
 	r := h.call("POST", sub, tok, map[string]any{"paymentMethod": "MANUAL", "amount": 250})
 	h.want(r, 200)
 	var o order
-	r.into(t, &o)
+	r.Into(t, &o)
 	if o.Status != "PENDING" || o.Quantity != 25 || h.remaining() != "9999975" {
 		t.Fatalf("one-step %+v remaining %s", o, h.remaining())
 	}
@@ -196,7 +196,7 @@ func TestTransactionListFiltersAndSearch(t *testing.T) {
 			Records                      []map[string]any
 			Total, Page, Limit, LastPage int
 		}
-		r.into(t, &l)
+		r.Into(t, &l)
 		return l.Total, l.Records
 	}
 	if n, recs := list(""); n != 3 || len(recs) != 3 {
@@ -244,7 +244,7 @@ func TestStockListsFromApprovedPurchases(t *testing.T) {
 		r := h.call("POST", "/api/v1/user/package/purchase", tk, map[string]any{"paymentMethod": "MANUAL", "amount": amount})
 		h.want(r, 200)
 		var o order
-		r.into(t, &o)
+		r.Into(t, &o)
 		return o
 	}
 	small := mk(tok, 100)  // 10 tokens
@@ -269,7 +269,7 @@ func TestStockListsFromApprovedPurchases(t *testing.T) {
 		}
 		Total int
 	}
-	r.into(t, &g)
+	r.Into(t, &g)
 	if g.Total != 2 || g.Records[0].Rank != 1 || g.Records[0].Quantity != 50 || g.Records[1].Quantity != 10 ||
 		g.Records[1].TransactionHash != small.TransactionID || strings.Contains(g.Records[1].MemberID, code[5:8]) ||
 		g.Records[1].WalletAddress == "" || g.Records[0].TimeLeft == nil || *g.Records[0].TimeLeft < 86000 {
@@ -284,7 +284,7 @@ func TestStockListsFromApprovedPurchases(t *testing.T) {
 		}
 		Total int
 	}
-	r.into(t, &m)
+	r.Into(t, &m)
 	if m.Total != 2 {
 		t.Fatalf("my %+v", m)
 	}
@@ -305,12 +305,12 @@ func TestStockListsFromApprovedPurchases(t *testing.T) {
 	}
 	r = h.call("GET", "/api/v1/user/auth/profile/get", tok, nil)
 	var p struct{ GlobalStake, StockBalance float64 }
-	r.into(t, &p)
+	r.Into(t, &p)
 	if p.GlobalStake != 60 || p.StockBalance != 12 {
 		t.Fatalf("profile stake %+v", p)
 	}
 	r = h.call("GET", "/api/v1/user/stock/my/list", refTok, nil)
-	r.into(t, &m)
+	r.Into(t, &m)
 	if m.Total != 1 || m.Records[0].Quantity != 50 {
 		t.Fatalf("referred buyer's my list %+v", m)
 	}

@@ -42,7 +42,7 @@ func TestSecurityUploads(t *testing.T) {
 	}{zipOf(t, many), 415}
 	for name, c := range refused {
 		if r := s.upload(tok, "x.png", c.data); r.Code != c.want {
-			t.Errorf("%s: %d %s, want %d", name, r.Code, r.msg(), c.want)
+			t.Errorf("%s: %d %s, want %d", name, r.Code, r.Msg(), c.want)
 		}
 	}
 	// Hostile file names are kept as display text only: no path, no control characters, and the
@@ -52,7 +52,7 @@ func TestSecurityUploads(t *testing.T) {
 		r := s.upload(tok, name, pngBytes)
 		s.want(r, 200)
 		var up []struct{ ID, URL, OriginalName string }
-		r.into(t, &up)
+		r.Into(t, &up)
 		if strings.ContainsAny(up[0].OriginalName, "/\\\r\n\"") || len(up[0].OriginalName) > 200 {
 			t.Errorf("name %q kept as %q", name, up[0].OriginalName)
 		}
@@ -72,7 +72,7 @@ func TestSecurityUploads(t *testing.T) {
 	r := s.upload(tok, "poly.png", poly)
 	s.want(r, 200)
 	var up []struct{ URL string }
-	r.into(t, &up)
+	r.Into(t, &up)
 	f := s.call("GET", up[0].URL, "", nil)
 	if f.Header.Get("Content-Type") != "image/png" || f.Header.Get("X-Content-Type-Options") != "nosniff" ||
 		!strings.Contains(f.Header.Get("Content-Security-Policy"), "sandbox") {

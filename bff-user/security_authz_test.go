@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/purchase"
 	"prelaunch/core/seed"
+	"prelaunch/core/testkit"
 )
 
 type secRoute struct {
@@ -82,7 +82,7 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 		s.want(s.call(r.method, r.path, "", r.body), 401)
 		for who, tok := range refused {
 			if got := s.call(r.method, r.path, tok, r.body); got.Code != 401 {
-				t.Errorf("%s %s as %s: %d %s, want 401", r.method, r.path, who, got.Code, got.msg())
+				t.Errorf("%s %s as %s: %d %s, want 401", r.method, r.path, who, got.Code, got.Msg())
 			}
 		}
 		// A buyer of another company (valid token for the user audience): 403 on this site.
@@ -99,10 +99,10 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 		}{"buyer A": {tokA, wantA}, "buyer B": {tokB, wantB}} {
 			got := s.call(r.method, r.path, c.tok, r.body)
 			if got.Code != c.want {
-				t.Errorf("%s %s as %s: %d %s, want %d", r.method, r.path, who, got.Code, got.msg(), c.want)
+				t.Errorf("%s %s as %s: %d %s, want %d", r.method, r.path, who, got.Code, got.Msg(), c.want)
 			}
 			if who == "buyer B" {
-				secNoLeak(t, r.path, string(got.Data)+got.msg(), uA.ID, uA.Email, uA.ReferralCode, oA.ID, oA.OrderNumber,
+				testkit.NoLeak(t, r.path, string(got.Data)+got.Msg(), uA.ID, uA.Email, uA.ReferralCode, oA.ID, oA.OrderNumber,
 					oA2.ID, oA2.OrderNumber, "UTR-SECRET-A1", rcpt)
 			}
 		}
@@ -125,14 +125,4 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 	s.want(s.call("GET", "/api/v1/media/file/"+rcpt, "", nil), 403)
 	s.want(s.call("GET", "/api/v1/media/file/"+rcpt+"?exp=99999999999&sig=00", "", nil), 403)
 	testkit_CheckSupply(t, s)
-}
-
-// secNoLeak fails when body contains any of the other party's identifiers.
-func secNoLeak(t *testing.T, where, body string, secrets ...string) {
-	t.Helper()
-	for _, x := range secrets {
-		if x != "" && strings.Contains(body, x) {
-			t.Errorf("%s leaks %q to another buyer: %s", where, x, body)
-		}
-	}
 }

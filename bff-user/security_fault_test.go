@@ -48,8 +48,8 @@ func TestSecurityRedisOutageAndRecovery(t *testing.T) {
 	} {
 		r := s.timed(3*time.Second, "POST", c.path, "", c.body)
 		s.want(r, 503)
-		if !strings.Contains(r.msg(), "temporarily unavailable") && !strings.Contains(r.msg(), "try again") {
-			t.Errorf("%s: unclear 503 message %q", c.path, r.msg())
+		if !strings.Contains(r.Msg(), "temporarily unavailable") && !strings.Contains(r.Msg(), "try again") {
+			t.Errorf("%s: unclear 503 message %q", c.path, r.Msg())
 		}
 	}
 	s.want(s.timed(3*time.Second, "POST", "/api/v1/user/auth/password/otp", tok, nil), 503)
@@ -111,7 +111,7 @@ func TestSecurityPostgresDownFailsFast(t *testing.T) {
 			t.Errorf("%s %s took %v", c.method, c.path, time.Since(start))
 		}
 		if r.Code != 503 && !(strings.HasPrefix(c.path, "/api/v1/media/") && r.Code == 403) {
-			t.Errorf("%s %s with Postgres down: %d %s, want 503", c.method, c.path, r.Code, r.msg())
+			t.Errorf("%s %s with Postgres down: %d %s, want 503", c.method, c.path, r.Code, r.Msg())
 		}
 	}
 	down.want(down.call("GET", "/healthz", "", nil), 200)

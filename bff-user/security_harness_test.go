@@ -5,43 +5,21 @@ package main
 // outages without touching the machine's shared Redis.
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"log/slog"
-	"mime/multipart"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/clock"
-	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 
-// secLog is a goroutine-safe buffer the server logs into, so tests can read what was logged.
-type secLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *secLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-func (l *secLog) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.String() }
-
 type secEnv struct {
 	*harness
 	redis *testkit.PrivateRedis
-	logs  *secLog
+	logs  *testkit.LogBuffer
 }
 
 // secSetup is setup() on the security suite's own database and private Redis, with the server's
@@ -51,7 +29,7 @@ func secSetup(t *testing.T) *secEnv {
 	r := testkit.StartRedis(t)
 	t.Setenv("TEST_REDIS_URL", fmt.Sprintf("redis://127.0.0.1:%d", r.Port))
 	d := testkit.Deps(t, "secuser", 0)
-	logs := &secLog{}
+	logs := &testkit.LogBuffer{}
 	d.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cid := testkit.Seed(t, d, seedPW)
 	h := &harness{t: t, d: d, app: newServer(d), companyID: cid}
@@ -88,37 +66,20 @@ func (s *secEnv) issue(u *user.User, aud string) string {
 	return tok
 }
 
-// forged tokens for u: expired, signed with another key, and alg "none".
+// forged tokens for u that must be refused: expired, another key, alg "none", and junk.
 func (s *secEnv) forged(u *user.User) map[string]string {
-	s.t.Helper()
-	past := auth.NewTokens(s.d.Cfg.JWTSecret, time.Hour, clock.NewFixed(time.Now().Add(-2*time.Hour)))
-	expired, _ := past.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, u.TokenVersion)
-	other := auth.NewTokens("another-key-another-key-another-key-9999", time.Hour, clock.System{})
-	otherKey, _ := other.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, u.TokenVersion)
-	enc := base64.RawURLEncoding.EncodeToString
-	claims, _ := json.Marshal(map[string]any{"iss": "prelaunch", "sub": u.ID, "aud": []string{"user"}, "company": u.CompanyID,
-		"role": u.Role, "ver": u.TokenVersion, "exp": time.Now().Add(time.Hour).Unix()})
-	none := enc([]byte(`{"alg":"none","typ":"JWT"}`)) + "." + enc(claims) + "."
-	return map[string]string{"expired": expired, "other-key": otherKey, "alg-none": none,
-		"garbage": "not-a-token", "bearer-only": "Bearer"}
+	m := testkit.ForgedTokens(s.d.Cfg.JWTSecret, u.ID, u.CompanyID, u.Role, auth.AudienceUser, u.TokenVersion)
+	m["garbage"], m["bearer-only"] = "not-a-token", "Bearer"
+	return m
 }
-
-func init() { _ = seed.DemoBuyerEmail }
 
 func testkit_CheckSupply(t *testing.T, s *secEnv) { t.Helper(); testkit.CheckSupply(t, s.d.DB) }
 
 // uploadMany posts several files in one "medias" request.
 func (s *secEnv) uploadMany(token string, files [][]byte) reply {
-	s.t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
+	m := map[string][]byte{}
 	for i, data := range files {
-		fw, _ := w.CreateFormFile("medias", fmt.Sprintf("f%d.png", i))
-		_, _ = fw.Write(data)
+		m[fmt.Sprintf("f%d.png", i)] = data
 	}
-	_ = w.Close()
-	req := httptest.NewRequest("POST", "/api/v1/superadmin/media/add", &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	return s.send(req)
+	return s.http().Upload(token, m)
 }

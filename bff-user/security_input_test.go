@@ -66,7 +66,7 @@ func TestSecurityInputAbuse(t *testing.T) {
 		t.Helper()
 		n++
 		if r.Code >= 500 {
-			t.Errorf("%s: %d %s", what, r.Code, r.msg())
+			t.Errorf("%s: %d %s", what, r.Code, r.Msg())
 		}
 	}
 	for _, f := range forms {
@@ -144,7 +144,7 @@ func TestSecurityStoredTextStaysText(t *testing.T) {
 	r := s.call("GET", "/api/v1/user/auth/profile/get", tok, nil)
 	s.want(r, 200)
 	var p struct{ Name string }
-	r.into(t, &p)
+	r.Into(t, &p)
 	if p.Name != evil {
 		t.Fatalf("stored name %q, want %q", p.Name, evil)
 	}
@@ -162,7 +162,7 @@ func TestSecurityStoredTextStaysText(t *testing.T) {
 		r := s.call("GET", "/api/v1/user/transaction/list?search="+url.QueryEscape(q), tok, nil)
 		s.want(r, 200)
 		var l struct{ Total int }
-		r.into(t, &l)
+		r.Into(t, &l)
 		if l.Total != 0 {
 			t.Errorf("search %q matched %d rows", q, l.Total)
 		}

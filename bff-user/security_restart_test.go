@@ -72,9 +72,9 @@ func TestSecurityPostgresRestart(t *testing.T) {
 		for _, p := range probes {
 			r := s.timed(3*time.Second, p.method, p.path, p.tok, p.body)
 			if r.Code != 503 {
-				t.Errorf("%s: %s %s with Postgres stopped: %d %s, want 503", mode, p.method, p.path, r.Code, r.msg())
-			} else if p.path != "/readyz" && !strings.Contains(r.msg(), "temporarily unavailable") {
-				t.Errorf("%s: %s: unclear 503 message %q", mode, p.path, r.msg())
+				t.Errorf("%s: %s %s with Postgres stopped: %d %s, want 503", mode, p.method, p.path, r.Code, r.Msg())
+			} else if p.path != "/readyz" && !strings.Contains(r.Msg(), "temporarily unavailable") {
+				t.Errorf("%s: %s: unclear 503 message %q", mode, p.path, r.Msg())
 			}
 		}
 		s.want(s.call("GET", "/healthz", "", nil), 200)
@@ -85,7 +85,7 @@ func TestSecurityPostgresRestart(t *testing.T) {
 			for _, p := range probes {
 				r := s.timed(3*time.Second, p.method, p.path, p.tok, p.body)
 				if r.Code != 200 {
-					got = append(got, fmt.Sprintf("%s %s → %d %s", p.method, p.path, r.Code, r.msg()))
+					got = append(got, fmt.Sprintf("%s %s → %d %s", p.method, p.path, r.Code, r.Msg()))
 				}
 			}
 		}
