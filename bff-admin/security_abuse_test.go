@@ -23,7 +23,7 @@ func TestSecurityAdminBruteForce(t *testing.T) {
 	if last.Header.Get("Retry-After") == "" {
 		t.Fatal("429 without Retry-After")
 	}
-	s.delLimits("rate:rl:login-subject:*")
+	s.delLimits("rate:rl:login-fail-*")
 	s.want(login(seedPW), 200)
 
 	// Super admin: five wrong codes burn the code.

@@ -127,7 +127,7 @@ func TestSecurityBruteForce(t *testing.T) {
 	}
 	s.want(login("Passw0rd!"), 429)
 	// Once the window has passed (the limiter's key expires), the real user signs in.
-	s.delLimits("rate:rl:login-subject:*")
+	s.delLimits("rate:rl:login-fail-*")
 	s.want(login("Passw0rd!"), 200)
 	// Success resets the subject's counter: guessing must start over.
 	s.want(login("wrong-again"), 401)

@@ -7,7 +7,6 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
-	"prelaunch/core/ratelimit"
 	"prelaunch/core/runtime"
 	"prelaunch/core/user"
 )
@@ -25,10 +24,8 @@ func Login(ctx context.Context, d *runtime.Deps, email, password, ip string) (st
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	if err := d.Limiter.Allow(ctx, ratelimit.LoginPerIP, "admin:"+ip); err != nil {
-		return "", err
-	}
-	if err := d.Limiter.Allow(ctx, ratelimit.LoginPerSubject, "admin:"+email); err != nil {
+	subject := "admin:" + email
+	if err := d.Limiter.BeforeLogin(ctx, subject, "admin:"+ip); err != nil {
 		return "", err
 	}
 	var candidates []user.User
@@ -42,14 +39,16 @@ func Login(ctx context.Context, d *runtime.Deps, email, password, ip string) (st
 	}
 	if len(candidates) == 0 || len(password) > 72 {
 		auth.BurnTime(password)
+		d.Limiter.LoginFailed(ctx, subject, "admin:"+ip)
 		return "", errBadLogin
 	}
 	for _, u := range candidates {
 		if auth.CheckPassword(u.PasswordHash, password) {
-			_ = d.Limiter.Reset(ctx, ratelimit.LoginPerSubject, "admin:"+email)
+			d.Limiter.LoginSucceeded(ctx, subject, "admin:"+ip)
 			return d.Tokens.Issue(u.ID, u.CompanyID, user.RoleAdmin, auth.AudienceAdmin, u.TokenVersion)
 		}
 	}
+	d.Limiter.LoginFailed(ctx, subject, "admin:"+ip)
 	return "", errBadLogin
 }
 

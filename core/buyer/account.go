@@ -254,11 +254,8 @@ func (s *Service) Login(ctx context.Context, site *Site, in LoginInput, ip strin
 	if email == "" || in.Password == "" {
 		return "", apperr.Invalid("missing_fields", "Please enter your email and password.")
 	}
-	if err := s.Limiter.Allow(ctx, ratelimit.LoginPerIP, ip); err != nil {
-		return "", err
-	}
 	key := subjectKey(site.CompanyID, email)
-	if err := s.Limiter.Allow(ctx, ratelimit.LoginPerSubject, key); err != nil {
+	if err := s.Limiter.BeforeLogin(ctx, key, ip); err != nil {
 		return "", err
 	}
 	var u user.User
@@ -267,18 +264,20 @@ func (s *Service) Login(ctx context.Context, site *Site, in LoginInput, ip strin
 		Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) || len(in.Password) > 72 {
 		auth.BurnTime(in.Password)
+		s.Limiter.LoginFailed(ctx, key, ip)
 		return "", errLogin
 	}
 	if err != nil {
 		return "", err
 	}
 	if !auth.CheckPassword(u.PasswordHash, in.Password) {
+		s.Limiter.LoginFailed(ctx, key, ip)
 		return "", errLogin
 	}
 	if u.Status != user.StatusActive {
 		return "", errNotActive()
 	}
-	_ = s.Limiter.Reset(ctx, ratelimit.LoginPerSubject, key)
+	s.Limiter.LoginSucceeded(ctx, key, ip)
 	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, u.TokenVersion)
 }
 

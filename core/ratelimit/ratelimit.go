@@ -30,7 +30,7 @@ func (l *Limiter) Allow(ctx context.Context, rule Rule, key string) error {
 	lim := redis_rate.Limit{Rate: rule.Rate, Burst: rule.Burst, Period: rule.Period}
 	res, err := l.rl.Allow(ctx, fmt.Sprintf("rl:%s:%s", rule.Name, key), lim)
 	if err != nil {
-		return apperr.Unavailable("redis_unavailable", "This action is temporarily unavailable. Please try again shortly.", err)
+		return errUnavailable(err)
 	}
 	if res.Allowed == 0 {
 		wait := res.RetryAfter
