@@ -101,9 +101,11 @@ func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Pur
 }
 
 func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decimal.Decimal) (*Purchase, error) {
-	tok, err := LockToken(ctx, tx, b.CompanyID)
-	if err != nil {
-		return nil, err
+	// The buyer's own orders serialise on an advisory lock of their id (the open-order cap);
+	// the company's token row is locked only by the reservation below, so it is held for one
+	// insert and the commit instead of the whole transaction (issue 8, the approve cycle).
+	if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "order:"+b.UserID); err != nil {
+		return nil, fmt.Errorf("lock buyer orders: %w", err)
 	}
 	now := s.Clock.Now()
 	open, err := tx.NewSelect().Model((*Purchase)(nil)).Where("user_id = ?", b.UserID).
@@ -115,13 +117,13 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		return nil, apperr.Conflict("too_many_open_orders", fmt.Sprintf(
 			"You already have %d unpaid orders. Pay for one or wait for it to expire before placing another.", open))
 	}
-	qty, fee, final := Quote(amt, tok.Price, tok.PlatformChargePercent)
-	if !qty.IsPositive() {
-		return nil, apperr.Invalid("amount_too_small",
-			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", tok.Price.StringFixed(2)))
-	}
-	if err := ReserveSupply(ctx, tx, b.CompanyID, qty); err != nil {
+	tok, qty, err := reserveForAmount(ctx, tx, b.CompanyID, amt)
+	if err != nil {
 		return nil, err
+	}
+	q, fee, final := Quote(amt, tok.Price, tok.PlatformChargePercent)
+	if !q.Equal(qty) {
+		return nil, fmt.Errorf("order quantity %s differs from the reserved %s", q, qty)
 	}
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
 		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: amt, Price: tok.Price,

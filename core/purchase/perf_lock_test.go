@@ -2,9 +2,11 @@ package purchase_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
+	"prelaunch/core/apperr"
 	"prelaunch/core/purchase"
 	"prelaunch/core/testkit"
 )
@@ -56,4 +58,65 @@ func TestApprovalWithoutRewardSkipsTokenLock(t *testing.T) {
 		t.Fatalf("balances referrer %d buyer %d", f.balance(t, referrer), f.balance(t, b))
 	}
 	testkit.CheckSupply(t, f.d.DB)
+}
+
+// TestConcurrentOrdersKeepTheOpenOrderCap pins the order path after it stopped holding the token
+// row for the whole transaction: ten orders of one buyer at once still open exactly
+// MaxOpenOrders (the buyer's advisory lock), ten buyers at once all get theirs, every reservation
+// is exact, and an order below one token's price or beyond the supply changes nothing.
+func TestConcurrentOrdersKeepTheOpenOrderCap(t *testing.T) {
+	f := rvSetup(t)
+	ctx := context.Background()
+	svc := &purchase.Service{DB: f.d.DB, Clock: f.d.Clock}
+	one := f.buyer(t, nil)
+	var others []string
+	for i := 0; i < 10; i++ {
+		others = append(others, f.buyer(t, nil))
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	ok, capped := 0, 0
+	for i := 0; i < 10; i++ {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			_, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: one, CompanyID: f.cid}, purchase.Amount{Raw: "100", Set: true})
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				ok++
+			case kindOf(err) == apperr.KindConflict:
+				capped++
+			default:
+				t.Errorf("order: %v", err)
+			}
+		}()
+		go func(u string) {
+			defer wg.Done()
+			if p, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: u, CompanyID: f.cid}, purchase.Amount{Raw: "255", Set: true}); err != nil ||
+				p.Quantity.IntPart() != 25 || p.Fee.String() != "5.1" || p.FinalAmount.String() != "260.1" {
+				t.Errorf("order of another buyer: %v %+v", err, p)
+			}
+		}(others[i])
+	}
+	wg.Wait()
+	if ok != purchase.MaxOpenOrders || capped != 10-purchase.MaxOpenOrders {
+		t.Fatalf("%d orders opened and %d refused, want %d and %d", ok, capped, purchase.MaxOpenOrders, 10-purchase.MaxOpenOrders)
+	}
+	if n := f.num(t, "SELECT 10000000 - remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 5*10+10*25 {
+		t.Fatalf("reserved %d, want %d", n, 5*10+10*25)
+	}
+	if _, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: others[0], CompanyID: f.cid}, purchase.Amount{Raw: "9.99", Set: true}); kindOf(err) != apperr.KindInvalid {
+		t.Fatalf("an order below one token: %v", err)
+	}
+	if _, err := f.d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 3 WHERE company_id = ?", f.cid); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: others[1], CompanyID: f.cid}, purchase.Amount{Raw: "40", Set: true}); kindOf(err) != apperr.KindConflict {
+		t.Fatalf("an order beyond the supply: %v", err)
+	}
+	if n := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 3 {
+		t.Fatalf("a refused order changed the supply: %d", n)
+	}
 }

@@ -15,10 +15,12 @@ import (
 
 // Supply rules shared by the buyer API (orders, expiry) and the admin review (rejection).
 //
-// Lock order, to stay deadlock-free: a use case that creates an order locks the token row first
-// (LockToken) and then writes purchases; a use case that moves an existing purchase (expire,
-// reject) updates the purchase row first (one conditional UPDATE) and then the token row
-// (ReleaseSupply). Neither waits for a lock the other holds before its first statement.
+// Lock order, to stay deadlock-free: a use case that creates an order takes the buyer's advisory
+// lock, then reserves with one conditional UPDATE of the token row (reserveForAmount) and then
+// inserts the purchase; it waits for no row lock after the token's. A use case that moves an
+// existing purchase (expire, reject, approve) updates the purchase row first (one conditional
+// UPDATE), then user rows (approve), then the token row (ReleaseSupply, or LockToken for a
+// referral reward).
 
 // ErrSoldOut is the answer when the private sale cannot cover an order.
 func ErrSoldOut() error {
@@ -37,6 +39,39 @@ func LockToken(ctx context.Context, tx bun.IDB, companyID string) (*company.Toke
 		return nil, fmt.Errorf("lock token: %w", err)
 	}
 	return &t, nil
+}
+
+// reserveForAmount prices an order of amt INR at the token's current price and takes its
+// quantity (floor(amt / price)) from the remaining private supply in one conditional UPDATE, so
+// the token row is locked from here to the commit only. It answers 404 (no token), 422 (amount
+// below one token) or 409 (ErrSoldOut) without changing anything.
+func reserveForAmount(ctx context.Context, tx bun.IDB, companyID string, amt decimal.Decimal) (*company.Token, decimal.Decimal, error) {
+	var t company.Token
+	var qty decimal.Decimal
+	err := tx.NewRaw(`UPDATE tokens SET remaining_private_supply = remaining_private_supply - div(?::numeric, price),
+			updated_at = now()
+		WHERE company_id = ? AND div(?::numeric, price) > 0 AND remaining_private_supply >= div(?::numeric, price)
+		RETURNING price, platform_charge_percent, div(?::numeric, price)`, amt, companyID, amt, amt, amt).
+		Scan(ctx, &t.Price, &t.PlatformChargePercent, &qty)
+	if err == nil {
+		return &t, qty, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, decimal.Zero, fmt.Errorf("reserve supply: %w", err)
+	}
+	// Nothing reserved: say why (the token read here is only for the message).
+	err = tx.NewSelect().Model(&t).Column("price").Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, decimal.Zero, apperr.NotFound("token_not_found", "Please select a token to proceed.")
+	}
+	if err != nil {
+		return nil, decimal.Zero, fmt.Errorf("read token: %w", err)
+	}
+	if q, _ := amt.QuoRem(t.Price, 0); !q.IsPositive() {
+		return nil, decimal.Zero, apperr.Invalid("amount_too_small",
+			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", t.Price.StringFixed(2)))
+	}
+	return nil, decimal.Zero, ErrSoldOut()
 }
 
 // ReserveSupply takes qty tokens from the company's remaining private supply, or answers 409

@@ -46,6 +46,7 @@ var (
 	out      = flag.String("out", "", "write the report (markdown) here")
 	pw       = flag.String("password", "Bench-Password-2026", "password of the scale users")
 	seedNote = flag.String("seed-note", "", "seed time line for the report")
+	only     = flag.String("only", "", "run only the measurements whose name contains this (the bare route always runs; no report is written)")
 )
 
 const secret = "bench-secret-bench-secret-bench-secret-0123"
@@ -136,7 +137,23 @@ func run() error {
 		return func(c *http.Client, _ int) error { return do(c, "GET", url, tok, nil, nil) }
 	}
 	var rs []result
+	if *only != "" {
+		*out = ""
+	}
+	skip := func(name string) bool {
+		return *only != "" && !strings.Contains(name, *only) && !strings.HasPrefix(name, "bare")
+	}
+	loadIf := load
+	load := func(name string, n int, d time.Duration, dialer func(int) *net.Dialer, call func(*http.Client, int) error) result {
+		if skip(name) {
+			return result{Name: name, Conns: n, Note: "skipped"}
+		}
+		return loadIf(name, n, d, dialer, call)
+	}
 	add := func(r result) {
+		if skip(r.Name) {
+			return
+		}
 		rs = append(rs, r)
 		fmt.Printf("%-44s %4d conns %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  errors %d\n", r.Name, r.Conns, r.RPS, r.P50, r.P99, r.Errs)
 	}
