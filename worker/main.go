@@ -46,7 +46,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	h := &handlers{db: d.DB, mailer: mailer, clock: d.Clock, log: d.Log}
+	h := &handlers{db: d.DB, mailer: mailer, clock: d.Clock, log: d.Log, tasks: d.Tasks}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,
 		Queues:          tasks.Queues,

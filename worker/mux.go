@@ -23,6 +23,7 @@ type handlers struct {
 	mailer mail.Mailer
 	clock  clock.Clock
 	log    *slog.Logger
+	tasks  tasks.Enqueuer // for notices the review could not queue
 }
 
 // newMux registers a handler for every task type of core/tasks.
@@ -77,5 +78,12 @@ func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	if n > 0 {
 		h.log.Info("purchase sweep expired orders", "count", n)
 	}
-	return nil
+	if h.tasks == nil {
+		return nil
+	}
+	sent, err := purchase.SendPendingNotices(ctx, h.db, h.tasks, h.clock.Now())
+	if sent > 0 {
+		h.log.Info("purchase sweep queued decision notices", "count", sent)
+	}
+	return err
 }

@@ -31,7 +31,7 @@ func setup(t *testing.T) (*runtime.Deps, *handlers, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d, &handlers{db: d.DB, mailer: m, clock: d.Clock, log: d.Log}, cid
+	return d, &handlers{db: d.DB, mailer: m, clock: d.Clock, log: d.Log, tasks: d.Tasks}, cid
 }
 
 func emailTask(t *testing.T, p tasks.EmailSendPayload) *asynq.Task {
@@ -174,5 +174,32 @@ func TestMuxHandlesEveryTaskType(t *testing.T) {
 		if _, pattern := mux.Handler(asynq.NewTask(typ, nil)); pattern != typ {
 			t.Fatalf("no handler for %s", typ)
 		}
+	}
+}
+
+// The sweep also queues the decision notice a review could not queue (Redis was down then).
+func TestSweepQueuesALostDecisionNotice(t *testing.T) {
+	d, h, cid := setup(t)
+	ctx := context.Background()
+	u := &user.User{CompanyID: cid, Role: user.RoleUser, Name: "N", Email: "notice@x.test", PasswordHash: "x", ReferralCode: "PL-WORKER02",
+		Status: user.StatusActive, StockBalance: decimal.Zero}
+	if _, err := d.DB.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	decided := time.Now().Add(-5 * time.Minute)
+	method := purchase.MethodManual
+	p := &purchase.Purchase{CompanyID: cid, UserID: u.ID, OrderNumber: "PUR-NOTICE1", TransactionID: "TXN-NOTICE1",
+		Status: purchase.StatusRejected, PaymentMethod: &method, Amount: decimal.NewFromInt(100), Price: decimal.NewFromInt(10),
+		Quantity: decimal.NewFromInt(10), FinalAmount: decimal.NewFromInt(102), ExpiresAt: decided, DecidedAt: &decided}
+	if _, err := d.DB.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if err := h.purchaseSweep(ctx, tasks.NewPurchaseSweepTask()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if mails := testkit.QueuedEmails(t, d.Redis, "notice@x.test"); len(mails) != 1 || !strings.Contains(mails[0].Subject, "rejected") {
+		t.Fatalf("want the lost rejection notice queued once, got %+v", mails)
 	}
 }

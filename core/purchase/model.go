@@ -48,6 +48,7 @@ type Purchase struct {
 	SubmittedAt           *time.Time      `bun:"submitted_at"`
 	DecidedAt             *time.Time      `bun:"decided_at"`
 	DecidedBy             *string         `bun:"decided_by,type:uuid"`
+	DecisionNotifiedAt    *time.Time      `bun:"decision_notified_at"`
 	CreatedAt             time.Time       `bun:"created_at,notnull,default:current_timestamp"`
 	UpdatedAt             time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
 }

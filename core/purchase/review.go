@@ -15,12 +15,10 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
-	"prelaunch/core/mail"
 	"prelaunch/core/media"
 	"prelaunch/core/pagination"
 	"prelaunch/core/runtime"
 	"prelaunch/core/stats"
-	"prelaunch/core/tasks"
 	"prelaunch/core/user"
 )
 
@@ -311,14 +309,11 @@ func decide(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, 
 	if err != nil {
 		return nil, err
 	}
-	if !b.Deleted && b.Email != "" {
-		msg := mail.DecisionMessage(b.Email, b.Name, tok.Name, dec.Purchase.OrderNumber, to, dec.Purchase.Quantity.String(), tok.Symbol)
-		if task, terr := tasks.NewEmailSendTask(msg); terr != nil {
-			d.Log.Error("decision mail not built", "purchase", dec.Purchase.ID, "err", terr)
-		} else if _, qerr := d.Tasks.EnqueueContext(ctx, task); qerr != nil {
-			// The decision stands; a lost notice is logged, never a failed review.
-			d.Log.Error("decision mail not enqueued", "purchase", dec.Purchase.ID, "err", qerr)
-		}
+	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Status: to,
+		Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol}
+	if err := SendNotice(ctx, d.DB, d.Tasks, n); err != nil {
+		// The decision stands; the worker's sweep queues the notice once Redis answers again.
+		d.Log.Error("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)
 	}
 	return &dec, nil
 }

@@ -1,0 +1,77 @@
+package purchase
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/mail"
+	"prelaunch/core/tasks"
+)
+
+// Notice is what the buyer is told about a review.
+type Notice struct {
+	PurchaseID  string          `bun:"id"`
+	OrderNumber string          `bun:"order_number"`
+	Status      string          `bun:"status"`
+	Quantity    decimal.Decimal `bun:"quantity"`
+	Email       string          `bun:"email"`
+	Name        string          `bun:"name"`
+	Deleted     bool            `bun:"deleted"`
+	Brand       string          `bun:"brand"`
+	Symbol      string          `bun:"symbol"`
+}
+
+// noticeTaskID makes queueing a notice idempotent: the review and the sweep may both try.
+func noticeTaskID(purchaseID string) string { return "notice:" + purchaseID }
+
+// SendNotice queues the decision email and records that it was queued. A notice already queued
+// (same task id) counts as sent. A deleted buyer gets no mail but the notice is settled.
+func SendNotice(ctx context.Context, db bun.IDB, enq tasks.Enqueuer, n Notice) error {
+	if !n.Deleted && n.Email != "" {
+		msg := mail.DecisionMessage(n.Email, n.Name, n.Brand, n.OrderNumber, n.Status, n.Quantity.String(), n.Symbol)
+		task, err := tasks.NewEmailSendTask(msg)
+		if err != nil {
+			return err
+		}
+		_, err = enq.EnqueueContext(ctx, task, asynq.TaskID(noticeTaskID(n.PurchaseID)), asynq.Retention(24*time.Hour))
+		if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+			return fmt.Errorf("queue decision mail: %w", err)
+		}
+	}
+	_, err := db.NewUpdate().Table("purchases").Set("decision_notified_at = now()").
+		Where("id = ?", n.PurchaseID).Where("decision_notified_at IS NULL").Exec(ctx)
+	return err
+}
+
+// NoticeLookback is how far back the sweep looks for decisions whose notice was not queued.
+const NoticeLookback = 24 * time.Hour
+
+// SendPendingNotices queues the notices of decisions made at least a minute ago (so the review's
+// own attempt goes first) and not yet notified, at most 200 a call. It returns how many it queued.
+func SendPendingNotices(ctx context.Context, db bun.IDB, enq tasks.Enqueuer, now time.Time) (int, error) {
+	var rows []Notice
+	err := db.NewSelect().TableExpr("purchases AS p").
+		ColumnExpr("p.id, p.order_number, p.status, p.quantity").
+		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
+		ColumnExpr("t.name AS brand, t.symbol").
+		Join("JOIN users AS u ON u.id = p.user_id").
+		Join("JOIN tokens AS t ON t.company_id = p.company_id").
+		Where("p.decision_notified_at IS NULL").Where("p.decided_at IS NOT NULL").
+		Where("p.decided_at > ?", now.Add(-NoticeLookback)).Where("p.decided_at <= ?", now.Add(-time.Minute)).
+		OrderExpr("p.decided_at").Limit(200).Scan(ctx, &rows)
+	if err != nil {
+		return 0, err
+	}
+	for i, n := range rows {
+		if err := SendNotice(ctx, db, enq, n); err != nil {
+			return i, err
+		}
+	}
+	return len(rows), nil
+}

@@ -1,0 +1,95 @@
+package purchase_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"prelaunch/core/purchase"
+	"prelaunch/core/testkit"
+)
+
+func notified(t *testing.T, f *rvFixture, id string) bool {
+	t.Helper()
+	var ok bool
+	if err := f.d.DB.QueryRowContext(context.Background(), "SELECT decision_notified_at IS NOT NULL FROM purchases WHERE id = ?", id).Scan(&ok); err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+// With Redis down at review time the decision stands and its email is not lost: the worker's
+// sweep queues it once Redis answers, exactly once.
+func TestDecisionNoticeSurvivesARedisOutage(t *testing.T) {
+	f := rvSetup(t)
+	ctx := context.Background()
+	buyer := f.buyer(t, nil)
+	id := f.pending(t, f.cid, buyer, 40, "UPI", "UTR-NOTICE-1")
+
+	down := *f.d
+	down.Tasks = asynq.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond})
+	defer down.Tasks.Close()
+	if _, err := purchase.Approve(ctx, &down, f.actor(), f.cid, id); err != nil {
+		t.Fatalf("the review must not fail because mail cannot be queued: %v", err)
+	}
+	if notified(t, f, id) {
+		t.Fatal("a notice that was never queued is marked sent")
+	}
+	email := f.email(t, buyer)
+	if n := len(testkit.QueuedEmails(t, f.d.Redis, email)); n != 0 {
+		t.Fatalf("%d mails queued while Redis was down", n)
+	}
+
+	// The sweep leaves fresh decisions to the review's own attempt…
+	if n, err := purchase.SendPendingNotices(ctx, f.d.DB, f.d.Tasks, time.Now()); err != nil || n != 0 {
+		t.Fatalf("fresh decision swept: %d %v", n, err)
+	}
+	// …and queues older ones once, whoever runs it how often.
+	later := time.Now().Add(2 * time.Minute)
+	for i, want := range []int{1, 0} {
+		n, err := purchase.SendPendingNotices(ctx, f.d.DB, f.d.Tasks, later)
+		if err != nil || n != want {
+			t.Fatalf("sweep %d: queued %d (%v), want %d", i+1, n, err, want)
+		}
+	}
+	mails := testkit.QueuedEmails(t, f.d.Redis, email)
+	if len(mails) != 1 || !strings.Contains(mails[0].Subject, "approved") || !notified(t, f, id) {
+		t.Fatalf("want one approval mail and the notice settled, got %+v", mails)
+	}
+}
+
+func TestDecisionNoticeIsQueuedOnceWhenRedisIsUp(t *testing.T) {
+	f := rvSetup(t)
+	ctx := context.Background()
+	buyer := f.buyer(t, nil)
+	id := f.pending(t, f.cid, buyer, 10, "BANK", "UTR-NOTICE-2")
+	if _, err := purchase.Reject(ctx, f.d, f.actor(), f.cid, id); err != nil {
+		t.Fatal(err)
+	}
+	if !notified(t, f, id) {
+		t.Fatal("notice queued by the review but not recorded")
+	}
+	if n, err := purchase.SendPendingNotices(ctx, f.d.DB, f.d.Tasks, time.Now().Add(2*time.Minute)); err != nil || n != 0 {
+		t.Fatalf("sweep re-sent a settled notice: %d %v", n, err)
+	}
+	// Queueing the same notice again (a sweep racing the review) is a no-op.
+	n := purchase.Notice{PurchaseID: id, OrderNumber: "X", Status: purchase.StatusRejected, Email: f.email(t, buyer), Name: "B"}
+	if err := purchase.SendNotice(ctx, f.d.DB, f.d.Tasks, n); err != nil {
+		t.Fatal(err)
+	}
+	if mails := testkit.QueuedEmails(t, f.d.Redis, f.email(t, buyer)); len(mails) != 1 || !strings.Contains(mails[0].Subject, "rejected") {
+		t.Fatalf("want exactly one rejection mail, got %d", len(mails))
+	}
+}
+
+func (f *rvFixture) email(t *testing.T, userID string) string {
+	t.Helper()
+	var e string
+	if err := f.d.DB.QueryRowContext(context.Background(), "SELECT email FROM users WHERE id = ?", userID).Scan(&e); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
