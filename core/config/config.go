@@ -39,6 +39,9 @@ type Config struct {
 	SeedAdminPassword string
 	SuperAdminEmails  []string
 	BodyLimit         int
+	// ProxyHeader (e.g. X-Forwarded-For) is believed only on requests from TrustedProxies.
+	ProxyHeader    string
+	TrustedProxies []string
 }
 
 func (c Config) IsProduction() bool { return c.Env == EnvProduction }
@@ -81,6 +84,15 @@ func Load() (Config, error) {
 		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {
 			c.SuperAdminEmails = append(c.SuperAdminEmails, e)
 		}
+	}
+	c.ProxyHeader = strings.TrimSpace(os.Getenv("PROXY_HEADER"))
+	for _, p := range strings.Split(os.Getenv("TRUSTED_PROXIES"), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			c.TrustedProxies = append(c.TrustedProxies, p)
+		}
+	}
+	if (c.ProxyHeader == "") != (len(c.TrustedProxies) == 0) {
+		return Config{}, fmt.Errorf("config: PROXY_HEADER and TRUSTED_PROXIES go together (set both or neither)")
 	}
 	if n, err := strconv.Atoi(os.Getenv("BODY_LIMIT")); err == nil && n > 0 {
 		c.BodyLimit = n

@@ -45,3 +45,17 @@ func TestRejectsUnknownEnv(t *testing.T) {
 		t.Fatal("want an error for an unknown APP_ENV")
 	}
 }
+
+func TestProxyHeaderNeedsTrustedProxies(t *testing.T) {
+	t.Setenv("APP_ENV", "development")
+	t.Setenv("PROXY_HEADER", "X-Forwarded-For")
+	t.Setenv("TRUSTED_PROXIES", "")
+	if _, err := Load(); err == nil {
+		t.Fatal("a proxy header without trusted proxies would let any client pick its IP")
+	}
+	t.Setenv("TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")
+	c, err := Load()
+	if err != nil || c.ProxyHeader != "X-Forwarded-For" || len(c.TrustedProxies) != 2 {
+		t.Fatalf("got %+v %v", c, err)
+	}
+}

@@ -192,3 +192,28 @@ func TestReadyzReportsADownDependency(t *testing.T) {
 		t.Fatalf("liveness must not depend on redis: %d", resp.StatusCode)
 	}
 }
+
+func TestClientIPComesFromTheProxyHeaderOnlyFromTrustedProxies(t *testing.T) {
+	ipOf := func(opts ...httpx.Option) string {
+		app := httpx.NewApp("test", slog.New(slog.NewTextHandler(io.Discard, nil)), 1024, opts...)
+		app.Get("/ip", func(c fiber.Ctx) error { return c.SendString(c.IP()) })
+		req := httptest.NewRequest("GET", "/ip", nil)
+		req.Header.Set("X-Forwarded-For", "203.0.113.9")
+		resp, err := app.Test(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	// app.Test connects from 0.0.0.0.
+	if got := ipOf(); got == "203.0.113.9" {
+		t.Fatal("the header must be ignored without a trusted proxy")
+	}
+	if got := ipOf(httpx.WithTrustedProxy("X-Forwarded-For", []string{"10.0.0.1"})); got == "203.0.113.9" {
+		t.Fatal("the header must be ignored from an untrusted address")
+	}
+	if got := ipOf(httpx.WithTrustedProxy("X-Forwarded-For", []string{"0.0.0.0"})); got != "203.0.113.9" {
+		t.Fatalf("from a trusted proxy the client IP is the header's, got %q", got)
+	}
+}

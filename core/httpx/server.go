@@ -21,17 +21,38 @@ import (
 	"github.com/uptrace/bun"
 )
 
+// Option adjusts the Fiber configuration of NewApp.
+type Option func(*fiber.Config)
+
+// WithTrustedProxy makes c.IP() (and so every per-IP rate limit) read the client address from
+// header, but only on requests that come from one of proxies (IPs or CIDR ranges). Without it,
+// behind a load balancer every request would look like the balancer's. Empty header: no change.
+func WithTrustedProxy(header string, proxies []string) Option {
+	return func(c *fiber.Config) {
+		if header == "" || len(proxies) == 0 {
+			return
+		}
+		c.ProxyHeader = header
+		c.TrustProxy = true
+		c.TrustProxyConfig = fiber.TrustProxyConfig{Proxies: proxies}
+	}
+}
+
 // NewApp is a Fiber app with the shared error mapper, body limit, timeouts, request ids, access
 // logs, panic recovery and security headers.
-func NewApp(name string, log *slog.Logger, bodyLimit int) *fiber.App {
-	app := fiber.New(fiber.Config{
+func NewApp(name string, log *slog.Logger, bodyLimit int, opts ...Option) *fiber.App {
+	cfg := fiber.Config{
 		AppName:      name,
 		BodyLimit:    bodyLimit,
 		ReadTimeout:  30 * time.Second,
 		WriteTimeout: 60 * time.Second,
 		IdleTimeout:  120 * time.Second,
 		ErrorHandler: ErrorHandler(log),
-	})
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	app := fiber.New(cfg)
 	app.Use(recover.New())
 	app.Use(requestid.New())
 	app.Use(AccessLog(log))
