@@ -9,6 +9,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync/atomic"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -67,7 +69,9 @@ func read(ctx context.Context, db bun.IDB, companyID string) (*Company, error) {
 	}
 	if companyID != "" && rows > CompactAbove {
 		// Best effort: a failed or skipped fold changes nothing, the next reader tries again.
-		_, _ = db.ExecContext(ctx, `SELECT company_stats_compact(?)`, companyID)
+		if _, err := db.ExecContext(ctx, `SELECT company_stats_compact(?)`, companyID); err == nil {
+			vacuumSoon(ctx, db)
+		}
 	}
 	return &c, nil
 }
@@ -81,4 +85,21 @@ func Rebuild(ctx context.Context, db execer, companyID string) error {
 
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// lastVacuum is when this process last vacuumed company_stat_deltas (unix nanoseconds).
+var lastVacuum atomic.Int64
+
+// vacuumSoon vacuums the delta table at most once a second per process. Every fold leaves the
+// rows it replaced dead, and a reader's scan walks dead index entries until a vacuum removes
+// them; autovacuum may be off or a minute away, while approvals fold hundreds of rows a second.
+// The table is a few pages, so this takes a millisecond. Inside a transaction VACUUM is refused,
+// which is harmless.
+func vacuumSoon(ctx context.Context, db bun.IDB) {
+	now := time.Now().UnixNano()
+	last := lastVacuum.Load()
+	if now-last < int64(time.Second) || !lastVacuum.CompareAndSwap(last, now) {
+		return
+	}
+	_, _ = db.ExecContext(ctx, `VACUUM (SKIP_LOCKED) company_stat_deltas`)
 }
