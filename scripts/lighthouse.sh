@@ -5,7 +5,7 @@
 # `make bench` includes in docs/performance.md. Needs `make build` (apps/*/dist, bin/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-LH_VERSION=${LH_VERSION:-12.8.2}
+LH_VERSION=${LH_VERSION:-12.8.2}  # 13.x needs Node 22.19+
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 LH=.tools/lighthouse/node_modules/.bin/lighthouse
 if [ ! -x "$LH" ]; then

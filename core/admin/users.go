@@ -86,8 +86,8 @@ func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) 
 	q = q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
 	if term != "" {
-		// A search's page usually proves its total (fewer rows than the limit); count otherwise.
-		if err := q.Scan(ctx); err != nil {
+		// A search's page usually proves its total (no row beyond it); count otherwise.
+		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
 			return empty, err
 		}
 		var known bool
@@ -98,6 +98,7 @@ func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) 
 			}
 			total = int(n)
 		}
+		users = users[:min(len(users), pg.Limit)]
 	} else {
 		// Without a search the exact total is kept in step by triggers (core/stats) instead of
 		// counting the company's accounts (~333k at scale) on every page.

@@ -1,10 +1,15 @@
 package pagination
 
-// KnownTotal reports the total that a page of n rows already proves: a page that is not full
-// (and is the first page, or has rows) ends the list, so the total is its offset plus n. Lists
-// use it to skip the count query in the common case of a search with few matches.
+// Probe is how many rows to fetch for the page: one more than the limit, so the page tells
+// whether more rows follow. Show at most Limit of them.
+func (p Page) Probe() int { return p.Limit + 1 }
+
+// KnownTotal reports the total that n rows fetched with Probe already prove: no row beyond the
+// page (n ≤ Limit) on the first page or a page with rows ends the list, so the total is the
+// offset plus n. Lists use it to skip the count query in the common case of a search with few
+// matches.
 func (p Page) KnownTotal(n int) (int, bool) {
-	if n < p.Limit && (n > 0 || p.Offset() == 0) {
+	if n <= p.Limit && (n > 0 || p.Offset() == 0) {
 		return p.Offset() + n, true
 	}
 	return 0, false

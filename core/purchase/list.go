@@ -65,7 +65,7 @@ func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search stri
 		ids = ids.Where("(reference_number ILIKE ? OR transaction_id ILIKE ? OR order_number ILIKE ? OR payment_method ILIKE ?)",
 			like, like, like, like)
 	}
-	page := ids.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
+	page := ids.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Probe())).Offset(int64(pg.Offset()))
 	if err := s.DB.NewSelect().Model(&rows).Where("id IN (?)", page).OrderExpr("created_at DESC, id DESC").Scan(ctx); err != nil {
 		return pagination.List[TxRecord]{}, err
 	}
@@ -77,6 +77,7 @@ func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search stri
 		}
 		total = int(n)
 	}
+	rows = rows[:min(len(rows), pg.Limit)]
 	recs := make([]TxRecord, 0, len(rows))
 	for i := range rows {
 		recs = append(recs, s.record(&rows[i]))

@@ -148,8 +148,8 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 	q = q.OrderExpr("p.created_at DESC, p.id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
 	if searched {
-		// A search's page usually proves its total (fewer rows than the limit); count otherwise.
-		if err := q.Scan(ctx); err != nil {
+		// A search's page usually proves its total (no row beyond it); count otherwise.
+		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
 			return empty, err
 		}
 		var known bool
@@ -160,6 +160,7 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 			}
 			total = int(n)
 		}
+		rows = rows[:min(len(rows), pg.Limit)]
 	} else {
 		// Without a search the exact totals by status are kept in step by triggers (core/stats)
 		// instead of counting the company's purchases (~1M at scale) on every page.
