@@ -13,6 +13,8 @@ if [ ! -x "$LH" ]; then
   npm install --silent --no-audit --no-fund --prefix .tools/lighthouse "lighthouse@$LH_VERSION" >/dev/null
 fi
 set -a; [ -f .env ] && . ./.env; set +a
+export APP_ENV=${APP_ENV:-development}
+export JWT_SECRET=${JWT_SECRET:-lighthouse-run-only-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')}
 export USER_ADDR=127.0.0.1:19180 ADMIN_ADDR=127.0.0.1:19181
 out=$(mktemp -d)
 pids=()
