@@ -11,7 +11,7 @@ import (
 // SiteTTL is how long a BFF reuses the site (company and token row) it serves before reading it
 // again. Every signed-in call needs it; the price and the remaining supply shown by price/get may
 // therefore lag a change by up to this long. Orders never use the cached row: they price and
-// reserve from the token row itself, in one conditional UPDATE (purchase.reserveForAmount).
+// reserve from the token row itself, in one conditional UPDATE (purchase.reservePriced).
 const SiteTTL = time.Second
 
 // SiteCache keeps the site of one symbol for SiteTTL. Callers must not modify the *Site.

@@ -18,6 +18,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/clock"
+	"prelaunch/core/company"
 	"prelaunch/core/media"
 	"prelaunch/core/tasks"
 )
@@ -117,13 +118,20 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		return nil, apperr.Conflict("too_many_open_orders", fmt.Sprintf(
 			"You already have %d unpaid orders. Pay for one or wait for it to expire before placing another.", open))
 	}
-	tok, qty, err := reserveForAmount(ctx, tx, b.CompanyID, amt)
-	if err != nil {
-		return nil, err
+	// Price the order from the token row as it is now (no lock), insert it, and reserve its
+	// quantity last, so the token row stays locked only from that UPDATE to the commit.
+	var tok company.Token
+	err = tx.NewSelect().Model(&tok).Column("price", "platform_charge_percent").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
 	}
-	q, fee, final := Quote(amt, tok.Price, tok.PlatformChargePercent)
-	if !q.Equal(qty) {
-		return nil, fmt.Errorf("order quantity %s differs from the reserved %s", q, qty)
+	if err != nil {
+		return nil, fmt.Errorf("read token: %w", err)
+	}
+	qty, fee, final := Quote(amt, tok.Price, tok.PlatformChargePercent)
+	if !qty.IsPositive() {
+		return nil, apperr.Invalid("amount_too_small",
+			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", tok.Price.StringFixed(2)))
 	}
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
 		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: amt, Price: tok.Price,
@@ -131,6 +139,9 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		ExpiresAt: now.Add(PaymentWindow), CreatedAt: now, UpdatedAt: now}
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
+	}
+	if err := reservePriced(ctx, tx, b.CompanyID, qty, tok.Price, tok.PlatformChargePercent); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -179,12 +190,14 @@ func isUnique(err error, constraint string) bool {
 	return constraint == "" || pe.Field('n') == constraint
 }
 
-// retryOnNumberClash retries fn when a random order number or transaction id collides.
+// retryOnNumberClash retries fn when a random order number or transaction id collides, or when
+// the token's price or fee changed while the order was being placed (errPriceMoved).
 func retryOnNumberClash(fn func() error) error {
 	var err error
 	for i := 0; i < 3; i++ {
 		err = fn()
-		if !isUnique(err, "purchases_order_number_key") && !isUnique(err, "purchases_transaction_id_key") {
+		if !isUnique(err, "purchases_order_number_key") && !isUnique(err, "purchases_transaction_id_key") &&
+			!errors.Is(err, errPriceMoved) {
 			return err
 		}
 	}

@@ -120,3 +120,43 @@ func TestConcurrentOrdersKeepTheOpenOrderCap(t *testing.T) {
 		t.Fatalf("a refused order changed the supply: %d", n)
 	}
 }
+
+// TestOrderRepricesWhenThePriceMovesMeanwhile pins the order path that prices from an unlocked
+// read and reserves last: a price change committed while the order waits for the token row makes
+// the order start again at the new price, never charge the old one.
+func TestOrderRepricesWhenThePriceMovesMeanwhile(t *testing.T) {
+	f := rvSetup(t)
+	ctx := context.Background()
+	svc := &purchase.Service{DB: f.d.DB, Clock: f.d.Clock}
+	u := f.buyer(t, nil)
+	tx, err := f.d.DB.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE tokens SET price = 20 WHERE company_id = ?", f.cid); err != nil {
+		t.Fatal(err)
+	}
+	type res struct {
+		p   *purchase.Purchase
+		err error
+	}
+	done := make(chan res, 1)
+	go func() {
+		p, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: u, CompanyID: f.cid}, purchase.Amount{Raw: "200", Set: true})
+		done <- res{p, err}
+	}()
+	time.Sleep(300 * time.Millisecond) // the order priced at 10 and waits for the token row
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if r.err != nil || r.p.Price.IntPart() != 20 || r.p.Quantity.IntPart() != 10 {
+		t.Fatalf("order after a price change: %v %+v", r.err, r.p)
+	}
+	if n := f.num(t, "SELECT count(*) FROM purchases WHERE user_id = ?", u); n != 1 {
+		t.Fatalf("%d purchases, want 1", n)
+	}
+	if n := f.num(t, "SELECT 10000000 - remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 10 {
+		t.Fatalf("reserved %d, want 10", n)
+	}
+}

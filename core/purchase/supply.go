@@ -16,8 +16,8 @@ import (
 // Supply rules shared by the buyer API (orders, expiry) and the admin review (rejection).
 //
 // Lock order, to stay deadlock-free: a use case that creates an order takes the buyer's advisory
-// lock, then reserves with one conditional UPDATE of the token row (reserveForAmount) and then
-// inserts the purchase; it waits for no row lock after the token's. A use case that moves an
+// lock, inserts the purchase and then reserves with one conditional UPDATE of the token row
+// (reservePriced), its last statement; it waits for no row lock after the token's. A use case that moves an
 // existing purchase (expire, reject, approve) updates the purchase row first (one conditional
 // UPDATE), then user rows (approve), then the token row (ReleaseSupply, or LockToken for a
 // referral reward).
@@ -41,37 +41,29 @@ func LockToken(ctx context.Context, tx bun.IDB, companyID string) (*company.Toke
 	return &t, nil
 }
 
-// reserveForAmount prices an order of amt INR at the token's current price and takes its
-// quantity (floor(amt / price)) from the remaining private supply in one conditional UPDATE, so
-// the token row is locked from here to the commit only. It answers 404 (no token), 422 (amount
-// below one token) or 409 (ErrSoldOut) without changing anything.
-func reserveForAmount(ctx context.Context, tx bun.IDB, companyID string, amt decimal.Decimal) (*company.Token, decimal.Decimal, error) {
-	var t company.Token
-	var qty decimal.Decimal
-	err := tx.NewRaw(`UPDATE tokens SET remaining_private_supply = remaining_private_supply - div(?::numeric, price),
-			updated_at = now()
-		WHERE company_id = ? AND div(?::numeric, price) > 0 AND remaining_private_supply >= div(?::numeric, price)
-		RETURNING price, platform_charge_percent, div(?::numeric, price)`, amt, companyID, amt, amt, amt).
-		Scan(ctx, &t.Price, &t.PlatformChargePercent, &qty)
-	if err == nil {
-		return &t, qty, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return nil, decimal.Zero, fmt.Errorf("reserve supply: %w", err)
-	}
-	// Nothing reserved: say why (the token read here is only for the message).
-	err = tx.NewSelect().Model(&t).Column("price").Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+// errPriceMoved says the token's price or fee changed between pricing an order and reserving
+// its supply; the order's transaction is rolled back and placed again (retryOnNumberClash).
+var errPriceMoved = errors.New("token price changed while ordering")
+
+// reservePriced takes qty tokens from the remaining private supply in one conditional UPDATE,
+// provided the token still has the price and fee the order was priced at. It is an order's last
+// statement before the commit, so the token row is locked only that long. 409 (ErrSoldOut) when
+// the supply is short; errPriceMoved when the price or fee changed meanwhile.
+func reservePriced(ctx context.Context, tx bun.IDB, companyID string, qty, price, percent decimal.Decimal) error {
+	var now company.Token
+	err := tx.NewRaw(`UPDATE tokens SET remaining_private_supply = remaining_private_supply - ?, updated_at = now()
+		WHERE company_id = ? AND remaining_private_supply >= ? RETURNING price, platform_charge_percent`,
+		qty, companyID, qty).Scan(ctx, &now.Price, &now.PlatformChargePercent)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, decimal.Zero, apperr.NotFound("token_not_found", "Please select a token to proceed.")
+		return ErrSoldOut()
 	}
 	if err != nil {
-		return nil, decimal.Zero, fmt.Errorf("read token: %w", err)
+		return fmt.Errorf("reserve supply: %w", err)
 	}
-	if q, _ := amt.QuoRem(t.Price, 0); !q.IsPositive() {
-		return nil, decimal.Zero, apperr.Invalid("amount_too_small",
-			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", t.Price.StringFixed(2)))
+	if !now.Price.Equal(price) || !now.PlatformChargePercent.Equal(percent) {
+		return errPriceMoved
 	}
-	return nil, decimal.Zero, ErrSoldOut()
+	return nil
 }
 
 // ReserveSupply takes qty tokens from the company's remaining private supply, or answers 409
