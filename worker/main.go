@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -17,8 +18,28 @@ import (
 	"prelaunch/core/tasks"
 )
 
-// SweepSpec is how often the scheduler enqueues purchase:sweep.
-const SweepSpec = "@every 1m"
+// DefaultSweepInterval is how often the scheduler enqueues purchase:sweep unless SWEEP_INTERVAL
+// (a Go duration such as "30s" or "2m", at least 1s) says otherwise.
+const DefaultSweepInterval = time.Minute
+
+// sweepInterval reads SWEEP_INTERVAL; empty means DefaultSweepInterval.
+func sweepInterval() (time.Duration, error) {
+	v := strings.TrimSpace(os.Getenv("SWEEP_INTERVAL"))
+	if v == "" {
+		return DefaultSweepInterval, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Second {
+		return 0, fmt.Errorf("SWEEP_INTERVAL %q: want a duration of at least 1s, such as 30s or 2m", v)
+	}
+	return d, nil
+}
+
+// sweepUniqueTTL keeps several workers' schedulers from piling up sweeps: 5/6 of the interval
+// (50 s for the default minute), never under asynq's 1 s minimum.
+func sweepUniqueTTL(every time.Duration) time.Duration {
+	return max(every*5/6, time.Second)
+}
 
 func main() {
 	if err := run(); err != nil {
@@ -42,6 +63,10 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	every, err := sweepInterval()
+	if err != nil {
+		return err
+	}
 	mailer, how, err := mail.New(d.Cfg)
 	if err != nil {
 		return err
@@ -55,7 +80,8 @@ func run() error {
 	})
 	sched := asynq.NewScheduler(redisOpt, &asynq.SchedulerOpts{Location: time.UTC, Logger: slogAdapter{d.Log}})
 	// Unique keeps several workers' schedulers from piling up sweeps; the sweep is idempotent anyway.
-	if _, err := sched.Register(SweepSpec, tasks.NewPurchaseSweepTask(), asynq.Unique(50*time.Second)); err != nil {
+	sweepSpec := "@every " + every.String()
+	if _, err := sched.Register(sweepSpec, tasks.NewPurchaseSweepTask(), asynq.Unique(sweepUniqueTTL(every))); err != nil {
 		return err
 	}
 	if err := srv.Start(newMux(h)); err != nil {
@@ -69,7 +95,7 @@ func run() error {
 	if err := h.purchaseSweep(context.Background(), nil); err != nil {
 		d.Log.Warn("start-up sweep failed", "err", err)
 	}
-	d.Log.Info("worker started", "types", tasks.Types, "mail", how, "sweep", SweepSpec)
+	d.Log.Info("worker started", "types", tasks.Types, "mail", how, "sweep", sweepSpec)
 
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)

@@ -21,11 +21,19 @@ type PrivateRedis struct {
 	mu   sync.Mutex
 	cmd  *exec.Cmd
 	t    testing.TB
+	aof  string // with StartDurableRedis: the directory of its append-only file
 }
 
 // StartRedis launches redis-server on a free port without persistence and stops it when the test
 // ends. It skips the test when redis-server is not installed.
-func StartRedis(t testing.TB) *PrivateRedis {
+func StartRedis(t testing.TB) *PrivateRedis { t.Helper(); return startRedis(t, false) }
+
+// StartDurableRedis is StartRedis with an append-only file (fsync on every write) in a directory
+// of the test's own, so what Redis acknowledged survives Stop (SIGKILL) and is loaded again by
+// Start: a crash of a Redis configured for durability, as production's should be.
+func StartDurableRedis(t testing.TB) *PrivateRedis { t.Helper(); return startRedis(t, true) }
+
+func startRedis(t testing.TB, durable bool) *PrivateRedis {
 	t.Helper()
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		t.Skip("redis-server not installed; private Redis tests skipped")
@@ -37,6 +45,9 @@ func StartRedis(t testing.TB) *PrivateRedis {
 	port := ln.Addr().(*net.TCPAddr).Port
 	_ = ln.Close()
 	r := &PrivateRedis{Port: port, t: t}
+	if durable {
+		r.aof = t.TempDir()
+	}
 	r.Start()
 	t.Cleanup(r.Stop)
 	return r
@@ -53,8 +64,13 @@ func (r *PrivateRedis) Start() {
 	if r.cmd != nil {
 		return
 	}
-	cmd := exec.Command("redis-server", "--port", strconv.Itoa(r.Port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--dir", os.TempDir(), "--loglevel", "warning")
+	args := []string{"--port", strconv.Itoa(r.Port), "--bind", "127.0.0.1", "--save", "", "--loglevel", "warning"}
+	if r.aof != "" {
+		args = append(args, "--appendonly", "yes", "--appendfsync", "always", "--dir", r.aof)
+	} else {
+		args = append(args, "--appendonly", "no", "--dir", os.TempDir())
+	}
+	cmd := exec.Command("redis-server", args...)
 	if err := cmd.Start(); err != nil {
 		r.t.Fatalf("start redis-server: %v", err)
 	}
