@@ -36,8 +36,8 @@ the unfiltered user list 1.6 s. Fixes, each with a test:
 - **admin transaction/list search**: the OR across users and purchases is now a UNION ALL of
   index-friendly branches — buyers by the users trigram index then their purchases by
   purchases_user_status_idx, the reference by its trigram index, the order number by the new
-  lower(order_number) index (migration …0301). The count is skipped when the page already proves
-  the total (fewer rows than the limit: pagination.KnownTotal), which is the usual search.
+  lower(order_number) index (migration …0301). Lists fetch one row beyond the page, and the count
+  is skipped when no such row comes back (pagination.Probe/KnownTotal) — the usual search.
 - **buyer transaction/list**: the page's ids come from an index-only scan of the new
   purchases_user_created_idx (migration …0302) and only those 10 rows are read (page 200 was a
   sort of all 5,000 rows).
@@ -49,11 +49,26 @@ the unfiltered user list 1.6 s. Fixes, each with a test:
   parameters in core/platform) — JIT fired on the old aggregates, and parallel workers only add
   processes when 64 requests share 2 cores.
 - **approve cycle**: an approval reads the referral percent without a lock and takes the token row
-  only when a reward is due (TestApprovalWithoutRewardSkipsTokenLock); an order reserves with one
-  conditional UPDATE (price, quantity and supply check in SQL) right before its insert, so the
-  token row is held for the insert and the commit only, and the open-order cap serialises on the
-  buyer's advisory lock instead (TestConcurrentOrdersKeepTheOpenOrderCap). The supply invariant is
-  checked after the cycle (above) and by the race tests.
+  only when a reward is due (TestApprovalWithoutRewardSkipsTokenLock). An order prices from an
+  unlocked read of the token, inserts the purchase, and reserves last with one conditional UPDATE
+  that also confirms the price and fee (a change meanwhile re-places the order at the new price:
+  TestOrderRepricesWhenThePriceMovesMeanwhile), so the token row is locked from that UPDATE to the
+  commit only; the open-order cap serialises on the buyer's advisory lock instead
+  (TestConcurrentOrdersKeepTheOpenOrderCap). The supply invariant is checked after the cycle
+  (above) and by the race tests.
+- **Web**: the BFFs now send the apps compressed (fiber static Compress, index.html too): the
+  buyer app's first-load JS is 379 KB raw, 111 KB on the wire with brotli. Lighthouse performance
+  on the login pages went from 71 (buyer) and 68 (admin) uncompressed to 94–96 (buyer) and 95–96
+  (admin) over two runs (±2 between runs on the shared machine); accessibility 100 on both. The admin login's
+  SEO score (58) is not a target (it is an internal page).
+
+Run-to-run spread: four full runs after the fixes (16:52–17:10 UTC, load average 4–22 from
+other engineers' builds and tests on the same 2 cores) gave: bare route 35.7k–59.5k req/s;
+price/get 4.8k–6.7k; profile/get 0.67k–1.9k (1.45k alone with -only profile); dashboard 0.87k–1.72k
+(p99 95–179 ms); admin auth/list without a filter 0.92k–1.76k (p99 90–196 ms); buyer list page 1
+0.92k–1.22k (p99 127–157 ms), page 200 0.85k–1.05k; search "reddy 4242" 247–314; PENDING search
+74–133 (116–133 after the one-row probe); approve cycle 170–204 approvals/s. The table above is the
+last run; compare ratios within one run only.
 
 Why the misses that remain:
 
@@ -62,16 +77,21 @@ Why the misses that remain:
   The cheap calls (dashboard, unfiltered user list) are now at that order of magnitude; every
   authenticated call keeps one user-row read for revocation.
 - **Searches** cost the trigram index itself: '%user4242%' has trigrams ('use', 'ser') that occur
-  in every one of the 1M users' search_text, so the GIN scan reads long posting lists (~15–20 ms of
-  Postgres CPU per call, measured with EXPLAIN ANALYZE); '%reddy 4242%' ~7 ms. Substring search
+  in every one of the 1M users' search_text, so the GIN scan reads long posting lists (9–18 ms of
+  Postgres time per call, measured with EXPLAIN ANALYZE); '%reddy 4242%' ~7 ms. Substring search
   semantics (SPEC) rule out a prefix index; caching search results would show admins stale review
   queues.
 - **price/get / profile/get vs the bare route**: the bare route is one JSON write; these keep a
   JWT check, a user-row read (revocation), an access-log line, and for profile two more reads.
 - **approve cycle**: the company's private supply is one row, so orders still take turns on it for
-  the length of an insert and a commit (a WAL flush); on 2 shared cores the three transactions per
-  approval are also CPU-bound. Sharding the supply into several rows would lift the lock limit but
-  changes the data model the invariant and the admin screens read; not done.
+  the length of their commit. pg_test_fsync gives 0.13 ms per flush on this disk, but sampled
+  pg_stat_activity during the cycle shows ~25 of 64 backends waiting on that row
+  (Lock:transactionid) while its holder waits for WALWrite behind the other commits of the cycle
+  (submits, approvals, their audit and notice rows) — each cycle is 4–5 commits on 2 cores shared
+  with the load generator and both BFFs. Sharding the supply into several rows would lift the
+  one-row limit but changes the data model the invariant and the admin screens read;
+  synchronous_commit = off would shorten the hold but can lose acknowledged orders in a crash.
+  Neither done.
 - Referral rewards stay 0 during the cycle by design of the load, not by a bug: each order is ₹100 =
   10 tokens, and floor(10 × 5 %) = 0. core/purchase/review_test.go pins the reward on larger orders.
 `
