@@ -104,3 +104,7 @@ seed-scale: setup services
 
 bench: setup build-web services seed-scale
 	@scripts/bench.sh
+
+.PHONY: lighthouse
+lighthouse: setup build db chromium
+	@scripts/lighthouse.sh
