@@ -90,15 +90,11 @@ func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) 
 		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
 			return empty, err
 		}
-		var known bool
-		if total, known = pg.KnownTotal(len(users)); !known {
-			n, err := q.Count(ctx)
-			if err != nil {
-				return empty, err
-			}
-			total = int(n)
+		var err error
+		if total, err = pg.Total(len(users), func() (int64, error) { return q.Count(ctx) }); err != nil {
+			return empty, err
 		}
-		users = users[:min(len(users), pg.Limit)]
+		users = pagination.Trim(users, pg)
 	} else {
 		// Without a search the exact total is kept in step by triggers (core/stats) instead of
 		// counting the company's accounts (~333k at scale) on every page.

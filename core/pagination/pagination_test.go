@@ -53,3 +53,21 @@ func TestSearchPatternEscapesAndCutsOnRuneBoundaries(t *testing.T) {
 		t.Fatalf("cut search %q is not valid UTF-8 or too long", got)
 	}
 }
+
+func TestTotalCountsOnlyWhenThePageCannotProveIt(t *testing.T) {
+	p := Page{Page: 1, Limit: 10}
+	counted := 0
+	count := func() (int64, error) { counted++; return 57, nil }
+	if n, err := p.Total(4, count); err != nil || n != 4 || counted != 0 {
+		t.Fatalf("a short first page proves its total: %d %v counted=%d", n, err, counted)
+	}
+	if n, err := p.Total(11, count); err != nil || n != 57 || counted != 1 {
+		t.Fatalf("a full page with a row beyond must count: %d %v", n, err)
+	}
+	if n, _ := (Page{Page: 3, Limit: 10}).Total(0, count); n != 57 || counted != 2 {
+		t.Fatal("an empty later page proves nothing")
+	}
+	if got := Trim([]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, p); len(got) != 10 {
+		t.Fatalf("trim: %d", len(got))
+	}
+}

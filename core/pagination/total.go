@@ -14,3 +14,16 @@ func (p Page) KnownTotal(n int) (int, bool) {
 	}
 	return 0, false
 }
+
+// Total is the list's total for n rows fetched with Probe: proven by the page when it can be,
+// otherwise asked of count. Callers then show at most Limit rows (Trim).
+func (p Page) Total(n int, count func() (int64, error)) (int, error) {
+	if t, ok := p.KnownTotal(n); ok {
+		return t, nil
+	}
+	c, err := count()
+	return int(c), err
+}
+
+// Trim cuts rows fetched with Probe to the page.
+func Trim[T any](rows []T, p Page) []T { return rows[:min(len(rows), p.Limit)] }

@@ -69,15 +69,11 @@ func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search stri
 	if err := s.DB.NewSelect().Model(&rows).Where("id IN (?)", page).OrderExpr("created_at DESC, id DESC").Scan(ctx); err != nil {
 		return pagination.List[TxRecord]{}, err
 	}
-	total, known := pg.KnownTotal(len(rows))
-	if !known {
-		n, err := ids.Count(ctx)
-		if err != nil {
-			return pagination.List[TxRecord]{}, err
-		}
-		total = int(n)
+	total, err := pg.Total(len(rows), func() (int64, error) { return ids.Count(ctx) })
+	if err != nil {
+		return pagination.List[TxRecord]{}, err
 	}
-	rows = rows[:min(len(rows), pg.Limit)]
+	rows = pagination.Trim(rows, pg)
 	recs := make([]TxRecord, 0, len(rows))
 	for i := range rows {
 		recs = append(recs, s.record(&rows[i]))

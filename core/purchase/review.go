@@ -152,15 +152,11 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
 			return empty, err
 		}
-		var known bool
-		if total, known = pg.KnownTotal(len(rows)); !known {
-			n, err := q.Count(ctx)
-			if err != nil {
-				return empty, err
-			}
-			total = int(n)
+		var err error
+		if total, err = pg.Total(len(rows), func() (int64, error) { return q.Count(ctx) }); err != nil {
+			return empty, err
 		}
-		rows = rows[:min(len(rows), pg.Limit)]
+		rows = pagination.Trim(rows, pg)
 	} else {
 		// Without a search the exact totals by status are kept in step by triggers (core/stats)
 		// instead of counting the company's purchases (~1M at scale) on every page.
