@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"prelaunch/core/auth"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
@@ -97,6 +98,9 @@ func (h *harness) exec(q string, args ...any) {
 	if _, err := h.d.DB.ExecContext(context.Background(), q, args...); err != nil {
 		h.t.Fatalf("%s: %v", q, err)
 	}
+	// A direct change stands for another process's: evict here at once, as core's own writes
+	// do after their commit (the users trigger's notification would do it a moment later).
+	auth.Revoked("*")
 }
 
 func (h *harness) remaining() string {

@@ -284,6 +284,9 @@ func UpdateUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID st
 		}
 		return err
 	}
+	// After the commit, this process's token checks see the change at once (auth.Revoked);
+	// the others are told by the users trigger's notification.
+	defer auth.Revoked(in.ID)
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		u, err := lockUser(ctx, tx, companyID, in.ID)
 		if err != nil {
@@ -335,6 +338,7 @@ func UpdateUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID st
 // DeleteUser soft-deletes a user of the company and revokes their tokens. An admin cannot
 // delete themself.
 func DeleteUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID, id string) error {
+	defer auth.Revoked(id)
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		u, err := lockUser(ctx, tx, companyID, id)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -29,6 +30,7 @@ const RoleSuperAdmin = "SUPERADMIN"
 type Verifier struct {
 	Tokens *Tokens
 	DB     bun.IDB
+	Cache  *PrincipalCache // optional: verified users' auth fields, kept fresh by Postgres notifications
 }
 
 func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*Principal, error) {
@@ -45,22 +47,45 @@ func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*Principa
 		}
 		return &Principal{ID: sa.ID, Role: RoleSuperAdmin, Audience: aud, Email: sa.Email, Name: sa.Name}, nil
 	case AudienceUser, AudienceAdmin:
-		var u user.User
-		err := v.DB.NewSelect().Model(&u).
-			Column("id", "company_id", "role", "email", "name", "status", "token_version").
-			Where("id = ?", claims.Subject).Where("deleted_at IS NULL").Scan(ctx)
+		u, err := v.user(ctx, claims.Subject)
 		if err != nil {
-			return nil, lookupErr(err)
+			return nil, err
 		}
-		if u.Status != user.StatusActive || u.TokenVersion != claims.Version || u.CompanyID != claims.Company {
+		if u.status != user.StatusActive || u.version != claims.Version || u.companyID != claims.Company {
 			return nil, errBadToken
 		}
-		if aud == AudienceAdmin && u.Role != user.RoleAdmin {
+		if aud == AudienceAdmin && u.role != user.RoleAdmin {
 			return nil, apperr.Forbidden("not_admin", "You do not have access to the admin area.")
 		}
-		return &Principal{ID: u.ID, CompanyID: u.CompanyID, Role: u.Role, Audience: aud, Email: u.Email, Name: u.Name}, nil
+		return &Principal{ID: claims.Subject, CompanyID: u.companyID, Role: u.role, Audience: aud, Email: u.email, Name: u.name}, nil
 	}
 	return nil, errBadToken
+}
+
+// user reads the auth fields of a live (not deleted) user, from the cache when it has them.
+func (v *Verifier) user(ctx context.Context, id string) (cachedUser, error) {
+	if v.Cache != nil {
+		if u, ok := v.Cache.get(id); ok {
+			return u, nil
+		}
+	}
+	var epoch uint64
+	if v.Cache != nil {
+		epoch = v.Cache.begin()
+	}
+	var u user.User
+	err := v.DB.NewSelect().Model(&u).
+		Column("id", "company_id", "role", "email", "name", "status", "token_version").
+		Where("id = ?", id).Where("deleted_at IS NULL").Scan(ctx)
+	if err != nil {
+		return cachedUser{}, lookupErr(err)
+	}
+	cu := cachedUser{companyID: u.CompanyID, role: u.Role, email: u.Email, name: u.Name, status: u.Status,
+		version: u.TokenVersion, at: time.Now()}
+	if v.Cache != nil {
+		v.Cache.put(id, cu, epoch)
+	}
+	return cu, nil
 }
 
 func lookupErr(err error) error {

@@ -366,13 +366,16 @@ func (s *Service) ResetPassword(ctx context.Context, site *Site, in ResetInput, 
 	if err != nil {
 		return err
 	}
-	res, err := s.DB.NewUpdate().Model((*user.User)(nil)).Set("password_hash = ?", hash).
+	var ids []string
+	_, err = s.DB.NewUpdate().Model((*user.User)(nil)).Set("password_hash = ?", hash).
 		Set("token_version = token_version + 1").Set("updated_at = ?", s.Clock.Now()).
-		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").Exec(ctx)
+		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").
+		Returning("id").Exec(ctx, &ids)
 	if err != nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n != 1 {
+	auth.Revoked(ids...)
+	if len(ids) != 1 {
 		return otp.ErrInvalid()
 	}
 	return nil
@@ -432,6 +435,7 @@ func (s *Service) ChangePassword(ctx context.Context, site *Site, b Buyer, in Ch
 	if err != nil {
 		return "", err
 	}
+	auth.Revoked(u.ID)
 	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, version)
 }
 

@@ -64,7 +64,7 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 		Tasks:    asynq.NewClient(redisOpt),
 		Clock:    clk,
 		Tokens:   tokens,
-		Verifier: &auth.Verifier{Tokens: tokens, DB: db},
+		Verifier: &auth.Verifier{Tokens: tokens, DB: db, Cache: auth.NewPrincipalCache(db, log)},
 		Limiter:  ratelimit.New(rdb),
 		Media:    &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
 		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
@@ -84,6 +84,7 @@ func (d *Deps) Migrate(ctx context.Context) error {
 }
 
 func (d *Deps) Close() {
+	d.Verifier.Cache.Close()
 	_ = d.Tasks.Close()
 	_ = d.Redis.Close()
 	_ = d.DB.Close()
