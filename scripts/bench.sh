@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DSN=${SCALE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/prelaunch_scale?sslmode=disable}
 mkdir -p bin
-go build -o bin/ ./bff-user ./bff-admin
+go build -o bin/ ./bff-user ./bff-admin ./worker
 go build -o bin/bench ./core/cmd/bench
 note=$(psql -XAtc "SELECT 'loaded in ' || round(seconds) || ' s' FROM scale_meta ORDER BY loaded_at DESC LIMIT 1" "${DSN%%\?*}" 2>/dev/null || true)
 exec bin/bench -db "$DSN" -redis "${SCALE_REDIS_URL:-redis://127.0.0.1:6379/13}" -bin bin \

@@ -220,6 +220,9 @@ func run() error {
 	})
 	cr.Note = fmt.Sprintf("%.0f approvals/s (3 requests per cycle; latency is per cycle)", cr.RPS)
 	add(cr)
+	if err := measureWorker(ctx, db, procs, env, acw, userURL, skip); err != nil && *only != "" {
+		return err
+	}
 	inv := invariant(ctx, db, acw)
 	fmt.Println("supply invariant after the cycle:", inv)
 
