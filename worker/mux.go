@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/hibiken/asynq"
 	"github.com/uptrace/bun"
@@ -59,15 +61,47 @@ func (h *handlers) purchaseExpire(ctx context.Context, t *asynq.Task) error {
 	if err := json.Unmarshal(t.Payload(), &p); err != nil || !media.ValidID(p.PurchaseID) {
 		return fmt.Errorf("purchase:expire: bad payload %q: %w", t.Payload(), asynq.SkipRetry)
 	}
-	done, err := purchase.Expire(ctx, h.db, p.PurchaseID, h.clock.Now())
+	now := h.clock.Now()
+	done, err := purchase.Expire(ctx, h.db, p.PurchaseID, now)
 	if err != nil {
 		return err
 	}
 	if done {
 		h.log.Info("purchase expired", "purchase", p.PurchaseID)
+		return nil
+	}
+	// Not expired: already paid or gone (done with it), or, with clocks apart, not due yet —
+	// then run again at the deadline (notDue: retryDelay waits for it, and it is no failure).
+	var due []time.Time
+	if err := h.db.NewRaw("SELECT expires_at FROM purchases WHERE id = ? AND status = ?", p.PurchaseID, purchase.StatusInitiated).
+		Scan(ctx, &due); err != nil {
+		return err
+	}
+	if len(due) == 1 && due[0].After(now) {
+		return notDue{until: due[0], now: now}
 	}
 	return nil
 }
+
+// notDue is an expire task that ran before its order's deadline.
+type notDue struct{ until, now time.Time }
+
+func (e notDue) Error() string {
+	return fmt.Sprintf("purchase:expire: not due for %v", e.until.Sub(e.now).Round(time.Millisecond))
+}
+
+// retryDelay runs a task that was not due again at its deadline (rounded up to the second, as
+// asynq keeps whole seconds), and anything else with asynq's backoff.
+func retryDelay(n int, err error, t *asynq.Task) time.Duration {
+	var nd notDue
+	if errors.As(err, &nd) {
+		return tasks.ExpireAt(nd.until).Sub(nd.now) + time.Second
+	}
+	return asynq.DefaultRetryDelayFunc(n, err, t)
+}
+
+// isFailure does not count a not-due run against the task's retries.
+func isFailure(err error) bool { return !errors.As(err, new(notDue)) }
 
 // purchaseSweep expires every order whose window is over and whose task was lost.
 func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {

@@ -126,16 +126,27 @@ func TestPurchaseExpireTaskAndSweep(t *testing.T) {
 	// The scheduled task exists with the purchase's id and fires at expires_at.
 	ins := asynq.NewInspectorFromRedisClient(d.Redis)
 	info, err := ins.GetTaskInfo(tasks.QueueDefault, tasks.ExpireTaskID(p1.ID))
-	if err != nil || info.Type != tasks.TypePurchaseExpire || info.NextProcessAt.Sub(p1.ExpiresAt).Abs() > time.Second {
-		t.Fatalf("task %+v %v", info, err)
+	// asynq keeps whole seconds: the task is due at the deadline rounded up, never before it.
+	if err != nil || info.Type != tasks.TypePurchaseExpire || info.NextProcessAt.Before(p1.ExpiresAt) ||
+		info.NextProcessAt.Sub(p1.ExpiresAt) >= time.Second || info.NextProcessAt.Nanosecond() != 0 {
+		t.Fatalf("task %+v (deadline %v) %v", info, p1.ExpiresAt, err)
 	}
 	task := asynq.NewTask(tasks.TypePurchaseExpire, info.Payload)
-	// Early: nothing. Bad payload: not retried.
-	if err := h.purchaseExpire(ctx, task); err != nil {
-		t.Fatal(err)
+	// Early (clocks apart): nothing expires; the task asks to run again at the deadline, and
+	// that retry is not counted as a failure. Bad payload: not retried.
+	err = h.purchaseExpire(ctx, task)
+	var nd notDue
+	if !errors.As(err, &nd) || isFailure(err) {
+		t.Fatalf("early run: %v", err)
+	}
+	if delay, left := retryDelay(0, err, task), time.Until(p1.ExpiresAt); delay < left || delay > left+2*time.Second {
+		t.Fatalf("retry in %v, window ends in %v", delay, left)
 	}
 	if remaining() != start {
 		t.Fatal("expired before the window ended")
+	}
+	if !isFailure(errors.New("db down")) {
+		t.Fatal("a real error must count as a failure")
 	}
 	if err := h.purchaseExpire(ctx, asynq.NewTask(tasks.TypePurchaseExpire, []byte(`{"purchaseId":"x"}`))); !errors.Is(err, asynq.SkipRetry) {
 		t.Fatalf("bad payload: %v", err)
@@ -201,5 +212,15 @@ func TestSweepQueuesALostDecisionNotice(t *testing.T) {
 	}
 	if mails := testkit.QueuedEmails(t, d.Redis, "notice@x.test"); len(mails) != 1 || !strings.Contains(mails[0].Subject, "rejected") {
 		t.Fatalf("want the lost rejection notice queued once, got %+v", mails)
+	}
+}
+
+func TestExpireAtRoundsUpToTheSecond(t *testing.T) {
+	base := time.Date(2026, 11, 21, 12, 0, 7, 0, time.UTC)
+	for in, want := range map[time.Duration]time.Duration{0: 0, time.Nanosecond: time.Second,
+		866 * time.Millisecond: time.Second, 999999999: time.Second, time.Second: time.Second} {
+		if got := tasks.ExpireAt(base.Add(in)); !got.Equal(base.Add(want)) {
+			t.Errorf("ExpireAt(+%v) = %v, want +%v", in, got, want)
+		}
 	}
 }

@@ -49,15 +49,26 @@ type PurchaseExpirePayload struct {
 }
 
 // NewPurchaseExpireTask fires at expiresAt; its task id is the purchase id so it can be deleted
-// when proof arrives.
+// when proof arrives. asynq keeps a scheduled time in whole seconds (it truncates), which would
+// run the task up to a second before the window closes, find nothing due and leave the order
+// open until the sweep; so it is scheduled at the next whole second (ExpireAt).
 func NewPurchaseExpireTask(purchaseID string, expiresAt time.Time) (*asynq.Task, []asynq.Option, error) {
 	b, err := json.Marshal(PurchaseExpirePayload{PurchaseID: purchaseID})
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := []asynq.Option{asynq.ProcessAt(expiresAt), asynq.TaskID(ExpireTaskID(purchaseID)),
+	opts := []asynq.Option{asynq.ProcessAt(ExpireAt(expiresAt)), asynq.TaskID(ExpireTaskID(purchaseID)),
 		asynq.Queue(QueueDefault), asynq.MaxRetry(20), asynq.Retention(time.Hour)}
 	return asynq.NewTask(TypePurchaseExpire, b), opts, nil
+}
+
+// ExpireAt is when an order's expire task is scheduled: its deadline rounded up to the second.
+func ExpireAt(expiresAt time.Time) time.Time {
+	t := expiresAt.Truncate(time.Second)
+	if t.Before(expiresAt) {
+		t = t.Add(time.Second)
+	}
+	return t
 }
 
 func ExpireTaskID(purchaseID string) string { return "expire:" + purchaseID }
