@@ -15,15 +15,16 @@ import (
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/driver/pgdriver"
+
+	"prelaunch/core/user"
 )
 
-// NotifyChannel is the Postgres channel the users trigger (migration …0500_user_auth_notify)
-// sends a user's id on when their token version, status, role, company, deletion, email or name
-// changes; "*" means every user.
+// NotifyChannel is the Postgres channel the users trigger (migrations …0500_user_auth_notify and
+// …0501_user_notify_any_change) sends a user's id on when their row changes; "*" means every user.
 const NotifyChannel = "user_auth"
 
-// PrincipalCache keeps the auth fields of verified users in memory so that an authenticated call
-// needs no database read. It is only used while its listener is connected to Postgres and
+// PrincipalCache keeps the rows of verified users in memory so that an authenticated call (and
+// profile/get) needs no database read. It is only used while its listener is connected to Postgres and
 // LISTENing on NotifyChannel: a change evicts the user in every process as the change commits.
 // When the listener drops, the cache is emptied and bypassed until it is back (a missed
 // notification can never keep a revoked token alive), and an entry is never older than MaxAge.
@@ -52,9 +53,8 @@ type PrincipalCache struct {
 }
 
 type cachedUser struct {
-	companyID, role, email, name, status string
-	version                              int
-	at                                   time.Time
+	u  user.User // never modified once cached; handed out as copies
+	at time.Time
 }
 
 var registry sync.Map // *PrincipalCache → struct{}

@@ -3,6 +3,7 @@ package auth_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -105,6 +106,21 @@ func TestRevocationInAnotherProcessReachesTheCache(t *testing.T) {
 		if _, err := a.DB.ExecContext(ctx, "UPDATE users SET status = 'ACTIVE', deleted_at = NULL WHERE id = ?", buyer); err != nil {
 			t.Fatal(err)
 		}
+		if strings.HasPrefix(change, "DELETE") {
+			continue
+		}
+		// The restore travels the same way: wait until B accepts the current token again.
+		var now int
+		_ = a.DB.NewRaw("SELECT token_version FROM users WHERE id = ?", buyer).Scan(ctx, &now)
+		cur, _ := b.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, now)
+		for start := time.Now(); ; time.Sleep(time.Millisecond) {
+			if _, err := b.Verifier.Authenticate(ctx, cur, auth.AudienceUser); err == nil {
+				break
+			}
+			if time.Since(start) > 2*time.Second {
+				t.Fatal("restored user still refused after 2 s")
+			}
+		}
 	}
 }
 
@@ -194,4 +210,39 @@ func mustIssue(d *runtime.Deps, id, cid, aud string) string {
 		panic(err)
 	}
 	return tok
+}
+
+// Any change to a user row — an approval's balance credit too — reaches the other processes'
+// copies (profile/get reads the caller's row from the cache).
+func TestUserRowChangesReachTheCache(t *testing.T) {
+	a, b, buyer, cid := twoProcesses(t)
+	ctx := context.Background()
+	waitLive(t, b, mustIssue(b, buyer, cid, auth.AudienceUser))
+	u, err := b.Verifier.User(ctx, buyer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := u.StockBalance
+	if _, err := a.DB.ExecContext(ctx, "UPDATE users SET stock_balance = stock_balance + 7 WHERE id = ?", buyer); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		u, err := b.Verifier.User(ctx, buyer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.StockBalance.Sub(before).IntPart() == 7 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("balance still %v 2 s after the credit", u.StockBalance)
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+	// A copy: changing it changes nothing cached.
+	u.Name = "changed by the caller"
+	if again, _ := b.Verifier.User(ctx, buyer); again.Name == u.Name {
+		t.Fatal("the cache handed out its own row")
+	}
 }

@@ -47,22 +47,34 @@ func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*Principa
 		}
 		return &Principal{ID: sa.ID, Role: RoleSuperAdmin, Audience: aud, Email: sa.Email, Name: sa.Name}, nil
 	case AudienceUser, AudienceAdmin:
-		u, err := v.user(ctx, claims.Subject)
+		cu, err := v.user(ctx, claims.Subject)
 		if err != nil {
 			return nil, err
 		}
-		if u.status != user.StatusActive || u.version != claims.Version || u.companyID != claims.Company {
+		u := &cu.u
+		if u.Status != user.StatusActive || u.TokenVersion != claims.Version || u.CompanyID != claims.Company {
 			return nil, errBadToken
 		}
-		if aud == AudienceAdmin && u.role != user.RoleAdmin {
+		if aud == AudienceAdmin && u.Role != user.RoleAdmin {
 			return nil, apperr.Forbidden("not_admin", "You do not have access to the admin area.")
 		}
-		return &Principal{ID: claims.Subject, CompanyID: u.companyID, Role: u.role, Audience: aud, Email: u.email, Name: u.name}, nil
+		return &Principal{ID: u.ID, CompanyID: u.CompanyID, Role: u.Role, Audience: aud, Email: u.Email, Name: u.Name}, nil
 	}
 	return nil, errBadToken
 }
 
-// user reads the auth fields of a live (not deleted) user, from the cache when it has them.
+// User returns a copy of a live (not deleted) user's row, from the cache when it has it: what a
+// signed-in call reads about its own caller (profile/get). Writers must read the row themselves.
+func (v *Verifier) User(ctx context.Context, id string) (*user.User, error) {
+	cu, err := v.user(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	u := cu.u
+	return &u, nil
+}
+
+// user reads a live user's row, from the cache when it has it.
 func (v *Verifier) user(ctx context.Context, id string) (cachedUser, error) {
 	if v.Cache != nil {
 		if u, ok := v.Cache.get(id); ok {
@@ -73,15 +85,12 @@ func (v *Verifier) user(ctx context.Context, id string) (cachedUser, error) {
 	if v.Cache != nil {
 		epoch = v.Cache.begin()
 	}
-	var u user.User
-	err := v.DB.NewSelect().Model(&u).
-		Column("id", "company_id", "role", "email", "name", "status", "token_version").
-		Where("id = ?", id).Where("deleted_at IS NULL").Scan(ctx)
+	var cu cachedUser
+	err := v.DB.NewSelect().Model(&cu.u).Where("id = ?", id).Where("deleted_at IS NULL").Scan(ctx)
 	if err != nil {
 		return cachedUser{}, lookupErr(err)
 	}
-	cu := cachedUser{companyID: u.CompanyID, role: u.Role, email: u.Email, name: u.Name, status: u.Status,
-		version: u.TokenVersion, at: time.Now()}
+	cu.at = time.Now()
 	if v.Cache != nil {
 		v.Cache.put(id, cu, epoch)
 	}

@@ -10,7 +10,10 @@ import (
 	"log/slog"
 	"net/mail"
 	"strings"
+	"sync"
+	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
@@ -36,11 +39,26 @@ type Service struct {
 	Clock   clock.Clock
 	Log     *slog.Logger
 	Env     string
+
+	// Users, when set, serves the caller's own row on reads (profile/get) from the process's
+	// user cache, kept fresh by Postgres notifications (auth.PrincipalCache).
+	Users *auth.Verifier
+	// StakeTTL, when positive, reuses a company's tokens-sold figure (profile's globalStake) for
+	// that long, like the site row (SiteTTL).
+	StakeTTL time.Duration
+
+	stakeMu sync.Mutex
+	stake   map[string]stakeEntry
+}
+
+type stakeEntry struct {
+	sold decimal.Decimal
+	at   time.Time
 }
 
 func New(d *runtime.Deps) *Service {
 	return &Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
-		Clock: d.Clock, Log: d.Log, Env: d.Cfg.Env}
+		Clock: d.Clock, Log: d.Log, Env: d.Cfg.Env, Users: d.Verifier, StakeTTL: SiteTTL}
 }
 
 // Site is the one company (and its token) a buyer BFF serves, chosen by token symbol.

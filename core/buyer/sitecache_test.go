@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"prelaunch/core/buyer"
+	"prelaunch/core/clock"
 	"prelaunch/core/testkit"
 )
 
@@ -41,5 +42,45 @@ func TestSiteCacheLagsAtMostTTL(t *testing.T) {
 	}
 	if s, err := bad.Get(ctx); err != nil || s.CompanyID != cid {
 		t.Fatalf("an error was cached: %v", err)
+	}
+}
+
+// profile/get's globalStake (tokens sold) is reused for StakeTTL, like the site row, then read
+// again; without a TTL it is read every time.
+func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
+	d := testkit.Deps(t, "buyer_sitecache", 15)
+	ctx := context.Background()
+	cid := testkit.Seed(t, d, "Admin@12345")
+	clk := clock.NewFixed(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
+	s := buyer.New(d)
+	s.Clock = clk
+	first, err := s.TokensSold(ctx, cid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An approval as the triggers see it: the figures move by 25.
+	var uid string
+	if err := d.DB.NewRaw("SELECT id FROM users WHERE company_id = ? AND role = 'USER' LIMIT 1", cid).Scan(ctx, &uid); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DB.ExecContext(ctx, `INSERT INTO purchases (company_id, user_id, order_number, transaction_id, amount, price, quantity,
+		final_amount, status, payment_method, expires_at)
+		VALUES (?, ?, 'ORD-STAKE-1', 'TX-STAKE-1', 250, 10, 25, 250, 'APPROVED', 'MANUAL', now())`, cid, uid); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(buyer.SiteTTL - time.Millisecond)
+	if got, _ := s.TokensSold(ctx, cid); !got.Equal(first) {
+		t.Fatalf("re-read within the TTL: %v", got)
+	}
+	clk.Add(time.Millisecond)
+	if got, _ := s.TokensSold(ctx, cid); got.Sub(first).IntPart() != 25 {
+		t.Fatalf("after the TTL: %v, want %v + 25", got, first)
+	}
+	s.StakeTTL = 0
+	if _, err := d.DB.ExecContext(ctx, "UPDATE purchases SET quantity = 30 WHERE order_number = 'ORD-STAKE-1'"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.TokensSold(ctx, cid); got.Sub(first).IntPart() != 30 {
+		t.Fatalf("without a TTL: %v, want %v + 30", got, first)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/auth"
 	"prelaunch/core/company"
 	"prelaunch/core/media"
 	"prelaunch/core/pagination"
@@ -305,6 +306,12 @@ func decide(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, 
 	})
 	if err != nil {
 		return nil, err
+	}
+	if to == StatusApproved { // balances changed: this process's user cache sees it at once
+		auth.Revoked(dec.Purchase.UserID)
+		if b.ReferredBy != nil {
+			auth.Revoked(*b.ReferredBy)
+		}
 	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Status: to,
 		Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol}
