@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	gojson "github.com/goccy/go-json"
+
 	"github.com/gofiber/fiber/v3"
 	"github.com/gofiber/fiber/v3/middleware/recover"
 	"github.com/gofiber/fiber/v3/middleware/requestid"
@@ -48,6 +50,10 @@ func NewApp(name string, log *slog.Logger, bodyLimit int, opts ...Option) *fiber
 		WriteTimeout: 60 * time.Second,
 		IdleTimeout:  120 * time.Second,
 		ErrorHandler: ErrorHandler(log),
+		// goccy/go-json writes the same bytes as encoding/json (HTML-escaped strings, sorted map
+		// keys, Marshalers honoured) in about half the time. Request bodies are still decoded
+		// by encoding/json (Bind).
+		JSONEncoder: gojson.Marshal,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -83,13 +89,20 @@ func AccessLog(log *slog.Logger) fiber.Handler {
 func SecurityHeaders() fiber.Handler {
 	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
 		"font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	// Keys already canonical, as bytes: set without fasthttp's per-call normalising.
+	headers := [][2][]byte{
+		{[]byte("Content-Security-Policy"), []byte(csp)},
+		{[]byte("X-Content-Type-Options"), []byte("nosniff")},
+		{[]byte("X-Frame-Options"), []byte("DENY")},
+		{[]byte("Referrer-Policy"), []byte("strict-origin-when-cross-origin")},
+		{[]byte("Permissions-Policy"), []byte("camera=(), microphone=(), geolocation=()")},
+		{[]byte("Cross-Origin-Opener-Policy"), []byte("same-origin")},
+	}
 	return func(c fiber.Ctx) error {
-		c.Set("Content-Security-Policy", csp)
-		c.Set("X-Content-Type-Options", "nosniff")
-		c.Set("X-Frame-Options", "DENY")
-		c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		c.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h := &c.Response().Header
+		for _, kv := range headers {
+			h.SetCanonical(kv[0], kv[1])
+		}
 		return c.Next()
 	}
 }

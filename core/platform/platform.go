@@ -7,16 +7,19 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
+	"go.uber.org/zap/zapcore"
 
 	"prelaunch/core/config"
 )
@@ -26,11 +29,37 @@ func NewLogger(cfg config.Config, service string) *slog.Logger {
 	var h slog.Handler
 	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
 	if cfg.IsProduction() {
-		h = slog.NewJSONHandler(os.Stdout, opts)
+		h = slog.NewJSONHandler(stdout(), opts)
 	} else {
-		h = slog.NewTextHandler(os.Stdout, opts)
+		h = slog.NewTextHandler(stdout(), opts)
 	}
 	return slog.New(h).With("service", service)
+}
+
+// LogFlushInterval is the longest a log line waits in memory before it reaches stdout.
+const LogFlushInterval = 200 * time.Millisecond
+
+var (
+	stdoutOnce sync.Once
+	stdoutBuf  *zapcore.BufferedWriteSyncer
+)
+
+// stdout is the process's log output: buffered in memory (256 KB) and written at most every
+// LogFlushInterval, so a busy server makes a few writes a second instead of one system call per
+// access-log line (a fifth of the CPU of a cheap call). FlushLogs writes out what is waiting;
+// Deps.Close calls it, so a normal exit or shutdown loses nothing. A crash can lose the last
+// LogFlushInterval of lines.
+func stdout() io.Writer {
+	stdoutOnce.Do(func() {
+		stdoutBuf = &zapcore.BufferedWriteSyncer{WS: zapcore.AddSync(os.Stdout), Size: 256 << 10, FlushInterval: LogFlushInterval}
+	})
+	return stdoutBuf
+}
+
+// FlushLogs writes out the buffered log lines.
+func FlushLogs() {
+	stdout()
+	_ = stdoutBuf.Sync()
 }
 
 // OpenDB opens a pooled Bun database. It does not wait for the server to answer.

@@ -88,4 +88,5 @@ func (d *Deps) Close() {
 	_ = d.Tasks.Close()
 	_ = d.Redis.Close()
 	_ = d.DB.Close()
+	platform.FlushLogs()
 }
