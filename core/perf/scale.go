@@ -234,12 +234,12 @@ LEFT JOIN (SELECT user_id, sum(quantity) AS q FROM purchases WHERE status = 'APP
 				return err
 			}
 		}
-		return nil
+		return exec(`SELECT user_purchase_counts_rebuild()`)
 	}); err != nil {
 		return steps, err
 	}
 	if err := step("vacuum analyze", func() error {
-		return exec(`VACUUM (ANALYZE) users, purchases, tokens, companies, company_stat_deltas`)
+		return exec(`VACUUM (ANALYZE) users, purchases, tokens, companies, company_stat_deltas, user_purchase_counts`)
 	}); err != nil {
 		return steps, err
 	}

@@ -76,6 +76,19 @@ func TestCompanyFiguresStayExact(t *testing.T) {
 				t.Fatalf("%s: company %s figures\n got %s\nwant %s", step, c, g, w)
 			}
 		}
+		// Each buyer's purchases by status (transaction/list's total) equal the rows.
+		var diff []string
+		err := d.DB.NewRaw(`SELECT coalesce(a.user_id, c.user_id)::text || ' ' || coalesce(a.status, c.status) || ': rows ' ||
+				coalesce(a.n, 0) || ', kept ' || coalesce(c.n, 0)
+			FROM (SELECT user_id, status, count(*) AS n FROM purchases GROUP BY 1, 2) a
+			FULL JOIN (SELECT user_id, status, n FROM user_purchase_counts WHERE n <> 0) c USING (user_id, status)
+			WHERE coalesce(a.n, 0) <> coalesce(c.n, 0)`).Scan(ctx, &diff)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(diff) > 0 {
+			t.Fatalf("%s: per-buyer purchase counts differ: %v", step, diff)
+		}
 	}
 	check("seeded")
 

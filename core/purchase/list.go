@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/media"
@@ -69,7 +70,11 @@ func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search stri
 	if err := s.DB.NewSelect().Model(&rows).Where("id IN (?)", page).OrderExpr("created_at DESC, id DESC").Scan(ctx); err != nil {
 		return pagination.List[TxRecord]{}, err
 	}
-	total, err := pg.Total(len(rows), func() (int64, error) { return ids.Count(ctx) })
+	count := func() (int64, error) { return ids.Count(ctx) }
+	if like == "" {
+		count = func() (int64, error) { return BuyerCount(ctx, s.DB, b.UserID, st) }
+	}
+	total, err := pg.Total(len(rows), count)
 	if err != nil {
 		return pagination.List[TxRecord]{}, err
 	}
@@ -91,4 +96,16 @@ func (s *Service) record(p *Purchase) TxRecord {
 		r.Receipt = &MediaRef{ID: *p.ReceiptID, URL: s.Media.URL(*p.ReceiptID, media.LinkTTL)}
 	}
 	return r
+}
+
+// BuyerCount is how many purchases the buyer has (with status st, or all when st is empty), from
+// the counts the purchases triggers keep (migration …0600_user_purchase_counts).
+func BuyerCount(ctx context.Context, db bun.IDB, userID, st string) (int64, error) {
+	q := db.NewSelect().Table("user_purchase_counts").ColumnExpr("COALESCE(sum(n), 0)").Where("user_id = ?", userID)
+	if st != "" {
+		q = q.Where("status = ?", st)
+	}
+	var n int64
+	err := q.Scan(ctx, &n)
+	return n, err
 }
