@@ -40,6 +40,12 @@ func Up(ctx context.Context, db *bun.DB) (applied []string, err error) {
 	if err := m.Init(ctx); err != nil {
 		return nil, fmt.Errorf("migrate init: %w", err)
 	}
+	// Every migrating process holds the advisory lock (released by Postgres when its session
+	// ends), so a migrator lock row found now was left by a process killed mid-migration: clear
+	// it, or no process could ever migrate (or start) again.
+	if err := m.Unlock(ctx); err != nil {
+		return nil, fmt.Errorf("migrate clear stale lock: %w", err)
+	}
 	if err := lockWithRetry(ctx, m); err != nil {
 		return nil, err
 	}

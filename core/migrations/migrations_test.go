@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"prelaunch/core/migrations"
 	"prelaunch/core/platform"
@@ -50,5 +51,34 @@ func TestConcurrentUpAppliesOnce(t *testing.T) {
 		if _, err := db.NewSelect().Table(table).Count(ctx); err != nil {
 			t.Errorf("table %s: %v", table, err)
 		}
+	}
+}
+
+// A process killed mid-migration leaves the migrator's lock row behind; the next start must not
+// wait for it forever (it is stale: every migrating process also holds the advisory lock).
+func TestStaleMigratorLockIsCleared(t *testing.T) {
+	ctx := context.Background()
+	dsn := "postgres://postgres@127.0.0.1:5432/prelaunch_test_migrations?sslmode=disable"
+	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
+		t.Fatal(err)
+	}
+	db := platform.OpenDB(dsn)
+	defer db.Close()
+	if _, err := migrations.Up(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO bun_migration_locks (table_name) VALUES ('bun_migrations')`); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := migrations.Up(ctx, db); err != nil {
+		t.Fatalf("Up with a stale lock: %v", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Fatalf("Up waited %v behind a stale lock", took)
+	}
+	var left int
+	if err := db.NewRaw("SELECT count(*) FROM bun_migration_locks").Scan(ctx, &left); err != nil || left != 0 {
+		t.Fatalf("locks left: %d %v", left, err)
 	}
 }
