@@ -25,6 +25,10 @@ func init() {
 // Up applies every pending migration. Concurrent callers wait on the migrator's lock, so several
 // processes starting at once apply each migration exactly once.
 func Up(ctx context.Context, db *bun.DB) (applied []string, err error) {
+	return up(ctx, db, Migrations)
+}
+
+func up(ctx context.Context, db *bun.DB, ms *migrate.Migrations) (applied []string, err error) {
 	// Creating the migrator's own tables is not safe to race, so processes starting together
 	// queue on a session advisory lock first; the migrator's lock then guards the migrations.
 	conn, err := db.Conn(ctx)
@@ -36,7 +40,9 @@ func Up(ctx context.Context, db *bun.DB) (applied []string, err error) {
 		return nil, fmt.Errorf("migrate advisory lock: %w", err)
 	}
 	defer func() { _, _ = conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(7262000)") }()
-	m := migrate.NewMigrator(db, Migrations)
+	// Bun's default marks a migration applied before running it: one that failed, or whose
+	// process was killed, would count as applied with its schema missing. Mark on success only.
+	m := migrate.NewMigrator(db, ms, migrate.WithMarkAppliedOnSuccess(true))
 	if err := m.Init(ctx); err != nil {
 		return nil, fmt.Errorf("migrate init: %w", err)
 	}
