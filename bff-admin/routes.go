@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -15,6 +16,7 @@ import (
 	"prelaunch/core/media/mediahttp"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
+	"prelaunch/core/ttl"
 )
 
 var allAudiences = []string{auth.AudienceUser, auth.AudienceAdmin, auth.AudienceSuperAdmin}
@@ -88,6 +90,9 @@ func registerRoutes(app *fiber.App, d *runtime.Deps) {
 	adminRoutes(v1, d)
 	superAdminRoutes(v1, d)
 }
+
+// DashboardTTL is how long admin dashboard/get reuses a company's figures.
+const DashboardTTL = time.Second
 
 func adminRoutes(v1 fiber.Router, d *runtime.Deps) {
 	a := v1.Group("/admin")
@@ -177,8 +182,12 @@ func adminRoutes(v1 fiber.Router, d *runtime.Deps) {
 		return httpx.OK(c, "Purchase rejected successfully", nil)
 	})
 
+	// The dashboard is a summary: each company's is reused for up to DashboardTTL (the app's own
+	// query cache keeps it 20 s), so a room of admins costs one read of the figures a second.
+	dash := &ttl.Cache[string, *dashboard.Admin]{TTL: DashboardTTL}
 	a.Get("/dashboard/get", g, func(c fiber.Ctx) error {
-		out, err := dashboard.ForAdmin(c.Context(), d.DB, cid(c))
+		company := cid(c)
+		out, err := dash.Get(company, func() (*dashboard.Admin, error) { return dashboard.ForAdmin(c.Context(), d.DB, company) })
 		if err != nil {
 			return err
 		}

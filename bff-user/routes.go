@@ -24,6 +24,7 @@ type api struct {
 	buyers    *buyer.Service
 	purchases *purchase.Service
 	auth      fiber.Handler
+	priceMemo httpx.Memo[*buyer.Site]
 }
 
 type siteKey struct{}
@@ -196,8 +197,10 @@ func (a *api) profileUpdate(c fiber.Ctx) error {
 	return httpx.OK(c, "Profile updated successfully", nil)
 }
 
+// price answers from the cached site row; the encoded answer is kept until the row is reloaded.
 func (a *api) price(c fiber.Ctx) error {
-	return httpx.OK(c, "Token price fetched successfully", a.buyers.Price(site(c)))
+	s := site(c)
+	return a.priceMemo.OK(c, s, "Token price fetched successfully", func() any { return a.buyers.Price(s) })
 }
 
 func (a *api) beneficiary(c fiber.Ctx) error {

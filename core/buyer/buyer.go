@@ -10,8 +10,6 @@ import (
 	"log/slog"
 	"net/mail"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -26,6 +24,7 @@ import (
 	"prelaunch/core/ratelimit"
 	"prelaunch/core/runtime"
 	"prelaunch/core/tasks"
+	"prelaunch/core/ttl"
 )
 
 // Service carries what the buyer rules need.
@@ -43,22 +42,15 @@ type Service struct {
 	// Users, when set, serves the caller's own row on reads (profile/get) from the process's
 	// user cache, kept fresh by Postgres notifications (auth.PrincipalCache).
 	Users *auth.Verifier
-	// StakeTTL, when positive, reuses a company's tokens-sold figure (profile's globalStake) for
-	// that long, like the site row (SiteTTL).
-	StakeTTL time.Duration
-
-	stakeMu sync.Mutex
-	stake   map[string]stakeEntry
-}
-
-type stakeEntry struct {
-	sold decimal.Decimal
-	at   time.Time
+	// Stake reuses a company's tokens-sold figure (profile's globalStake) for its TTL, like the
+	// site row (SiteTTL); a zero TTL reads it every time.
+	Stake ttl.Cache[string, decimal.Decimal]
 }
 
 func New(d *runtime.Deps) *Service {
 	return &Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
-		Clock: d.Clock, Log: d.Log, Env: d.Cfg.Env, Users: d.Verifier, StakeTTL: SiteTTL}
+		Clock: d.Clock, Log: d.Log, Env: d.Cfg.Env, Users: d.Verifier,
+		Stake: ttl.Cache[string, decimal.Decimal]{TTL: SiteTTL, Now: d.Clock.Now}}
 }
 
 // Site is the one company (and its token) a buyer BFF serves, chosen by token symbol.

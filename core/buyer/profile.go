@@ -36,30 +36,15 @@ type Profile struct {
 
 // TokensSold is the sum of APPROVED quantities of a company (the dashboard's Global Stock), read
 // from the figures the triggers keep in step (core/stats) instead of summing ~1M purchases.
-// With StakeTTL set, the figure may lag an approval by up to StakeTTL.
+// It may lag an approval by up to Stake.TTL.
 func (s *Service) TokensSold(ctx context.Context, companyID string) (decimal.Decimal, error) {
-	now := s.Clock.Now()
-	if s.StakeTTL > 0 {
-		s.stakeMu.Lock()
-		e, ok := s.stake[companyID]
-		s.stakeMu.Unlock()
-		if ok && now.Sub(e.at) < s.StakeTTL {
-			return e.sold, nil
+	return s.Stake.Get(companyID, func() (decimal.Decimal, error) {
+		st, err := stats.For(ctx, s.DB, companyID)
+		if err != nil {
+			return decimal.Zero, err
 		}
-	}
-	st, err := stats.For(ctx, s.DB, companyID)
-	if err != nil {
-		return decimal.Zero, err
-	}
-	if s.StakeTTL > 0 {
-		s.stakeMu.Lock()
-		if s.stake == nil || len(s.stake) > 1000 {
-			s.stake = map[string]stakeEntry{}
-		}
-		s.stake[companyID] = stakeEntry{sold: st.ApprovedQuantity, at: now}
-		s.stakeMu.Unlock()
-	}
-	return st.ApprovedQuantity, nil
+		return st.ApprovedQuantity, nil
+	})
 }
 
 // Profile returns the signed-in buyer's profile.

@@ -45,7 +45,7 @@ func TestSiteCacheLagsAtMostTTL(t *testing.T) {
 	}
 }
 
-// profile/get's globalStake (tokens sold) is reused for StakeTTL, like the site row, then read
+// profile/get's globalStake (tokens sold) is reused for Stake.TTL, like the site row, then read
 // again; without a TTL it is read every time.
 func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
 	d := testkit.Deps(t, "buyer_sitecache", 15)
@@ -53,7 +53,7 @@ func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
 	cid := testkit.Seed(t, d, "Admin@12345")
 	clk := clock.NewFixed(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
 	s := buyer.New(d)
-	s.Clock = clk
+	s.Stake.Now = clk.Now
 	first, err := s.TokensSold(ctx, cid)
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
 	if got, _ := s.TokensSold(ctx, cid); got.Sub(first).IntPart() != 25 {
 		t.Fatalf("after the TTL: %v, want %v + 25", got, first)
 	}
-	s.StakeTTL = 0
+	s.Stake.TTL = 0
 	if _, err := d.DB.ExecContext(ctx, "UPDATE purchases SET quantity = 30 WHERE order_number = 'ORD-STAKE-1'"); err != nil {
 		t.Fatal(err)
 	}

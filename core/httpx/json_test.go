@@ -2,10 +2,15 @@ package httpx
 
 import (
 	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	gojson "github.com/goccy/go-json"
+	"github.com/gofiber/fiber/v3"
 	"github.com/shopspring/decimal"
 )
 
@@ -47,5 +52,42 @@ func TestResponseEncoderMatchesEncodingJSON(t *testing.T) {
 	}
 	if string(got) != string(want) {
 		t.Fatalf("goccy/go-json differs from encoding/json:\n got %s\nwant %s", got, want)
+	}
+}
+
+// A memoised answer is byte for byte, header for header, what OK sends.
+func TestMemoAnswersAsOK(t *testing.T) {
+	app := fiber.New(fiber.Config{JSONEncoder: gojson.Marshal})
+	type view struct {
+		Price decimal.Decimal `json:"price"`
+		Name  string          `json:"name"`
+	}
+	key := &view{Price: decimal.RequireFromString("10.50"), Name: "<ACW>"}
+	var m Memo[*view]
+	encodes := 0
+	app.Get("/ok", func(c fiber.Ctx) error { return OK(c, "Token price fetched successfully", key) })
+	app.Get("/memo", func(c fiber.Ctx) error {
+		return m.OK(c, key, "Token price fetched successfully", func() any { encodes++; return key })
+	})
+	get := func(path string) (string, string) {
+		resp, err := app.Test(httptest.NewRequest("GET", path, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		return resp.Header.Get("Content-Type") + " " + strconv.Itoa(resp.StatusCode), string(b)
+	}
+	wantH, wantB := get("/ok")
+	for i := 0; i < 3; i++ {
+		if h, b := get("/memo"); h != wantH || b != wantB {
+			t.Fatalf("memo %q %s, want %q %s", h, b, wantH, wantB)
+		}
+	}
+	if encodes != 1 {
+		t.Fatalf("encoded %d times for one key", encodes)
+	}
+	key = &view{Price: decimal.RequireFromString("11"), Name: "ACW"} // the cached data was reloaded
+	if _, b := get("/memo"); !strings.Contains(b, `"price":11`) || encodes != 2 {
+		t.Fatalf("after a new key: %s (encodes %d)", b, encodes)
 	}
 }

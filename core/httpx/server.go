@@ -78,9 +78,9 @@ func AccessLog(log *slog.Logger) fiber.Handler {
 				status = s
 			}
 		}
-		log.Info("http", "method", c.Method(), "path", c.Path(), "status", status,
-			"dur_ms", float64(time.Since(start).Microseconds())/1000, "ip", c.IP(),
-			"request_id", requestid.FromContext(c))
+		log.LogAttrs(c.Context(), slog.LevelInfo, "http", slog.String("method", c.Method()), slog.String("path", c.Path()),
+			slog.Int("status", status), slog.Float64("dur_ms", float64(time.Since(start).Microseconds())/1000),
+			slog.String("ip", c.IP()), slog.String("request_id", requestid.FromContext(c)))
 		return err
 	}
 }

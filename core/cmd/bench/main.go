@@ -247,7 +247,7 @@ func run() error {
 func stdDB(d string) *sqlDB { return openStd(d) }
 
 func waitUp(u string) error {
-	for i := 0; i < 100; i++ {
+	for i := 0; i < 600; i++ { // 60 s: the BFFs migrate at start
 		if r, err := http.Get(u); err == nil {
 			r.Body.Close()
 			return nil
