@@ -120,15 +120,22 @@ Why the misses that remain:
   Postgres time per call, measured with EXPLAIN ANALYZE); '%reddy 4242%' ~7 ms. Substring search
   semantics (SPEC) rule out a prefix index; caching search results would show admins stale review
   queues.
-- **approve cycle**: the company's private supply is one row, so orders still take turns on it for
-  the length of their commit. pg_test_fsync gives 0.13 ms per flush on this disk, but sampled
-  pg_stat_activity during the cycle shows ~25 of 64 backends waiting on that row
-  (Lock:transactionid) while its holder waits for WALWrite behind the other commits of the cycle
-  (submits, approvals, their audit and notice rows) — each cycle is 4–5 commits on 2 cores shared
-  with the load generator and both BFFs. Sharding the supply into several rows would lift the
-  one-row limit but changes the data model the invariant and the admin screens read;
-  synchronous_commit = off would shorten the hold but can lose acknowledged orders in a crash.
-  Neither done.
+- **approve cycle**: CPU, not the token row, is the limit. Sampled pg_stat_activity shows ~21 of
+  64 backends waiting on the token row (Lock:transactionid) and approvals' commits queueing on
+  the NOTIFY lock (Lock:object; the balance credit notifies the user caches). An experiment in the
+  third session put a per-company gate in bff-user in front of the reservation (one order per
+  process reserving and committing at a time): the row waits vanished and the rate did not move
+  (177 vs 175–224 approvals/s), so it was not kept. The figures that do explain it, measured with
+  log_statement_stats at 16 connections (Postgres CPU per cycle, user + system): each of the
+  three non-HOT updates of the purchase (submit, decision, notice mark) 0.6–0.9 ms, because
+  status is indexed and every new row version goes into each of the 13 purchases indexes whose predicate it meets over 5M rows;
+  the insert 0.6 ms; the buyer's balance credit 0.6 ms (users has 8 indexes, a trigram one
+  included); 3 commits 0.6 ms; ~15 small reads and writes ~2 ms: about 6 ms of Postgres CPU per
+  cycle, plus ~2.5 ms in the two BFFs and ~0.5 ms in the load generator. With every process on 2
+  cores, 500 cycles/s leaves 4 ms of CPU per cycle, everything included; we measure ~9 ms. Halving
+  that would mean dropping indexes the lists and searches need, or moving the notice mark and
+  balance out of the purchase and user rows — not done. (Postgres' shared_buffers at 2 GB instead
+  of 128 MB made no difference: 175–220/s.)
 - Referral rewards stay 0 during the cycle by design of the load, not by a bug: each order is ₹100 =
   10 tokens, and floor(10 × 5 %) = 0. core/purchase/review_test.go pins the reward on larger orders.
 `

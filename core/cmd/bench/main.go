@@ -385,9 +385,19 @@ func render(rs []result) string {
 // bundle sums the gzipped size of the JS an app's index.html loads first (scripts and
 // modulepreloads).
 func bundle(dist string) string {
-	html, err := os.ReadFile(filepath.Join(dist, "index.html"))
+	kb, files, err := bundleKB(dist)
 	if err != nil {
 		return "not built"
+	}
+	return fmt.Sprintf("%.1f KB gzipped (%d files)", kb, files)
+}
+
+// bundleKB is the gzipped size of the JavaScript an app's index.html loads up front (its entry
+// script and modulepreloads; lazy route chunks are not counted).
+func bundleKB(dist string) (float64, int, error) {
+	html, err := os.ReadFile(filepath.Join(dist, "index.html"))
+	if err != nil {
+		return 0, 0, err
 	}
 	re := regexp.MustCompile(`(?:src|href)="(/[^"]+\.js)"`)
 	total, files := 0, 0
@@ -405,7 +415,7 @@ func bundle(dist string) string {
 		total += z.Len()
 		files++
 	}
-	return fmt.Sprintf("%.1f KB gzipped (%d files)", float64(total)/1024, files)
+	return float64(total) / 1024, files, nil
 }
 
 func machine() string {
