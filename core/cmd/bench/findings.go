@@ -115,6 +115,13 @@ Why the misses that remain:
   load generator, both BFFs and 64 Postgres backends queues them: p99 ≈ 60–100 ms at 2–2.7k req/s
   (a p99 under 50 ms needs well over 1,280 req/s, and more because the tail is queueing). The
   dashboard met it by reusing its figures for a second; lists must show the rows as they are.
+  Where the CPU goes (buyer list page 1, third session, per-process CPU from /proc over 6 s at
+  ~1.5k req/s): Postgres 95 % of a core, bff-user 64 %, the load generator 24 % — about 1.2 ms of
+  CPU per call, so the 2 cores top out near 1.7k calls/s and 64 connections wait ~35 ms on
+  average. Planning the page query costs about as much as running it (0.3 ms: purchases has 13
+  indexes to consider; bun inlines arguments, so no plan is reused). In bff-user a CPU profile
+  shows no single hotspot: row scanning through database/sql and bun ~30 %, socket writes ~20 %,
+  JSON ~10 %.
 - **Searches** cost the trigram index itself: '%user4242%' has trigrams ('use', 'ser') that occur
   in every one of the 1M users' search_text, so the GIN scan reads long posting lists (9–18 ms of
   Postgres time per call, measured with EXPLAIN ANALYZE); '%reddy 4242%' ~7 ms. Substring search
