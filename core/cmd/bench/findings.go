@@ -117,7 +117,7 @@ Why the misses that remain:
   dashboard met it by reusing its figures for a second; lists must show the rows as they are.
   Where the CPU goes (buyer list page 1, third session, per-process CPU from /proc over 6 s at
   ~1.5k req/s): Postgres 95 % of a core, bff-user 64 %, the load generator 24 % — about 1.2 ms of
-  CPU per call, so the 2 cores top out near 1.7k calls/s and 64 connections wait ~35 ms on
+  CPU per call, so the 2 cores top out near 1.6k calls/s and 64 connections wait ~35 ms on
   average. Planning the page query costs about as much as running it (0.3 ms: purchases has 13
   indexes to consider; bun inlines arguments, so no plan is reused). In bff-user a CPU profile
   shows no single hotspot: row scanning through database/sql and bun ~30 %, socket writes ~20 %,
