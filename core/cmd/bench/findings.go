@@ -100,7 +100,7 @@ the unfiltered user list 1.6 s. Fixes, each with a test:
   delay": the entry script, then the lazily loaded login route's chunks, one round trip later,
   under Lighthouse's simulated slow 4G and 4× CPU. Both login pages now come with the entry script
   (apps/*/src/router.tsx; every other screen stays a lazy chunk): LCP 1.8–2.2 s, performance 97–98
-  (admin) and 96–99 (buyer, one run of 9 at 92 while the machine was busy), first-load JS 142 KB
+  (admin) and 96–99 (buyer, one run of 6 at 92 while the machine was busy), first-load JS 142 KB
   and 125 KB gzipped. e2e/journeys/web-budget.test.mjs pins the budgets, that the login pages load
   no script beyond the entry, and that chart.js stays off it. Tried and reverted: a static
   "Loading..." shell in index.html brought FCP forward, but the script evaluation then fell after
