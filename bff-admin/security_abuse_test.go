@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"prelaunch/core/seed"
+	"prelaunch/core/testkit"
 )
 
 // TestSecurityAdminBruteForce: admin login guessing and super admin OTP guessing and flooding
@@ -87,7 +88,10 @@ func TestSecurityAdminHeadersAndLogs(t *testing.T) {
 	if !strings.Contains(logs, "/api/v1/admin/auth/list") {
 		t.Fatalf("access log not captured")
 	}
-	for _, secret := range []string{"eyJ", seedPW, "Wrong-Secret-9", "BetaPass#1"} {
+	if m := testkit.JWTLike.FindString(logs); m != "" {
+		t.Errorf("a token reached the log:\n%s", secGrep(logs, m))
+	}
+	for _, secret := range []string{s.adminA[:24], seedPW, "Wrong-Secret-9", "BetaPass#1"} {
 		if strings.Contains(logs, secret) {
 			t.Errorf("log contains %q:\n%s", secret, secGrep(logs, secret[:3]))
 		}
