@@ -17,6 +17,7 @@ require (
 	github.com/uptrace/bun/driver/pgdriver v1.2.18
 	go.uber.org/zap v1.28.0
 	golang.org/x/crypto v0.58.0
+	golang.org/x/sync v0.24.0
 )
 
 require (

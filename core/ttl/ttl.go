@@ -1,11 +1,16 @@
 // Package ttl keeps values for a short, fixed time: figures that may lag their source by up to
 // the TTL (a buyer's globalStake, an admin's dashboard) in exchange for a database read per TTL
-// instead of per call. Errors are not kept.
+// instead of per call. Errors are not kept. Concurrent misses of one key share one load
+// (singleflight), so when a figure expires under load the database sees one read, not one per
+// waiting request.
 package ttl
 
 import (
+	"fmt"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // Cache maps keys to values loaded at most TTL ago. The zero Max means 1,000 keys; when full it
@@ -15,8 +20,9 @@ type Cache[K comparable, V any] struct {
 	Max int
 	Now func() time.Time
 
-	mu sync.Mutex
-	m  map[K]entry[V]
+	mu     sync.Mutex
+	m      map[K]entry[V]
+	flight singleflight.Group
 }
 
 type entry[V any] struct {
@@ -31,19 +37,27 @@ func (c *Cache[K, V]) Get(key K, load func() (V, error)) (V, error) {
 	if c.Now != nil {
 		now = c.Now
 	}
+	if c.TTL <= 0 {
+		return load()
+	}
 	t := now()
-	if c.TTL > 0 {
-		c.mu.Lock()
-		e, ok := c.m[key]
-		c.mu.Unlock()
-		if ok && t.Sub(e.at) < c.TTL {
-			return e.v, nil
-		}
+	c.mu.Lock()
+	e, ok := c.m[key]
+	c.mu.Unlock()
+	if ok && t.Sub(e.at) < c.TTL {
+		return e.v, nil
 	}
-	v, err := load()
-	if err != nil || c.TTL <= 0 {
-		return v, err
+	r, err, shared := c.flight.Do(fmt.Sprint(key), func() (any, error) { return load() })
+	if err != nil && shared {
+		// The shared load failed, perhaps for its first caller's reason (a cancelled request):
+		// each caller loads for itself, so one caller's failure never becomes another's answer.
+		return load()
 	}
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	v, _ := r.(V) // a nil V comes back as a nil any
 	max := c.Max
 	if max <= 0 {
 		max = 1000
