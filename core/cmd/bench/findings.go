@@ -110,13 +110,16 @@ Run-to-run spread: the machine is shared (other engineers' builds and tests), an
 alone ranged 35k–57k req/s over the second session's runs. With -only runs of the same build:
 price/get 0.48–0.61 × bare, profile/get 0.45–0.58 × bare; the dashboard 18.8k req/s (p99 14 ms);
 buyer list page 1 1.6k–2.2k req/s (p99 79–98 ms); approve cycle 164–257 approvals/s. Third
-session, three full make bench runs on a fresh machine: price/get 0.51–0.59, profile/get 0.58–0.62
+session, four full make bench runs on a fresh machine, each ratio to one bare run at the start:
+price/get 0.49–0.59, profile/get 0.42–0.62 (the 0.42 against a bare run of 58.8k, its highest)
 — except one run where profile/get made only 3.4k req/s (p50 0.37 ms, p99 834 ms: most calls
 fast, some stalled) while the searches in the same run were 2× slower than usual; -only reruns
 (0.48–0.54) and the next full run (0.62) did not reproduce it, and a 5,500-row backlog of
 company figures (suspected first) did not either. Treat a single run's outlier as the machine's,
 and re-run. Lists p99 85–125 ms, admin auth/list without a filter 51–79 ms, approve cycle 173–224.
-Compare ratios within one run only.
+Compare ratios within one run only. Because of that spread, price/get's and profile/get's ratios
+are now the median of 3 rounds, each call measured right after its own bare run (-pairs 3); the
+first paired run gave 0.53–0.61 per round for both.
 
 Why the misses that remain:
 
