@@ -2,7 +2,8 @@
 // the TTL (a buyer's globalStake, an admin's dashboard) in exchange for a database read per TTL
 // instead of per call. Errors are not kept. Concurrent misses of one key share one load
 // (singleflight), so when a figure expires under load the database sees one read, not one per
-// waiting request.
+// waiting request; a caller that joins a load already under way may get a value up to that
+// load's duration older than its own arrival.
 package ttl
 
 import (

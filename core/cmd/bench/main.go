@@ -181,7 +181,7 @@ func run() error {
 
 	// The ≥ 50 % targets compare two throughputs, and on a shared machine the bare route alone
 	// moves by ±25 % between minutes. So each cheap call is also measured right after a fresh
-	// bare run, in 3 rounds, and its ratio is the median of those paired ratios.
+	// bare run, in -pairs rounds (3), and its ratio is the median of those paired ratios.
 	paired := map[string][]float64{}
 	cheap := []struct{ name, url string }{
 		{"user package/price/get", userURL + "/api/v1/user/package/price/get"},
