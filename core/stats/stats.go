@@ -9,7 +9,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -90,27 +90,47 @@ type execer interface {
 // VacuumDelay is how long after a fold this process vacuums company_stat_deltas.
 var VacuumDelay = 250 * time.Millisecond
 
-// vacuumPending says a vacuum of company_stat_deltas is scheduled in this process.
-var vacuumPending atomic.Bool
+// vacuums is this process's vacuum schedule for company_stat_deltas: one pending at most, and
+// again set when a fold came after the pending one was scheduled.
+var vacuums struct {
+	mu             sync.Mutex
+	pending, again bool
+}
 
-// vacuumSoon vacuums the delta table VacuumDelay after a fold, with at most one vacuum pending
-// per process. Every fold leaves the rows it replaced dead, and a reader's scan walks their dead
-// index entries until a vacuum removes them; autovacuum may be off (it is on the CI machine) or a
-// minute away, while approvals fold hundreds of rows a second. Not at once: the folded rows stay
-// visible to reads that began before the fold committed, and a VACUUM then keeps them — under 64
-// concurrent readers it removed nothing, the table kept 55,000 dead rows for good, and every read
-// of the figures walked them (admin auth/list fell from ~2.7k to ~0.4k req/s). The table is a
-// few pages, so the vacuum takes a millisecond. Outside a *bun.DB (a transaction) nothing is
-// scheduled.
+// vacuumSoon vacuums the delta table at least VacuumDelay after every fold, with at most one
+// vacuum pending per process. Every fold leaves the rows it replaced dead, and a reader's scan
+// walks their dead index entries until a vacuum removes them; autovacuum may be off (it is on the
+// CI machine) or a minute away, while approvals fold hundreds of rows a second. Not at once: the
+// folded rows stay visible to reads that began before the fold committed, and a VACUUM then keeps
+// them — under 64 concurrent readers it removed nothing, the table kept 55,000 dead rows for
+// good, and every read of the figures walked them (admin auth/list fell from ~2.7k to ~0.4k
+// req/s). A fold made while a vacuum is pending gets one more vacuum after it. The table is a few
+// pages, so a vacuum takes a millisecond. Outside a *bun.DB (a transaction) nothing is scheduled.
 func vacuumSoon(db bun.IDB) {
 	d, ok := db.(*bun.DB)
-	if !ok || !vacuumPending.CompareAndSwap(false, true) {
+	if !ok {
 		return
 	}
-	time.AfterFunc(VacuumDelay, func() {
-		defer vacuumPending.Store(false)
+	vacuums.mu.Lock()
+	defer vacuums.mu.Unlock()
+	if vacuums.pending {
+		vacuums.again = true
+		return
+	}
+	vacuums.pending = true
+	var run func()
+	run = func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
 		_, _ = d.ExecContext(ctx, `VACUUM (SKIP_LOCKED) company_stat_deltas`)
-	})
+		cancel()
+		vacuums.mu.Lock()
+		defer vacuums.mu.Unlock()
+		if vacuums.again {
+			vacuums.again = false
+			time.AfterFunc(VacuumDelay, run)
+			return
+		}
+		vacuums.pending = false
+	}
+	time.AfterFunc(VacuumDelay, run)
 }
