@@ -80,6 +80,14 @@ the unfiltered user list 1.6 s. Fixes, each with a test:
   applied with its table missing; and the killed process's migrator lock row made every later start
   wait 60 s and fail. Now a migration is marked only on success and a stale lock row (stale by
   construction under the advisory lock every migrator holds) is cleared (core/migrations tests).
+- **Company figures' clean-up** (third session): a fold of company_stat_deltas was vacuumed at
+  once, while reads that began before the fold still saw the folded rows, so the vacuum kept them;
+  with autovacuum off (as on this machine) 55,000 dead rows stayed, walked by every read of the
+  figures: admin auth/list fell from ~2.7k to ~0.4k req/s after an approve cycle. Now the vacuum
+  runs 250 ms after the fold, and again after any fold made while one is pending (core/stats;
+  core/dashboard TestFoldedFiguresAreVacuumedAfterConcurrentReads, which fails on the old code).
+- **Expired figures under load** (core/ttl): concurrent misses of one key share one load
+  (singleflight) instead of 64 reads of the database at once.
 - **Postgres connections**: jit = off and max_parallel_workers_per_gather = 0 (connection
   parameters in core/platform) — JIT fired on the old aggregates, and parallel workers only add
   processes when 64 requests share 2 cores.
@@ -153,13 +161,18 @@ Why the misses that remain:
   (177 vs 175–224 approvals/s), so it was not kept. The figures that do explain it, measured with
   log_statement_stats at 16 connections (Postgres CPU per cycle, user + system): each of the
   three non-HOT updates of the purchase (submit, decision, notice mark) 0.6–0.9 ms, because
-  status is indexed and each new row version goes into the 13 indexes on the 5M purchases (the partial ones when it matches);
-  the insert 0.6 ms; the buyer's balance credit 0.6 ms (users has 8 indexes, a trigram one
-  included); 3 commits 0.6 ms; ~15 small reads and writes ~2 ms: about 6 ms of Postgres CPU per
+  status is indexed and each new row version goes into the 13 indexes on the 5M purchases (the
+  partial ones when it matches); the insert 0.6 ms; the buyer's balance credit 0.6 ms (a covering
+  index held stock_balance, so the credit could not be a HOT update and went through all 8 users
+  indexes, a trigram one included); 3 commits 0.6 ms; ~15 small reads and writes ~2 ms: about 6 ms of Postgres CPU per
   cycle, plus ~2.5 ms in the two BFFs and ~0.5 ms in the load generator. With every process on 2
   cores, 500 cycles/s leaves 4 ms of CPU per cycle, everything included; we measure ~9 ms. Halving
   that would mean dropping indexes the lists and searches need, or moving the notice mark and
-  balance out of the purchase and user rows — not done. (Postgres' shared_buffers at 2 GB instead
+  balance out of the purchase and user rows. What was done: the two covering indexes left over
+  from the dashboard's old aggregates (users_company_stats_idx with stock_balance,
+  purchases_company_status_amount_idx; unread since the figures come from company_stat_deltas)
+  were dropped (migration …0700): the balance credit is now a HOT update and purchases has 12
+  indexes — 187–190 → 227–234 approvals/s in back-to-back -only runs. (Postgres' shared_buffers at 2 GB instead
   of 128 MB made no difference: 175–220/s.)
 - Referral rewards stay 0 during the cycle by design of the load, not by a bug: each order is ₹100 =
   10 tokens, and floor(10 × 5 %) = 0. core/purchase/review_test.go pins the reward on larger orders.
