@@ -134,7 +134,13 @@ Why the misses that remain:
 - **price/get and profile/get vs the bare route** sit at about half of it: no database round trip
   is left; what remains over the bare route is the middleware every call keeps (request id,
   access-log line, security headers, query checks), the site and company checks, and a larger
-  JSON answer. A run on a busy machine can land either side of 50 %.
+  JSON answer. A run on a busy machine can land either side of 50 %. Paired medians over the
+  third session's last three full runs: price/get 0.56–0.62 (met each time); profile/get 0.42–0.50
+  (missed twice, by up to 8 points) while -only runs of the same build gave 0.61 — its throughput
+  held at 23–30k req/s throughout, and what moved was the bare route (38k–59k). A CPU profile of
+  profile/get under load: the app's own work is ~20 % of bff-user's CPU (JSON 7 %, the access-log
+  line 6 %, auth lookups 3 %, the handler 3 %); the rest is fasthttp and socket system calls, as
+  on the bare route.
 - **Lists at 64 connections** (buyer transaction/list, admin auth/list without a filter): each call
   is two indexed reads of well under a millisecond in Postgres (EXPLAIN ANALYZE: page 0.4–0.7 ms,
   total from the trigger-kept counts), but a closed loop of 64 connections on 2 cores shared by the
