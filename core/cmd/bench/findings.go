@@ -135,8 +135,8 @@ Why the misses that remain:
   is left; what remains over the bare route is the middleware every call keeps (request id,
   access-log line, security headers, query checks), the site and company checks, and a larger
   JSON answer. A run on a busy machine can land either side of 50 %. Paired medians over the
-  third session's last three full runs: price/get 0.56–0.62 (met each time); profile/get 0.42–0.50
-  (missed twice, by up to 8 points) while -only runs of the same build gave 0.61 — its throughput
+  third session's last four full runs: price/get 0.52–0.62 (met each time); profile/get 0.42–0.50
+  (missed three times, by 1–8 points) while -only runs of the same build gave 0.61 — its throughput
   held at 23–30k req/s throughout, and what moved was the bare route (38k–59k). A CPU profile of
   profile/get under load: the app's own work is ~20 % of bff-user's CPU (JSON 7 %, the access-log
   line 6 %, auth lookups 3 %, the handler 3 %); the rest is fasthttp and socket system calls, as
