@@ -90,17 +90,18 @@ type execer interface {
 // VacuumDelay is how long after a fold this process vacuums company_stat_deltas.
 var VacuumDelay = 250 * time.Millisecond
 
-// vacuums is this process's vacuum schedule for company_stat_deltas: one pending at most, and
-// again set when a fold came after the pending one was scheduled.
+// vacuums is this process's vacuum schedule for company_stat_deltas: one pending at most, again
+// set when a fold came after the pending one was scheduled, and the database of the latest fold.
 var vacuums struct {
 	mu             sync.Mutex
 	pending, again bool
+	db             *bun.DB
 }
 
 // vacuumSoon vacuums the delta table at least VacuumDelay after every fold, with at most one
 // vacuum pending per process. Every fold leaves the rows it replaced dead, and a reader's scan
-// walks their dead index entries until a vacuum removes them; autovacuum may be off (it is on the
-// CI machine) or a minute away, while approvals fold hundreds of rows a second. Not at once: the
+// walks their dead index entries until a vacuum removes them; autovacuum may be off (it is off on
+// the CI machine) or a minute away, while approvals fold hundreds of rows a second. Not at once: the
 // folded rows stay visible to reads that began before the fold committed, and a VACUUM then keeps
 // them — under 64 concurrent readers it removed nothing, the table kept 55,000 dead rows for
 // good, and every read of the figures walked them (admin auth/list fell from ~2.7k to ~0.4k
@@ -113,6 +114,7 @@ func vacuumSoon(db bun.IDB) {
 	}
 	vacuums.mu.Lock()
 	defer vacuums.mu.Unlock()
+	vacuums.db = d
 	if vacuums.pending {
 		vacuums.again = true
 		return
@@ -120,6 +122,9 @@ func vacuumSoon(db bun.IDB) {
 	vacuums.pending = true
 	var run func()
 	run = func() {
+		vacuums.mu.Lock()
+		d := vacuums.db
+		vacuums.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_, _ = d.ExecContext(ctx, `VACUUM (SKIP_LOCKED) company_stat_deltas`)
 		cancel()
