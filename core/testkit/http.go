@@ -207,3 +207,19 @@ func NoLeak(t testing.TB, where, body string, secrets ...string) {
 // "eyJ" alone: a random 43-character request id contains "eyJ" about once in 6,400, and a test
 // logs hundreds of them (a flaky failure seen in bff-admin's authorization matrix).
 var JWTLike = regexp.MustCompile(`eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.`)
+
+// NoToken fails when text (a log, an answer) carries a JSON Web Token, showing the first lines
+// that do.
+func NoToken(t testing.TB, where, text string) {
+	t.Helper()
+	if !JWTLike.MatchString(text) {
+		return
+	}
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if JWTLike.MatchString(l) && len(lines) < 5 {
+			lines = append(lines, l)
+		}
+	}
+	t.Errorf("%s carries a token:\n%s", where, strings.Join(lines, "\n"))
+}
