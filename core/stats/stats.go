@@ -87,8 +87,8 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-// VacuumDelay is how long after a fold this process vacuums company_stat_deltas.
-var VacuumDelay = 250 * time.Millisecond
+// vacuumDelay is how long after a fold this process vacuums company_stat_deltas.
+var vacuumDelay = 250 * time.Millisecond
 
 // vacuums is this process's vacuum schedule for company_stat_deltas: one pending at most, again
 // set when a fold came after the pending one was scheduled, and the database of the latest fold.
@@ -98,7 +98,7 @@ var vacuums struct {
 	db             *bun.DB
 }
 
-// vacuumSoon vacuums the delta table at least VacuumDelay after every fold, with at most one
+// vacuumSoon vacuums the delta table at least vacuumDelay after every fold, with at most one
 // vacuum pending per process. Every fold leaves the rows it replaced dead, and a reader's scan
 // walks their dead index entries until a vacuum removes them; autovacuum may be off (it is off on
 // the CI machine) or a minute away, while approvals fold hundreds of rows a second. Not at once: the
@@ -132,10 +132,10 @@ func vacuumSoon(db bun.IDB) {
 		defer vacuums.mu.Unlock()
 		if vacuums.again {
 			vacuums.again = false
-			time.AfterFunc(VacuumDelay, run)
+			time.AfterFunc(vacuumDelay, run)
 			return
 		}
 		vacuums.pending = false
 	}
-	time.AfterFunc(VacuumDelay, run)
+	time.AfterFunc(vacuumDelay, run)
 }
