@@ -1,35 +1,75 @@
 #!/usr/bin/env bash
-# Run bff-user, bff-admin and the worker in the foreground with prefixed logs. Ctrl-C stops all.
+# Run bff-user, bff-admin and the worker in the foreground. Ctrl-C stops the three it started,
+# and nothing else.
+#
+# Each process writes straight to this terminal, with no pipe in between: every log line already
+# names its process (service=bff-user, service=bff-admin, service=worker), and a per-line filter
+# such as `sed` costs most of a core under load, a tenth of the binaries' speed
+# (scripts/bench-run-stack.sh measures it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+# The settings, with the configuration's own rule (core/config): a variable already in the
+# environment wins over .env. The seed ran with that rule, so the banner shows the password that
+# works. The exported environment is saved, .env is read, then the saved values are put back.
+saved_env=$(export -p)
 set -a; [ -f .env ] && . ./.env; set +a
+eval "$saved_env" 2>/dev/null; unset saved_env  # (read-only variables cannot be put back, nor changed)
 USER_PORT=${USER_PORT:-8080}; ADMIN_PORT=${ADMIN_PORT:-8081}
 export USER_PORT ADMIN_PORT
 
-pids=()
-start() { # name, binary
-  local name=$1 bin=$2
-  ( exec "$bin" 2>&1 | sed -u "s/^/[$name] /" ) &
-  pids+=($!)
+pids=() names=()
+start() { # binary: runs it in the background and remembers its process id
+  "$PWD/bin/$1" &
+  pids+=($!) names+=("$1")
 }
+
+# Stop by process id only: a match by name would also stop the servers of any other checkout
+# on the machine. Each process drains what it is serving; one that is still running after the
+# grace period is killed.
+stopping=
 stop() {
+  [ -n "$stopping" ] && return
+  stopping=1
   trap - INT TERM EXIT
   echo; echo "==> stopping"
-  pkill -TERM -f "bin/(bff-user|bff-admin|worker)$" 2>/dev/null || true
-  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+  local p alive
+  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
+  for _ in $(seq 1 100); do
+    alive=
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ -z "$alive" ] && break
+    sleep 0.2
+  done
+  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null && echo "==> process $p did not stop in 20 s; killed"; done
   wait 2>/dev/null
-  exit 0
+  exit "${1:-0}"
 }
 trap stop INT TERM EXIT
 
-start user "$PWD/bin/bff-user"
-start admin "$PWD/bin/bff-admin"
-start worker "$PWD/bin/worker"
+start bff-user
+start bff-admin
+start worker
 
-for _ in $(seq 1 50); do
-  curl -fsS "http://127.0.0.1:$USER_PORT/healthz" >/dev/null 2>&1 && curl -fsS "http://127.0.0.1:$ADMIN_PORT/healthz" >/dev/null 2>&1 && break
+ready=
+for _ in $(seq 1 100); do
+  for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null || break 2; done
+  curl -fsS "http://127.0.0.1:$USER_PORT/healthz" >/dev/null 2>&1 &&
+    curl -fsS "http://127.0.0.1:$ADMIN_PORT/healthz" >/dev/null 2>&1 && { ready=1; break; }
   sleep 0.2
 done
+if [ -z "$ready" ]; then
+  echo "==> the servers did not answer on :$USER_PORT and :$ADMIN_PORT; see the log above" >&2
+  stop 1
+fi
+
+if [ -n "${SEED_ADMIN_PASSWORD:-}" ]; then
+  pw_from="SEED_ADMIN_PASSWORD"
+  pw=$SEED_ADMIN_PASSWORD
+else
+  pw_from="no SEED_ADMIN_PASSWORD set: the seed chose one the first time it ran"
+  pw="(printed by the seed when it created the account)"
+fi
 cat <<MSG
 
   Prelaunch is running.  Ctrl-C stops everything.
@@ -38,12 +78,17 @@ cat <<MSG
   Admin site:   http://localhost:$ADMIN_PORT/admin/login
   Super admin:  http://localhost:$ADMIN_PORT/superadmin/login
 
-  Demo sign-ins (password from SEED_ADMIN_PASSWORD in .env):
-    admin        admin@demo.test   / ${SEED_ADMIN_PASSWORD:-see the seed output above}
-    buyer        buyer@demo.test   / ${SEED_ADMIN_PASSWORD:-see the seed output above}
+  Demo sign-ins (password: $pw_from):
+    admin        admin@demo.test   / $pw
+    buyer        buyer@demo.test   / $pw
     super admin  superadmin@demo.test  (emailed code: see ${MAIL_OUTBOX:-var/mail/outbox.jsonl})
 
 MSG
+# Ctrl-C reaches the three processes too (they share the terminal's process group), so the
+# first to finish its shutdown usually ends this wait; stop then waits for the others.
 wait -n "${pids[@]}"
-echo "==> a process exited; stopping the rest"
-stop
+rc=$?
+for i in "${!pids[@]}"; do
+  kill -0 "${pids[$i]}" 2>/dev/null || { echo "==> ${names[$i]} exited (status $rc); stopping the rest"; break; }
+done
+stop "$rc"
