@@ -5,17 +5,20 @@ SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
 PNPM := $(CURDIR)/.tools/node_modules/.bin/pnpm
 GO ?= go
-GO_PKGS := ./core/... ./bff-user/... ./bff-admin/... ./worker/...
+# The Go modules are the ones go.work lists, so adding a module there is enough.
+GO_MODULES := $(shell $(GO) work edit -json 2>/dev/null | sed -n 's/.*"DiskPath": *"\.\/\(.*\)".*/\1/p')
+GO_PKGS := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 WEB_SRC := $(shell find apps/user apps/admin packages -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.svg' -o -name '*.png' \) -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null)
 
 export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
 
-.PHONY: help run test setup build build-web build-go services db go-test web-test e2e chromium clean
+.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium clean
 
 help:
 	@echo "make run    - install what is missing, build, start Postgres/Redis checks, migrate, seed, run everything"
 	@echo "make test   - the same set-up, then Go tests (-race), web unit tests and browser journeys"
 	@echo "make build  - build both web apps and the Go binaries"
+	@echo "make go-check, make web-check - the static checks make test starts with"
 	@echo "make clean  - remove build output and installed tools"
 
 ## ---- set-up (each step is skipped when nothing changed) ----
@@ -35,7 +38,7 @@ node_modules/.modules.yaml: pnpm-lock.yaml package.json .tools/.stamp $(wildcard
 
 .go-mod.stamp: go.work $(wildcard */go.mod */go.sum)
 	@echo "==> downloading Go modules"
-	@for m in core bff-user bff-admin worker; do (cd $$m && $(GO) mod download) || exit 1; done
+	@for m in $(GO_MODULES); do (cd $$m && $(GO) mod download) || exit 1; done
 	@touch $@
 
 # A development .env with random secrets, made once. Edit it freely; it is never committed.
@@ -73,7 +76,16 @@ run: setup build db
 	@scripts/run-stack.sh
 
 ## ---- tests ----
-test: setup build services go-test web-test e2e
+test: setup build services go-check web-check go-test web-test e2e
+
+# vet, gofmt, staticcheck, go mod tidy and a GOWORK=off build of every module in go.work.
+go-check: .go-mod.stamp
+	@GO=$(GO) scripts/go-check.sh
+
+web-check: node_modules/.modules.yaml
+	@echo "==> web checks (typecheck, lint)"
+	@$(PNPM) run typecheck
+	@$(PNPM) run lint
 
 # Tests use their own databases (prelaunch_test_*) and Redis databases 1-15; never the dev data.
 go-test:
@@ -97,13 +109,17 @@ e2e: chromium build
 clean:
 	rm -rf bin apps/*/dist .tools node_modules */node_modules apps/*/node_modules packages/*/node_modules .go-mod.stamp
 
-## ---- performance (issue 8; see docs/performance.md) ----
-.PHONY: seed-scale bench
+## ---- performance (the figures are in docs/performance.md) ----
+.PHONY: seed-scale bench bench-run-stack
 seed-scale: setup services
 	@scripts/seed-scale.sh
 
 bench: setup build-web services seed-scale
 	@scripts/bench.sh
+
+# price/get through `make run`'s start script next to bff-user started by hand.
+bench-run-stack: setup build services
+	@scripts/bench-run-stack.sh
 
 .PHONY: lighthouse
 lighthouse: setup build db chromium
