@@ -1,5 +1,3 @@
-import { isAxiosError } from 'axios';
-
 /** SPEC §8 fallback messages, verbatim. */
 export const FALLBACK = {
   sendOtp: 'Failed to send OTP',
@@ -38,7 +36,7 @@ function messagesOf(value: unknown): string[] {
  */
 export function errorMessage(err: unknown, fallback: string): string[] {
   let body: unknown;
-  if (isAxiosError(err)) {
+  if (isHttpError(err)) {
     body = err.response?.data;
   } else if (err && typeof err === 'object' && 'message' in err && !(err instanceof Error)) {
     // An envelope with status false handed over directly.
@@ -49,6 +47,19 @@ export function errorMessage(err: unknown, fallback: string): string[] {
     if (found.length > 0) return found;
   }
   return [fallback];
+}
+
+/**
+ * An axios error, recognised by its flag rather than by importing axios: this module is used by
+ * screens (the buyer login) whose first load must not carry the HTTP client.
+ */
+function isHttpError(err: unknown): err is { isAxiosError: true; response?: { status?: number; data?: unknown } } {
+  return typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
+/** The HTTP status of a failed call, if it got a response (e.g. 401 for an expired session). */
+export function httpStatus(err: unknown): number | undefined {
+  return isHttpError(err) ? err.response?.status : undefined;
 }
 
 /** Throws when a 2xx response still carries status false. */

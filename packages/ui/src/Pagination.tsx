@@ -19,21 +19,24 @@ export interface PaginationProps {
   className?: string;
   /** 'sm' for the denser admin tables. */
   size?: 'sm';
+  /** The admin lists' pager (SPEC §9): 3 page links, 1 margin page, small, right-aligned. */
+  compact?: boolean;
 }
 
 /** Bootstrap-styled pagination over react-paginate. */
-export function Pagination({
-  page,
-  pageCount,
-  onPageChange,
-  marginPagesDisplayed = 2,
-  pageRangeDisplayed = 3,
-  previousLabel = 'Prev',
-  nextLabel = 'Next',
-  showSinglePage = false,
-  className,
-  size,
-}: PaginationProps) {
+export function Pagination({ compact = false, ...props }: PaginationProps) {
+  const {
+    page,
+    pageCount,
+    onPageChange,
+    marginPagesDisplayed = compact ? 1 : 2,
+    pageRangeDisplayed = 3,
+    previousLabel = 'Prev',
+    nextLabel = 'Next',
+    showSinglePage = false,
+    className = compact ? 'd-flex justify-content-end mt-3' : undefined,
+    size = compact ? 'sm' : undefined,
+  } = props;
   if (pageCount <= 1 && !showSinglePage) return null;
   return (
     // react-paginate renders its own role="navigation" aria-label="Pagination" list.
