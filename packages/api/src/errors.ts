@@ -72,3 +72,25 @@ export function unwrap<T>(envelope: Envelope<T>): T {
 
 /** SPEC §5: shown when the company id from site settings is missing. */
 export const MISSING_COMPANY_ID = 'Company ID is not configured. Please contact support.';
+
+/** Fallbacks for admin and super admin screens (SPEC §8 gives none for them; every error still gets a toast). */
+export const ADMIN_FALLBACK = {
+  site: 'Failed to load site settings',
+  profile: 'Failed to load profile',
+  dashboard: 'Failed to load dashboard',
+  users: 'Failed to fetch users',
+  userAdd: 'Failed to add user',
+  userUpdate: 'Failed to update user',
+  userDelete: 'Failed to delete user',
+  userApprove: 'Failed to approve user',
+  purchases: 'Failed to fetch transactions',
+  approve: 'Failed to approve purchase',
+  reject: 'Failed to reject purchase',
+  beneficiary: 'Failed to fetch beneficiary',
+  beneficiaryUpdate: 'Failed to update beneficiary',
+  otp: 'Failed to send OTP',
+  verify: 'Failed to login',
+  companies: 'Failed to fetch companies',
+  companyAdd: 'Failed to add company',
+  beneficiaries: 'Failed to fetch beneficiaries',
+} as const;

@@ -13,7 +13,7 @@ import {
 } from 'chart.js';
 import { useMemo, useState } from 'react';
 import { Bar, Doughnut, Pie } from 'react-chartjs-2';
-import { fixed2 } from '../format';
+import { fixed2 } from '@prelaunch/ui';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend);
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api';
+import { siteQueryOptions } from '../api/site';
 import { PRODUCT } from '../branding';
 
-/** Public branding of the default token (GET /api/v1/company/site/get). */
+/** The token's name, icon, title and meta for the login pages and titles; the product until it loads. */
 export function useSite() {
-  const q = useQuery({ queryKey: ['site'], queryFn: () => api.siteGet(), staleTime: 5 * 60_000 });
+  const q = useQuery(siteQueryOptions());
   const token = q.data?.data?.token;
   return {
     query: q,

@@ -1,8 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BeneficiaryDialog, EMPTY_BENEFICIARY, validateBeneficiary } from './BeneficiaryDialog';
-import { EMPTY_COMPANY, validateCompany } from './CompanyDialog';
 import { AddUserDialog, UpdateUserDialog, validateUser } from './UserDialogs';
 
 describe('Add New User dialog', () => {
@@ -65,63 +63,5 @@ describe('Update User dialog', () => {
   it('needs no password on update but a role from USER or ADMIN', () => {
     expect(validateUser({ role: 'ADMIN', name: 'a', mobile: '1', email: 'a@b.co', password: '' }, 'update')).toEqual({});
     expect(validateUser({ role: 'ROOT', name: 'a', mobile: '1', email: 'a@b.co', password: '' }, 'update').role).toBe('Please select a role.');
-  });
-});
-
-describe('Beneficiary dialog', () => {
-  it('requires all six fields with a clear message each', async () => {
-    expect(Object.values(validateBeneficiary(EMPTY_BENEFICIARY))).toEqual([
-      'Holder name is required.',
-      'Bank name is required.',
-      'Branch name is required.',
-      'Account number is required.',
-      'IFSC code is required.',
-      'UPI ID is required.',
-    ]);
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(
-      <BeneficiaryDialog
-        show
-        initial={{ holderName: 'Demo', bankName: 'HDFC', branch: 'MG Road', accountNumber: '1234', ifscCode: 'HDFC0001', upi: '' }}
-        onClose={() => {}}
-        onSubmit={onSubmit}
-      />,
-    );
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(screen.getByText('UPI ID is required.')).toBeInTheDocument();
-    expect(onSubmit).not.toHaveBeenCalled();
-    await user.type(screen.getByLabelText('UPI ID'), ' demo@upi ');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(onSubmit).toHaveBeenCalledWith({ holderName: 'Demo', bankName: 'HDFC', branch: 'MG Road', accountNumber: '1234', ifscCode: 'HDFC0001', upi: 'demo@upi' });
-  });
-});
-
-describe('Add Company validation', () => {
-  it('requires every field and checks email, PIN, symbol, price and password', () => {
-    const empty = validateCompany(EMPTY_COMPANY);
-    expect(Object.keys(empty)).toHaveLength(12);
-    const bad = validateCompany({
-      ...EMPTY_COMPANY,
-      companyName: 'Beta',
-      email: 'nope',
-      mobile: '1',
-      companyAadhaarCard: '1',
-      companyPan: 'P',
-      companyAddress: 'A',
-      companyPincode: '12',
-      tokenName: 'Beta',
-      tokenSymbol: 'B',
-      tokenPrice: '0',
-      adminName: 'Owner',
-      adminPassword: 'short',
-    });
-    expect(bad).toEqual({
-      email: 'Enter a valid email address.',
-      companyPincode: 'PIN must be 6 digits.',
-      tokenSymbol: 'Token symbol must be 2 to 10 letters or digits.',
-      tokenPrice: 'Token price must be a number above 0.',
-      adminPassword: 'Password must be at least 8 characters.',
-    });
   });
 });
