@@ -1,34 +1,19 @@
 import { FALLBACK } from '@prelaunch/api';
-import { ButtonLabel, PageLoader, toastErrors } from '@prelaunch/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ButtonLabel, formatInr, num, PageLoader, toastErrors, useErrorToast } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { api } from '../api';
-import { formatInr, num, tokenQuantity, totalWithFee } from '../lib/calc';
-import { toastApiError, useQueryErrorToast } from '../lib/toast';
-import { isAmountInput, isValidAmount, MSG } from '../lib/validation';
-import { usePrice } from '../queries/user';
-import { useSite } from '../queries/site';
+import { priceQueryOptions, useCreateOrder } from '../features/purchase/api/purchase';
+import { tokenQuantity, totalWithFee } from '../features/purchase/calc';
+import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../features/purchase/validation';
+import { useSite } from '../features/site/hooks/useSite';
 
 /** SPEC §2 "Buy Token (/user/buy-token)"; the order is created on the server (DESIGN §9). */
 export default function BuyToken() {
   const { token } = useSite();
-  const price = usePrice();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const price = useQuery(priceQueryOptions());
   const [amount, setAmount] = useState('');
-  useQueryErrorToast(price.error, FALLBACK.tokenPrice);
-
-  const order = useMutation({
-    mutationFn: (value: number) => api.orderCreate(value),
-    onSuccess: (res) => {
-      queryClient.invalidateQueries({ queryKey: ['price'] });
-      queryClient.invalidateQueries({ queryKey: ['transactions'] });
-      const o = res.data;
-      navigate(`/user/payment?purchaseId=${encodeURIComponent(o.id)}&purchaseAmount=${encodeURIComponent(String(o.amount))}`);
-    },
-    onError: (err) => toastApiError(err, FALLBACK.createPurchaseOrder),
-  });
+  useErrorToast(price.error, FALLBACK.tokenPrice);
+  const order = useCreateOrder();
 
   if (price.isLoading) return <PageLoader label="Loading token price..." />;
 

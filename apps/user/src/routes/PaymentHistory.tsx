@@ -1,13 +1,26 @@
 import { FALLBACK, errorMessage, type BuyerTransaction } from '@prelaunch/api';
-import { DataTable, Pagination, StatusBadge, useDebounce, type Column } from '@prelaunch/ui';
+import {
+  DataTable,
+  FilterSelect,
+  formatDate,
+  formatInr,
+  formatTime,
+  Pagination,
+  SearchBox,
+  serial as serialNumber,
+  StatusBadge,
+  useDebounce,
+  useErrorToast,
+  type Column,
+} from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { Icon } from '../layouts/icons';
-import { displayAmount, displayTransactionId, formatDate, formatInr, formatTime, serialNumber } from '../lib/calc';
-import { useQueryErrorToast } from '../lib/toast';
-import { useTransactions } from '../queries/user';
+import { Icon } from '../components/Icon';
+import { transactionsQueryOptions } from '../features/purchase/api/purchase';
+import { displayAmount, displayTransactionId } from '../features/purchase/calc';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const PAGE_SIZES = [10, 25, 50, 100].map((s) => ({ value: s, label: String(s) }));
 const STATUSES = [
   { value: 'PENDING', label: 'Pending' },
   { value: 'APPROVED', label: 'Approved' },
@@ -30,8 +43,8 @@ export default function PaymentHistory() {
   const [status, setStatus] = useState('PENDING');
   const [viewing, setViewing] = useState<{ row: BuyerTransaction; serial: number } | null>(null);
 
-  const query = useTransactions({ page, limit, status, search: debounced });
-  useQueryErrorToast(query.error, FALLBACK.transactions);
+  const query = useQuery(transactionsQueryOptions({ page, limit, status, search: debounced }));
+  useErrorToast(query.error, FALLBACK.transactions);
   const data = query.data;
 
   const columns: Column<BuyerTransaction>[] = [
@@ -65,51 +78,39 @@ export default function PaymentHistory() {
       <h1 className="h3 pl-page-title">Payment History</h1>
       <section className="pl-panel p-3 p-md-4">
         <div className="row g-2 align-items-end mb-3">
-          <div className="col-12 col-md-6">
-            <label htmlFor="history-search" className="visually-hidden">Search</label>
-            <input
-              id="history-search"
-              type="search"
-              className="form-control"
-              placeholder="Search by Transaction ID, Method..."
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
+          <SearchBox
+            id="history-search"
+            className="col-12 col-md-6"
+            placeholder="Search by Transaction ID, Method..."
+            value={search}
+            onChange={(v) => {
+              setSearch(v);
+              setPage(1);
+            }}
+          />
+          <div className="col-6 col-md-3">
+            <FilterSelect
+              id="history-size"
+              label="Show"
+              value={limit}
+              options={PAGE_SIZES}
+              onChange={(v) => {
+                setLimit(Number(v));
                 setPage(1);
               }}
             />
           </div>
           <div className="col-6 col-md-3">
-            <label htmlFor="history-size" className="form-label small mb-1">Show</label>
-            <select
-              id="history-size"
-              className="form-select"
-              value={limit}
-              onChange={(e) => {
-                setLimit(Number(e.target.value));
-                setPage(1);
-              }}
-            >
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>{s}</option>
-              ))}
-            </select>
-          </div>
-          <div className="col-6 col-md-3">
-            <label htmlFor="history-status" className="form-label small mb-1">Status</label>
-            <select
+            <FilterSelect
               id="history-status"
-              className="form-select"
+              label="Status"
               value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
+              options={STATUSES}
+              onChange={(v) => {
+                setStatus(v);
                 setPage(1);
               }}
-            >
-              {STATUSES.map((s) => (
-                <option key={s.label} value={s.value}>{s.label}</option>
-              ))}
-            </select>
+            />
           </div>
         </div>
 

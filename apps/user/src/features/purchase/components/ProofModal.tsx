@@ -1,10 +1,10 @@
-import { FALLBACK, errorMessage, type PaymentMethod } from '@prelaunch/api';
-import { ButtonLabel, toastErrors, toastSuccess } from '@prelaunch/ui';
+import { FALLBACK, type PaymentMethod } from '@prelaunch/api';
+import { ButtonLabel, reportError, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { api } from '../api';
-import { isAcceptedProofFile, isAmountInput, PROOF_ACCEPT, validateProof } from '../lib/validation';
+import { uploadMedia } from '../../media/api/media';
+import { isAcceptedProofFile, isAmountInput, PROOF_ACCEPT, validateProof } from '../validation';
 
 export interface ProofSubmit {
   referenceNumber: string;
@@ -33,7 +33,7 @@ export function ProofModal({
   const [fileName, setFileName] = useState('');
 
   const upload = useMutation({
-    mutationFn: (file: File) => api.mediaAdd(file),
+    mutationFn: uploadMedia,
     onSuccess: (res) => {
       const id = res.data?.[0]?.id;
       if (!id) {
@@ -44,9 +44,8 @@ export function ProofModal({
       toastSuccess('File uploaded successfully');
     },
     onError: (err) => {
-      console.error(err);
       setReceiptId(null);
-      toastErrors(errorMessage(err, FALLBACK.uploadFile));
+      reportError(err, FALLBACK.uploadFile);
     },
   });
 

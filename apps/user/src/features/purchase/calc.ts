@@ -1,11 +1,5 @@
-/** Pure derived numbers of the buyer screens (SPEC §3, §9). */
-
-/** A number from a server or form value; NaN, null and '' become 0 (SPEC §9: fee and price default to 0). */
-export function num(value: unknown): number {
-  if (value === null || value === undefined || value === '') return 0;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : 0;
-}
+/** Pure derived numbers of the buy and payment screens (SPEC §3, §9). */
+import { mmss, num } from '@prelaunch/ui';
 
 /** SPEC §9: tokens bought = floor(amount / price); 0 when either is not positive. */
 export function tokenQuantity(amount: unknown, price: unknown): number {
@@ -32,16 +26,6 @@ export function totalWithFee(amount: unknown, percent: unknown): number {
   return round2(num(amount) * (1 + num(percent) / 100));
 }
 
-/** INR with 2 decimals, e.g. 1,020.00 */
-export function formatInr(value: unknown): string {
-  return num(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
-/** SPEC §9: serial number = (page - 1) × limit + index + 1. */
-export function serialNumber(page: number, limit: number, index: number): number {
-  return (Math.max(page, 1) - 1) * limit + index + 1;
-}
-
 export interface TxnLike {
   id?: string | null;
   referenceNumber?: string | null;
@@ -64,26 +48,6 @@ export function displayAmount(t: TxnLike): number {
   return 0;
 }
 
-/** SPEC §9: dates in en-GB, times 12-hour. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-GB');
-}
-
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: true });
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  const date = formatDate(iso);
-  return date ? `${date} ${formatTime(iso)}` : '';
-}
-
 /** Seconds left until `expiresAt` (never negative). */
 export function secondsLeft(expiresAt: string | null | undefined, now: number): number {
   if (!expiresAt) return 0;
@@ -94,20 +58,7 @@ export function secondsLeft(expiresAt: string | null | undefined, now: number): 
 
 /** SPEC §4: minutes and seconds, 'expired!' at 0. */
 export function formatCountdown(seconds: number): string {
-  if (seconds <= 0) return 'expired!';
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
-
-/** A duration in seconds as 'Xd Yh Zm' for the stock tables' Time Left; '' when unknown. */
-export function formatTimeLeft(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return '';
-  if (seconds <= 0) return 'Unlocked';
-  const d = Math.floor(seconds / 86400);
-  const h = Math.floor((seconds % 86400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return d > 0 ? `${d}d ${h}h ${m}m` : `${h}h ${m}m`;
+  return seconds <= 0 ? 'expired!' : mmss(seconds);
 }
 
 export const UPI_PAYEE_NAME = 'Prelaunch Merchant';

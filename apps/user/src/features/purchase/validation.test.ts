@@ -1,28 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isAcceptedProofFile,
-  isAmountInput,
-  isValidAmount,
-  MSG,
-  validateProof,
-  validateRegister,
-  validateRequestOtp,
-  validateReset,
-  type RegisterForm,
-} from './validation';
-
-const full: RegisterForm = {
-  name: 'Asha',
-  mobile: '+91 9876543210',
-  email: 'asha@example.com',
-  otp: '123456',
-  dateOfBirth: '2000-01-01',
-  pincode: '560001',
-  gender: 'female',
-  referralCode: '',
-  password: 'Secret@123',
-  confirmPassword: 'Secret@123',
-};
+import { isAcceptedProofFile, isAmountInput, isValidAmount, validateProof } from './validation';
 
 describe('validation (SPEC §5)', () => {
   it('amount input accepts digits and one decimal point only', () => {
@@ -43,26 +20,6 @@ describe('validation (SPEC §5)', () => {
     expect(isValidAmount('')).toBe(false);
     expect(isValidAmount('0.5')).toBe(true);
     expect(isValidAmount('100')).toBe(true);
-  });
-
-  it('request OTP needs name, email and mobile', () => {
-    expect(validateRequestOtp({ name: '', email: 'a@b.c', mobile: '1' })).toBe(MSG.requestOtp);
-    expect(MSG.requestOtp).toBe('Please fill in Name, Email, and Mobile to request OTP.');
-    expect(validateRequestOtp({ name: 'a', email: 'a@b.c', mobile: '1' })).toBeNull();
-  });
-
-  it('register requires every field but the Member ID, the OTP and matching passwords', () => {
-    expect(validateRegister(full)).toEqual({});
-    expect(validateRegister({ ...full, otp: '' }).otp).toBe('Please enter the OTP.');
-    expect(validateRegister({ ...full, confirmPassword: 'x' }).confirmPassword).toBe('Passwords do not match!');
-    const empty = validateRegister({ ...full, pincode: '', gender: '', dateOfBirth: '' });
-    expect(Object.keys(empty).sort()).toEqual(['dateOfBirth', 'gender', 'pincode']);
-  });
-
-  it('reset needs all fields and matching new passwords', () => {
-    expect(validateReset({ otp: '', newPassword: 'a', confirmNewPassword: 'a' })).toBe('Please fill in all fields.');
-    expect(validateReset({ otp: '1', newPassword: 'a', confirmNewPassword: 'b' })).toBe('New passwords do not match.');
-    expect(validateReset({ otp: '1', newPassword: 'a', confirmNewPassword: 'a' })).toBeNull();
   });
 
   it('proof form: UTR, amount, then file', () => {

@@ -1,5 +1,6 @@
-import { fetchBuyerSite, type BuyerSite, type BuyerToken } from '@prelaunch/api';
+import type { BuyerToken } from '@prelaunch/api';
 import { useQuery } from '@tanstack/react-query';
+import { siteQueryOptions } from '../api/site';
 
 /** SPEC §2 dashboard defaults: the title is about the decentralized future of digital finance. */
 export const DEFAULT_META = {
@@ -17,12 +18,9 @@ export const DEFAULT_TOKEN: BuyerToken = {
   metaData: DEFAULT_META,
 };
 
-/**
- * Public site settings: the company id sent on login/OTP/registration and the selected token.
- * Uses fetch (not axios) so the login page's first load stays small.
- */
+/** The company id and the selected token, with the defaults until (or unless) the server answers. */
 export function useSite() {
-  const query = useQuery<BuyerSite>({ queryKey: ['site'], queryFn: () => fetchBuyerSite() });
+  const query = useQuery(siteQueryOptions());
   const serverToken = query.data?.token;
   const token: BuyerToken = {
     ...DEFAULT_TOKEN,

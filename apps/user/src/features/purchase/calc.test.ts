@@ -7,7 +7,6 @@ import {
   formatCountdown,
   platformFee,
   secondsLeft,
-  serialNumber,
   tokenQuantity,
   totalWithFee,
   upiLink,
@@ -32,13 +31,6 @@ describe('derived numbers (SPEC §9)', () => {
     expect(totalWithFee(1.005, 0)).toBe(1.01);
     expect(totalWithFee(333.33, 2)).toBe(340);
     expect(totalWithFee(10, null)).toBe(10);
-  });
-
-  it('serial numbers continue across pages', () => {
-    expect(serialNumber(1, 10, 0)).toBe(1);
-    expect(serialNumber(2, 10, 0)).toBe(11);
-    expect(serialNumber(3, 25, 4)).toBe(55);
-    expect(serialNumber(0, 10, 0)).toBe(1);
   });
 
   it('transaction id falls back referenceNumber → transactionId → first 16 chars of id', () => {
