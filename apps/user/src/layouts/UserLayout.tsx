@@ -40,7 +40,12 @@ export default function UserLayout() {
     if (profile.isError) console.error('Failed to retrieve user profile', profile.error);
   }, [profile.isError, profile.error]);
 
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  // The drawer closes on navigation.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMobileOpen(false);
+  }
 
   function logout() {
     userSession.end();
