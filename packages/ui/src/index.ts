@@ -7,7 +7,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { StatusBadge, statusVariant } from './StatusBadge';
 export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { useDebounce, SEARCH_DEBOUNCE_MS } from './useDebounce';
-export { Pagination, type PaginationProps } from './Pagination';
+export { Pagination, pageItems, type PaginationProps, type PageItem } from './Pagination';
 export { ButtonLabel, type ButtonLabelProps } from './ButtonLabel';
 export { reportError, useErrorToast, UnauthorizedHandler } from './errorToast';
 export {
