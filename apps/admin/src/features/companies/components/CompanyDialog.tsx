@@ -1,5 +1,5 @@
 import type { CompanyAdd } from '@prelaunch/api';
-import { ButtonLabel, FormInput } from '@prelaunch/ui';
+import { ButtonLabel, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -26,7 +26,7 @@ export const EMPTY_COMPANY: Form = Object.fromEntries(COMPANY_FIELDS.map((f) => 
 export function validateCompany(f: Form): CompanyErrors {
   const e: CompanyErrors = {};
   for (const field of COMPANY_FIELDS) if (!f[field.key].trim()) e[field.key] = `${field.label} is required.`;
-  if (!e.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = 'Enter a valid email address.';
+  if (!e.email && !EMAIL_PATTERN.test(f.email.trim())) e.email = 'Enter a valid email address.';
   if (!e.companyPincode && !/^\d{6}$/.test(f.companyPincode.trim())) e.companyPincode = 'PIN must be 6 digits.';
   if (!e.tokenSymbol && !/^[A-Za-z0-9]{2,10}$/.test(f.tokenSymbol.trim()))
     e.tokenSymbol = 'Token symbol must be 2 to 10 letters or digits.';

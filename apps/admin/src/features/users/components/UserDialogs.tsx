@@ -1,9 +1,8 @@
 import type { AdminUser, UserRole } from '@prelaunch/api';
-import { ButtonLabel, FormInput } from '@prelaunch/ui';
+import { ButtonLabel, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ROLES: UserRole[] = ['USER', 'ADMIN'];
 
 export interface UserForm {
@@ -26,7 +25,7 @@ export function validateUser(form: UserForm, mode: 'add' | 'update'): UserErrors
   if (!form.name.trim()) e.name = 'Name is required.';
   if (!form.mobile.trim()) e.mobile = 'Mobile is required.';
   if (!form.email.trim()) e.email = 'Email is required.';
-  else if (!EMAIL_RE.test(form.email.trim())) e.email = 'Enter a valid email address.';
+  else if (!EMAIL_PATTERN.test(form.email.trim())) e.email = 'Enter a valid email address.';
   if (mode === 'add' && !form.password) e.password = 'Password is required.';
   return e;
 }
