@@ -1,7 +1,7 @@
-import { adminCalls, createApiClient, STORAGE_KEYS, superAdminCalls } from '@prelaunch/api';
+import { adminCalls, adminSession, createApiClient, superAdminCalls } from '@prelaunch/api';
 
-/** The admin app's one axios instance; the token comes from localStorage 'accessToken' on each request. */
-export const client = createApiClient({ tokenKey: STORAGE_KEYS.adminToken });
+/** The admin app's one axios instance; the token comes from the admin session ('accessToken') on each request. */
+export const client = createApiClient({ tokenKey: adminSession.tokenKey });
 /** Company admin calls (bff-admin). */
 export const api = adminCalls(client);
 /** Super admin calls (bff-admin); same token key (SPEC §3). */

@@ -1,5 +1,5 @@
-import { buyerApi, createApiClient, STORAGE_KEYS } from '@prelaunch/api';
+import { buyerApi, createApiClient, userSession } from '@prelaunch/api';
 
-/** The buyer app's one axios instance; the token comes from localStorage 'authToken' on each request. */
-export const client = createApiClient({ tokenKey: STORAGE_KEYS.userToken });
+/** The buyer app's one axios instance; the token comes from the buyer session ('authToken') on each request. */
+export const client = createApiClient({ tokenKey: userSession.tokenKey });
 export const api = buyerApi(client);

@@ -54,3 +54,12 @@ describe('FALLBACK', () => {
     expect(FALLBACK.createPurchaseOrder).toBe('Failed to create purchase order.');
   });
 });
+
+describe('httpStatus', () => {
+  it('reads the status of a failed call and nothing else', async () => {
+    const { httpStatus } = await import('./errors');
+    expect(httpStatus(axiosErrorWith({ message: 'expired' }, 401))).toBe(401);
+    expect(httpStatus({ status: false, message: 'x', data: null })).toBeUndefined();
+    expect(httpStatus(new Error('x'))).toBeUndefined();
+  });
+});

@@ -1,5 +1,3 @@
-import { isAxiosError } from 'axios';
-
 /** SPEC §8 fallback messages, verbatim. */
 export const FALLBACK = {
   sendOtp: 'Failed to send OTP',
@@ -38,7 +36,7 @@ function messagesOf(value: unknown): string[] {
  */
 export function errorMessage(err: unknown, fallback: string): string[] {
   let body: unknown;
-  if (isAxiosError(err)) {
+  if (isHttpError(err)) {
     body = err.response?.data;
   } else if (err && typeof err === 'object' && 'message' in err && !(err instanceof Error)) {
     // An envelope with status false handed over directly.
@@ -51,6 +49,19 @@ export function errorMessage(err: unknown, fallback: string): string[] {
   return [fallback];
 }
 
+/**
+ * An axios error, recognised by its flag rather than by importing axios: this module is used by
+ * screens (the buyer login) whose first load must not carry the HTTP client.
+ */
+function isHttpError(err: unknown): err is { isAxiosError: true; response?: { status?: number; data?: unknown } } {
+  return typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
+/** The HTTP status of a failed call, if it got a response (e.g. 401 for an expired session). */
+export function httpStatus(err: unknown): number | undefined {
+  return isHttpError(err) ? err.response?.status : undefined;
+}
+
 /** Throws when a 2xx response still carries status false. */
 export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope && envelope.status === false) {
@@ -61,3 +72,25 @@ export function unwrap<T>(envelope: Envelope<T>): T {
 
 /** SPEC §5: shown when the company id from site settings is missing. */
 export const MISSING_COMPANY_ID = 'Company ID is not configured. Please contact support.';
+
+/** Fallbacks for admin and super admin screens (SPEC §8 gives none for them; every error still gets a toast). */
+export const ADMIN_FALLBACK = {
+  site: 'Failed to load site settings',
+  profile: 'Failed to load profile',
+  dashboard: 'Failed to load dashboard',
+  users: 'Failed to fetch users',
+  userAdd: 'Failed to add user',
+  userUpdate: 'Failed to update user',
+  userDelete: 'Failed to delete user',
+  userApprove: 'Failed to approve user',
+  purchases: 'Failed to fetch transactions',
+  approve: 'Failed to approve purchase',
+  reject: 'Failed to reject purchase',
+  beneficiary: 'Failed to fetch beneficiary',
+  beneficiaryUpdate: 'Failed to update beneficiary',
+  otp: 'Failed to send OTP',
+  verify: 'Failed to login',
+  companies: 'Failed to fetch companies',
+  companyAdd: 'Failed to add company',
+  beneficiaries: 'Failed to fetch beneficiaries',
+} as const;

@@ -10,3 +10,5 @@ export type * from './superadminTypes';
 export { buyerApi, withoutEmpty, type BuyerApi, type BuyerResult } from './userApi';
 export { fetchBuyerSite } from './userSite';
 export type * from './userTypes';
+export { httpStatus, ADMIN_FALLBACK } from './errors';
+export { createSession, userSession, adminSession, markDashboardVisited, type Session } from './session';

@@ -7,5 +7,24 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { StatusBadge, statusVariant } from './StatusBadge';
 export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { useDebounce, SEARCH_DEBOUNCE_MS } from './useDebounce';
-export { Pagination, type PaginationProps } from './Pagination';
+export { Pagination, pageItems, type PaginationProps, type PageItem } from './Pagination';
 export { ButtonLabel, type ButtonLabelProps } from './ButtonLabel';
+export { reportError, useErrorToast, UnauthorizedHandler } from './errorToast';
+export {
+  num,
+  dash,
+  ymd,
+  fixed2,
+  grouped,
+  formatInr,
+  serial,
+  formatDate,
+  formatTime,
+  formatDateTime,
+  mmss,
+} from './format';
+export { NotFound } from './NotFound';
+export { SearchBox, FilterSelect, ListCard, type SearchBoxProps, type FilterSelectProps, type FilterOption } from './ListChrome';
+export { usePage, useUrlSearch } from './useListState';
+export { LoginCard, LoginForm, BrandBanner, validateLogin, EMAIL_PATTERN, type LoginFormProps, type LoginErrors } from './Login';
+export { useSessionActive } from './useSession';

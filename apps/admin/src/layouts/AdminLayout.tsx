@@ -1,9 +1,9 @@
+import { ADMIN_FALLBACK } from '@prelaunch/api';
+import { useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
-import { api } from '../api';
-import { PRODUCT } from '../branding';
-import { ADMIN_FALLBACK, useErrorToast } from '../state/errors';
-import { isAdminLoggedIn } from '../state/session';
+import { profileQueryOptions } from '../features/session/api/session';
+import { RequireAdmin } from '../features/session/components/RequireAdmin';
+import { PRODUCT } from '../features/site/branding';
 import { Brand, Shell } from './Shell';
 
 const ITEMS = [
@@ -14,17 +14,23 @@ const ITEMS = [
   { to: '/admin/logout', label: 'Logout' },
 ];
 
-/** SPEC §2 admin layout; redirects to /admin/login when not logged in (client-side only). */
-export default function AdminLayout() {
-  const loggedIn = isAdminLoggedIn();
-  const profile = useQuery({ queryKey: ['admin', 'profile'], queryFn: () => api.profile(), enabled: loggedIn });
+function AdminShell() {
+  const profile = useQuery(profileQueryOptions());
   useErrorToast(profile.error, ADMIN_FALLBACK.profile);
-  if (!loggedIn) return <Navigate to="/admin/login" replace />;
   const p = profile.data?.data;
   return (
     <Shell
       brand={<Brand name={p?.token?.name || PRODUCT.name} icon={p?.token?.icon_url || PRODUCT.iconUrl} sub={p?.company?.name || 'ADMIN'} />}
       items={ITEMS}
     />
+  );
+}
+
+/** SPEC §2 admin layout; redirects to /admin/login when not logged in (client-side only). */
+export default function AdminLayout() {
+  return (
+    <RequireAdmin login="/admin/login">
+      <AdminShell />
+    </RequireAdmin>
   );
 }

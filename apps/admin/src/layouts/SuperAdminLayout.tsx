@@ -1,6 +1,5 @@
-import { Navigate } from 'react-router';
-import { PRODUCT } from '../branding';
-import { isAdminLoggedIn } from '../state/session';
+import { RequireAdmin } from '../features/session/components/RequireAdmin';
+import { PRODUCT } from '../features/site/branding';
 import { Brand, Shell } from './Shell';
 
 const ITEMS = [
@@ -13,6 +12,9 @@ const ITEMS = [
 
 /** SPEC §2 super admin layout; redirects to /superadmin/login when not logged in. */
 export default function SuperAdminLayout() {
-  if (!isAdminLoggedIn()) return <Navigate to="/superadmin/login" replace />;
-  return <Shell brand={<Brand name={PRODUCT.name} icon={PRODUCT.iconUrl} sub="SUPER ADMIN" />} items={ITEMS} />;
+  return (
+    <RequireAdmin login="/superadmin/login">
+      <Shell brand={<Brand name={PRODUCT.name} icon={PRODUCT.iconUrl} sub="SUPER ADMIN" />} items={ITEMS} />
+    </RequireAdmin>
+  );
 }

@@ -1,18 +1,16 @@
-import { PageLoader, useDocumentMeta } from '@prelaunch/ui';
+import { ADMIN_FALLBACK, markDashboardVisited } from '@prelaunch/api';
+import { dash, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { api } from '../api';
-import { StatCard } from '../components/StatCard';
-import { dash } from '../format';
-import { ADMIN_FALLBACK, useErrorToast } from '../state/errors';
-import { markDashboardVisited } from '../state/session';
+import { adminDashboardQueryOptions } from '../features/dashboard/api/dashboard';
+import { StatCard } from '../features/dashboard/components/StatCard';
 
 // chart.js and react-chartjs-2 load only with this route (their own chunk).
-const DashboardCharts = lazy(() => import('./DashboardCharts'));
+const DashboardCharts = lazy(() => import('../features/dashboard/components/DashboardCharts'));
 
 /** SPEC §2 "Admin Dashboard". */
 export default function AdminDashboard() {
-  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api.dashboard() });
+  const q = useQuery(adminDashboardQueryOptions());
   useErrorToast(q.error, ADMIN_FALLBACK.dashboard);
   const d = q.data?.data;
   const token = d?.token;

@@ -1,20 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { PageLoader } from '@prelaunch/ui';
-import { endAdminSession } from '../state/session';
-
-/** /admin/logout and /superadmin/logout: clear accessToken, loggedIn and reloadCount, then go to the login page. */
-export function Logout({ to }: { to: string }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    endAdminSession();
-    queryClient.clear();
-    navigate(to, { replace: true });
-  }, [navigate, queryClient, to]);
-  return <PageLoader label="Logging out..." />;
-}
+import { Logout } from '../features/session/components/Logout';
 
 export default function AdminLogout() {
   return <Logout to="/admin/login" />;

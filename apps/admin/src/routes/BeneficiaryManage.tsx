@@ -1,26 +1,28 @@
-import { ADMIN_PAGE_SIZE, type CompanyBeneficiary } from '@prelaunch/api';
-import { DataTable, useDocumentMeta, type Column } from '@prelaunch/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { superApi } from '../api';
-import { AdminPagination } from '../components/AdminPagination';
-import { ListCard } from '../components/ListCard';
-import { SearchBox } from '../components/SearchBox';
-import { usePage } from '../components/usePage';
-import { useUrlSearch } from '../components/useUrlSearch';
-import { dash, serial, ymd } from '../format';
-import { ADMIN_FALLBACK, useErrorToast } from '../state/errors';
+import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type CompanyBeneficiary } from '@prelaunch/api';
+import {
+  dash,
+  DataTable,
+  ListCard,
+  Pagination,
+  SearchBox,
+  serial,
+  useDocumentMeta,
+  useErrorToast,
+  usePage,
+  useUrlSearch,
+  ymd,
+  type Column,
+} from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { companyBeneficiariesQueryOptions } from '../features/beneficiary/api/beneficiary';
 
 /** Read-only beneficiary details of every company (DESIGN §9). */
 export default function BeneficiaryManage() {
   useDocumentMeta({ title: 'Super Admin | Beneficiary Manage' });
   const { input, setInput, term } = useUrlSearch('search');
   const [page, setPage] = usePage(term);
-  const list = useQuery({
-    queryKey: ['super', 'beneficiaries', { page, term }],
-    queryFn: () => superApi.beneficiaryList({ page, search: term }),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(list.error, ADMIN_FALLBACK.beneficiaries, '/superadmin/login');
+  const list = useQuery(companyBeneficiariesQueryOptions({ page, search: term }));
+  useErrorToast(list.error, ADMIN_FALLBACK.beneficiaries);
   const data = list.data?.data;
   const limit = data?.limit || ADMIN_PAGE_SIZE;
   const columns: Column<CompanyBeneficiary>[] = [
@@ -42,7 +44,7 @@ export default function BeneficiaryManage() {
         tools={<SearchBox value={input} onChange={setInput} placeholder="Search companies..." />}
       >
         <DataTable columns={columns} rows={data?.records} loading={list.isPending} rowKey={(r) => r.companyId} />
-        <AdminPagination page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
       </ListCard>
     </div>
   );

@@ -1,39 +1,31 @@
-import { ADMIN_PAGE_SIZE, type Company } from '@prelaunch/api';
-import { DataTable, toastSuccess, useDocumentMeta, type Column } from '@prelaunch/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type Company } from '@prelaunch/api';
+import {
+  DataTable,
+  ListCard,
+  Pagination,
+  SearchBox,
+  serial,
+  useDocumentMeta,
+  useErrorToast,
+  usePage,
+  useUrlSearch,
+  ymd,
+  type Column,
+} from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { superApi } from '../api';
-import { AdminPagination } from '../components/AdminPagination';
-import { AddCompanyDialog } from '../components/CompanyDialog';
-import { ListCard } from '../components/ListCard';
-import { SearchBox } from '../components/SearchBox';
-import { usePage } from '../components/usePage';
-import { useUrlSearch } from '../components/useUrlSearch';
-import { serial, ymd } from '../format';
-import { ADMIN_FALLBACK, reportError, useErrorToast } from '../state/errors';
+import { companiesQueryOptions, useAddCompany } from '../features/companies/api/companies';
+import { AddCompanyDialog } from '../features/companies/components/CompanyDialog';
 
 /** SPEC §2 super admin Company Manage. */
 export default function CompanyManage() {
   useDocumentMeta({ title: 'Super Admin | Company Manage' });
-  const qc = useQueryClient();
   const { input, setInput, term } = useUrlSearch('search');
   const [page, setPage] = usePage(term);
   const [adding, setAdding] = useState(false);
-  const list = useQuery({
-    queryKey: ['super', 'companies', { page, term }],
-    queryFn: () => superApi.companyList({ page, search: term }),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(list.error, ADMIN_FALLBACK.companies, '/superadmin/login');
-  const add = useMutation({
-    mutationFn: superApi.companyAdd,
-    onSuccess: (res) => {
-      toastSuccess(res.message);
-      setAdding(false);
-    },
-    onError: (err) => reportError(err, ADMIN_FALLBACK.companyAdd),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['super'] }),
-  });
+  const list = useQuery(companiesQueryOptions({ page, search: term }));
+  useErrorToast(list.error, ADMIN_FALLBACK.companies);
+  const add = useAddCompany({ onDone: () => setAdding(false) });
   const data = list.data?.data;
   const limit = data?.limit || ADMIN_PAGE_SIZE;
   const columns: Column<Company>[] = [
@@ -64,7 +56,7 @@ export default function CompanyManage() {
         }
       >
         <DataTable columns={columns} rows={data?.records} loading={list.isPending} />
-        <AdminPagination page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
       </ListCard>
       {adding ? (
         <AddCompanyDialog show pending={add.isPending} onClose={() => setAdding(false)} onSubmit={(b) => add.mutate(b)} />

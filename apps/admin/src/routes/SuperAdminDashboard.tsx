@@ -1,18 +1,16 @@
-import { PageLoader, useDocumentMeta } from '@prelaunch/ui';
+import { ADMIN_FALLBACK, markDashboardVisited } from '@prelaunch/api';
+import { fixed2, grouped, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { superApi } from '../api';
-import { StatCard } from '../components/StatCard';
-import { fixed2, grouped } from '../format';
-import { ADMIN_FALLBACK, useErrorToast } from '../state/errors';
-import { markDashboardVisited } from '../state/session';
+import { superDashboardQueryOptions } from '../features/dashboard/api/dashboard';
+import { StatCard } from '../features/dashboard/components/StatCard';
 
 /** Super admin dashboard: company and sales totals (DESIGN §9: no forced reload). */
 export default function SuperAdminDashboard() {
   useDocumentMeta({ title: 'Super Admin | Dashboard' });
   useEffect(() => markDashboardVisited(), []);
-  const q = useQuery({ queryKey: ['super', 'dashboard'], queryFn: () => superApi.dashboard() });
-  useErrorToast(q.error, ADMIN_FALLBACK.dashboard, '/superadmin/login');
+  const q = useQuery(superDashboardQueryOptions());
+  useErrorToast(q.error, ADMIN_FALLBACK.dashboard);
   const d = q.data?.data;
   return (
     <div className="container-fluid py-4">

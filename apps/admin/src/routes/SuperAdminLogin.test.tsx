@@ -11,7 +11,7 @@ vi.mock('../api', () => ({
   superApi: { requestOtp: (e: string) => requestOtp(e), verifyOtp: (b: unknown) => verifyOtp(b) },
 }));
 
-import SuperAdminLogin, { mmss } from './SuperAdminLogin';
+import SuperAdminLogin from './SuperAdminLogin';
 
 function renderPage() {
   const router = createMemoryRouter(
@@ -46,11 +46,6 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('Super admin login', () => {
-  it('formats the countdown as mm:ss', () => {
-    expect(mmss(179)).toBe('02:59');
-    expect(mmss(0)).toBe('00:00');
-  });
-
   it('goes email → OTP with a read-only email, numeric OTP and a 02:59 countdown, then logs in', async () => {
     requestOtp.mockResolvedValue({ message: 'OTP sent', data: null });
     verifyOtp.mockResolvedValue({ message: 'Welcome', data: { token: 'sa-1' } });

@@ -1,4 +1,4 @@
-import { Logout } from './AdminLogout';
+import { Logout } from '../features/session/components/Logout';
 
 export default function SuperAdminLogout() {
   return <Logout to="/superadmin/login" />;

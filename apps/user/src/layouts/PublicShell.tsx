@@ -1,6 +1,6 @@
 import { useDocumentMeta } from '@prelaunch/ui';
 import type { ReactNode } from 'react';
-import { useSite } from '../queries/site';
+import { useSite } from '../features/site/hooks/useSite';
 import { PublicHeader } from './PublicHeader';
 
 /** Public pages (register, forgot password): header, one centred card, footer. */

@@ -1,13 +1,12 @@
+import { userSession } from '@prelaunch/api';
 import { PageLoader } from '@prelaunch/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import '../user.css';
-import { useProfile } from '../queries/user';
-import { useSite } from '../queries/site';
-import { authTokenAtom } from '../state/auth';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../components/Icon';
+import { profileQueryOptions } from '../features/profile/api/profile';
+import { useSite } from '../features/site/hooks/useSite';
 
 const MENU: { to: string; label: string; icon: IconName }[] = [
   { to: '/user/dashboard', label: 'Dashboard', icon: 'dashboard' },
@@ -29,8 +28,7 @@ function Avatar({ url, name, size }: { url?: string | null; name?: string; size:
 /** SPEC §2 "User layout": collapsible sidebar, mobile header, profile image, name, referral code as ID, Logout. */
 export default function UserLayout() {
   const { token } = useSite();
-  const profile = useProfile();
-  const setToken = useSetAtom(authTokenAtom);
+  const profile = useQuery(profileQueryOptions());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -42,10 +40,15 @@ export default function UserLayout() {
     if (profile.isError) console.error('Failed to retrieve user profile', profile.error);
   }, [profile.isError, profile.error]);
 
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  // The drawer closes on navigation.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMobileOpen(false);
+  }
 
   function logout() {
-    setToken(null);
+    userSession.end();
     queryClient.clear();
     navigate('/', { replace: true });
   }

@@ -1,49 +1,26 @@
-import type { GlobalStockRow, MyStockRow } from '@prelaunch/api';
-import { DataTable, Pagination, SummaryCard, useDocumentMeta, type Column } from '@prelaunch/ui';
+import { DataTable, Pagination, SummaryCard, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useQueryErrorToast } from '../lib/toast';
-import { formatDateTime, formatTimeLeft } from '../lib/calc';
-import { Icon } from '../layouts/icons';
-import { useGlobalStock, useMyStock, useProfile } from '../queries/user';
-import { useSite } from '../queries/site';
+import { Icon } from '../components/Icon';
+import { profileQueryOptions } from '../features/profile/api/profile';
+import { useSite } from '../features/site/hooks/useSite';
+import { globalStockQueryOptions, myStockQueryOptions } from '../features/stock/api/stock';
+import { globalColumns, myColumns } from '../features/stock/components/stockColumns';
 
 type CardId = 'globalStock' | 'myStock';
 const PAGE_SIZE = 10;
 
-function shortHash(v: string | null | undefined) {
-  if (!v) return null;
-  return v.length > 18 ? `${v.slice(0, 8)}…${v.slice(-6)}` : v;
-}
-
-const globalColumns: Column<GlobalStockRow>[] = [
-  { key: 'rank', header: 'Stock Rank' },
-  { key: 'walletAddress', header: 'Wallet Address', render: (r) => <span title={r.walletAddress ?? ''}>{shortHash(r.walletAddress)}</span> },
-  { key: 'quantity', header: 'Stock Qty.' },
-  { key: 'transactionHash', header: 'Transaction Hash', render: (r) => <span title={r.transactionHash ?? ''}>{shortHash(r.transactionHash)}</span> },
-  { key: 'createdAt', header: 'Date & time', render: (r) => formatDateTime(r.createdAt) },
-  { key: 'timeLeft', header: 'Time Left', render: (r) => formatTimeLeft(r.timeLeft) },
-];
-
-const myColumns: Column<MyStockRow>[] = [
-  { key: 'memberId', header: 'Member ID' },
-  { key: 'quantity', header: 'Stock Qty.' },
-  { key: 'transactionHash', header: 'Transaction Hash', render: (r) => <span title={r.transactionHash ?? ''}>{shortHash(r.transactionHash)}</span> },
-  { key: 'createdAt', header: 'Date & Time', render: (r) => formatDateTime(r.createdAt) },
-  { key: 'reward', header: 'Reward' },
-  { key: 'timeLeft', header: 'Time Left', render: (r) => formatTimeLeft(r.timeLeft) },
-];
-
 /** SPEC §2 "User dashboard (/user/dashboard)". */
 export default function Dashboard() {
   const { token, metaData } = useSite();
-  const profile = useProfile();
+  const profile = useQuery(profileQueryOptions());
   const [card, setCard] = useState<CardId>('globalStock');
   const [globalPage, setGlobalPage] = useState(1);
   const [myPage, setMyPage] = useState(1);
-  const global = useGlobalStock(globalPage, PAGE_SIZE, card === 'globalStock');
-  const mine = useMyStock(myPage, PAGE_SIZE, card === 'myStock');
+  const global = useQuery(globalStockQueryOptions(globalPage, PAGE_SIZE, card === 'globalStock'));
+  const mine = useQuery(myStockQueryOptions(myPage, PAGE_SIZE, card === 'myStock'));
 
-  useQueryErrorToast(global.error ?? mine.error, 'Failed to fetch stock details');
+  useErrorToast(global.error ?? mine.error, 'Failed to fetch stock details');
 
   useDocumentMeta({
     title: `${metaData.title} | Dashboard`,

@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { Provider as JotaiProvider } from 'jotai';
 import { ToastContainer } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,12 +26,10 @@ function renderLogin() {
   );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <JotaiProvider>
-      <QueryClientProvider client={qc}>
-        <RouterProvider router={router} />
-        <ToastContainer />
-      </QueryClientProvider>
-    </JotaiProvider>,
+    <QueryClientProvider client={qc}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
   );
   return router;
 }

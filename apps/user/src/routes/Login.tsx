@@ -1,33 +1,14 @@
-import { ButtonLabel, FormInput, toastErrors, toastSuccess, useDocumentMeta } from '@prelaunch/ui';
-import { useMutation } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { FALLBACK, MISSING_COMPANY_ID } from '@prelaunch/api';
+import { LoginCard, LoginForm, toastErrors, useDocumentMeta } from '@prelaunch/ui';
+import { Link } from 'react-router';
+import { useLogin } from '../features/auth/api/login';
+import { useSite } from '../features/site/hooks/useSite';
 import { PublicHeader } from '../layouts/PublicHeader';
-import { useSite } from '../queries/site';
-import { authTokenAtom } from '../state/auth';
 
-interface Errors {
-  email?: string;
-  password?: string;
-}
-
-function validate(email: string, password: string): Errors {
-  const errors: Errors = {};
-  if (!email.trim()) errors.email = 'Email is required.';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errors.email = 'Enter a valid email address.';
-  if (!password) errors.password = 'Password is required.';
-  return errors;
-}
-
-/** SPEC §2 "Login (/)". */
+/** SPEC §2 "Login (/)". Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
 export default function Login() {
   const { token, metaData, companyId, isLoading: siteLoading } = useSite();
-  const setAuthToken = useSetAtom(authTokenAtom);
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const login = useLogin();
 
   useDocumentMeta({
     title: metaData.title,
@@ -36,36 +17,13 @@ export default function Login() {
     icon: token.icon_url,
   });
 
-  const login = useMutation({
-    // axios and the typed client load on submit, keeping them out of the first load of / (JS budget).
-    mutationFn: async (vars: { companyId: string; user: string; password: string }) =>
-      (await import('../api')).api.login(vars),
-    onSuccess: (res) => {
-      setAuthToken(res.data.token);
-      toastSuccess(res.message);
-      navigate('/user/dashboard', { replace: true });
-    },
-    onError: async (err) => {
-      const { toastApiError, FALLBACK } = await import('../lib/toast');
-      toastApiError(err, FALLBACK.login);
-    },
-  });
-
-  // Nothing from @prelaunch/api is imported statically here: it would pull axios into the first load of /.
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const found = validate(email, password);
-    setErrors(found);
-    if (found.email || found.password) return;
+  function onLogin(email: string, password: string) {
     if (!companyId) {
-      const { FALLBACK, MISSING_COMPANY_ID } = await import('../lib/toast');
       toastErrors([siteLoading ? FALLBACK.login : MISSING_COMPANY_ID]);
       return;
     }
-    login.mutate({ companyId, user: email.trim(), password });
+    login.mutate({ companyId, user: email, password });
   }
-
-  const pending = login.isPending;
 
   return (
     <div className="pl-page">
@@ -89,46 +47,33 @@ export default function Login() {
           </section>
 
           <section className="col-12 col-lg-6 px-0 px-sm-2">
-            <div className="card pl-card border-0 shadow-lg mx-auto">
-              <div className="card-body p-4 p-sm-5">
-                <h2 className="h3 fw-bold mb-1">Welcome back</h2>
-                <p className="text-body-secondary mb-4">Sign in to continue to your {token.name} account.</p>
-                <form onSubmit={onSubmit} noValidate aria-label="Log in form">
-                  <FormInput
-                    label="Email"
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    placeholder="you@example.com"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                    error={errors.email}
-                  />
-                  <FormInput
-                    label="Password"
-                    type="password"
-                    name="password"
-                    autoComplete="current-password"
-                    placeholder="Enter your password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    error={errors.password}
-                    className="mb-2"
-                  />
+            <LoginCard
+              as="h2"
+              heading="Welcome back"
+              subtitle={`Sign in to continue to your ${token.name} account.`}
+              footer={
+                <p className="text-center text-body-secondary mt-4 mb-0">
+                  New here? <Link to="/register" className="fw-semibold">Create account</Link>
+                </p>
+              }
+            >
+              <LoginForm
+                label="Log in form"
+                emailPlaceholder="you@example.com"
+                emailAutoComplete="email"
+                pending={login.isPending}
+                submit="Log in"
+                busy="Logging in..."
+                extra={
                   <div className="d-flex justify-content-end mb-4">
                     <Link to="/fogot-password" className="small">
                       Forgot password?
                     </Link>
                   </div>
-                  <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={pending}>
-                    <ButtonLabel pending={pending} idle="Log in" busy="Logging in..." />
-                  </button>
-                </form>
-                <p className="text-center text-body-secondary mt-4 mb-0">
-                  New here? <Link to="/register" className="fw-semibold">Create account</Link>
-                </p>
-              </div>
-            </div>
+                }
+                onLogin={onLogin}
+              />
+            </LoginCard>
           </section>
         </div>
       </main>

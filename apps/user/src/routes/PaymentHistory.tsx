@@ -1,13 +1,11 @@
 import { FALLBACK, errorMessage, type BuyerTransaction } from '@prelaunch/api';
-import { DataTable, Pagination, StatusBadge, useDebounce, type Column } from '@prelaunch/ui';
+import { DataTable, FilterSelect, Pagination, SearchBox, useDebounce, useErrorToast } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
-import { Icon } from '../layouts/icons';
-import { displayAmount, displayTransactionId, formatDate, formatInr, formatTime, serialNumber } from '../lib/calc';
-import { useQueryErrorToast } from '../lib/toast';
-import { useTransactions } from '../queries/user';
+import { transactionsQueryOptions } from '../features/purchase/api/purchase';
+import { ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const PAGE_SIZES = [10, 25, 50, 100].map((s) => ({ value: s, label: String(s) }));
 const STATUSES = [
   { value: 'PENDING', label: 'Pending' },
   { value: 'APPROVED', label: 'Approved' },
@@ -16,10 +14,6 @@ const STATUSES = [
   { value: 'EXPIRED', label: 'Expired' },
   { value: '', label: 'All' },
 ];
-
-function methodLabel(m: string | null | undefined) {
-  return m ? m.charAt(0) + m.slice(1).toLowerCase() : null;
-}
 
 /** SPEC §2 "Payment History (/user/payment-history)". */
 export default function PaymentHistory() {
@@ -30,33 +24,11 @@ export default function PaymentHistory() {
   const [status, setStatus] = useState('PENDING');
   const [viewing, setViewing] = useState<{ row: BuyerTransaction; serial: number } | null>(null);
 
-  const query = useTransactions({ page, limit, status, search: debounced });
-  useQueryErrorToast(query.error, FALLBACK.transactions);
+  const query = useQuery(transactionsQueryOptions({ page, limit, status, search: debounced }));
+  useErrorToast(query.error, FALLBACK.transactions);
   const data = query.data;
 
-  const columns: Column<BuyerTransaction>[] = [
-    { key: 'sl', header: 'SL.No.', render: (_r, i) => serialNumber(page, limit, i) },
-    { key: 'paymentMethod', header: 'Payment Method', render: (r) => methodLabel(r.paymentMethod) },
-    { key: 'txn', header: 'Transaction ID', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
-    { key: 'amount', header: 'Amount (INR)', render: (r) => formatInr(displayAmount(r)) },
-    { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
-    { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (r, i) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary"
-          aria-label={`View payment ${serialNumber(page, limit, i)}`}
-          onClick={() => setViewing({ row: r, serial: serialNumber(page, limit, i) })}
-        >
-          <Icon name="eye" size={16} />
-        </button>
-      ),
-    },
-  ];
+  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }));
 
   const errorText = query.isError ? `Error fetching data: ${errorMessage(query.error, FALLBACK.transactions).join(' ')}` : null;
 
@@ -65,51 +37,39 @@ export default function PaymentHistory() {
       <h1 className="h3 pl-page-title">Payment History</h1>
       <section className="pl-panel p-3 p-md-4">
         <div className="row g-2 align-items-end mb-3">
-          <div className="col-12 col-md-6">
-            <label htmlFor="history-search" className="visually-hidden">Search</label>
-            <input
-              id="history-search"
-              type="search"
-              className="form-control"
-              placeholder="Search by Transaction ID, Method..."
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
+          <SearchBox
+            id="history-search"
+            className="col-12 col-md-6"
+            placeholder="Search by Transaction ID, Method..."
+            value={search}
+            onChange={(v) => {
+              setSearch(v);
+              setPage(1);
+            }}
+          />
+          <div className="col-6 col-md-3">
+            <FilterSelect
+              id="history-size"
+              label="Show"
+              value={limit}
+              options={PAGE_SIZES}
+              onChange={(v) => {
+                setLimit(Number(v));
                 setPage(1);
               }}
             />
           </div>
           <div className="col-6 col-md-3">
-            <label htmlFor="history-size" className="form-label small mb-1">Show</label>
-            <select
-              id="history-size"
-              className="form-select"
-              value={limit}
-              onChange={(e) => {
-                setLimit(Number(e.target.value));
-                setPage(1);
-              }}
-            >
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>{s}</option>
-              ))}
-            </select>
-          </div>
-          <div className="col-6 col-md-3">
-            <label htmlFor="history-status" className="form-label small mb-1">Status</label>
-            <select
+            <FilterSelect
               id="history-status"
-              className="form-select"
+              label="Status"
               value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
+              options={STATUSES}
+              onChange={(v) => {
+                setStatus(v);
                 setPage(1);
               }}
-            >
-              {STATUSES.map((s) => (
-                <option key={s.label} value={s.value}>{s.label}</option>
-              ))}
-            </select>
+            />
           </div>
         </div>
 
@@ -136,32 +96,7 @@ export default function PaymentHistory() {
         ) : null}
       </section>
 
-      <Modal show={Boolean(viewing)} onHide={() => setViewing(null)} centered>
-        <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">View Payment Receipt</Modal.Title>
-        </Modal.Header>
-        {viewing ? (
-          <Modal.Body>
-            <div className="pl-kv"><span>Amount</span><span>₹{formatInr(displayAmount(viewing.row))}</span></div>
-            <div className="pl-kv"><span>Date</span><span>{formatDate(viewing.row.createdAt)}</span></div>
-            <div className="pl-kv"><span>Time</span><span>{formatTime(viewing.row.createdAt)}</span></div>
-            <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
-            <div className="pl-kv"><span>Payment Method</span><span>{methodLabel(viewing.row.paymentMethod) ?? 'N/A'}</span></div>
-            <div className="pl-kv"><span>Transaction ID</span><span>{displayTransactionId(viewing.row)}</span></div>
-            <div className="pl-kv"><span>Serial No.</span><span>{viewing.serial}</span></div>
-            {viewing.row.receipt?.url ? (
-              <div className="mt-3 text-center">
-                <img src={viewing.row.receipt.url} alt="Payment receipt" className="pl-receipt-img" />
-                <div className="mt-2">
-                  <a href={viewing.row.receipt.url} target="_blank" rel="noopener noreferrer" className="small">Open receipt in a new tab</a>
-                </div>
-              </div>
-            ) : (
-              <p className="text-body-secondary small mt-3 mb-0">No receipt uploaded.</p>
-            )}
-          </Modal.Body>
-        ) : null}
-      </Modal>
+      <ReceiptModal viewing={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }

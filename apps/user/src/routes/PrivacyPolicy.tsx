@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PublicShell } from '../layouts/PublicShell';
-import { useSite } from '../queries/site';
+import { useSite } from '../features/site/hooks/useSite';
 
 /** SPEC §2: the target of the privacy agreement link on the payment page. */
 export default function PrivacyPolicy() {

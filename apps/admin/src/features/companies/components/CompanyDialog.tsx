@@ -1,0 +1,111 @@
+import type { CompanyAdd } from '@prelaunch/api';
+import { ButtonLabel, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+
+type Form = Record<keyof CompanyAdd, string>;
+export type CompanyErrors = Partial<Record<keyof CompanyAdd, string>>;
+
+export const COMPANY_FIELDS: { key: keyof CompanyAdd; label: string; type?: string; hint?: string }[] = [
+  { key: 'companyName', label: 'Company Name' },
+  { key: 'email', label: 'Email', type: 'email', hint: "Also the owner admin's login email." },
+  { key: 'mobile', label: 'Mobile' },
+  { key: 'companyAadhaarCard', label: 'Aadhaar' },
+  { key: 'companyPan', label: 'PAN' },
+  { key: 'companyAddress', label: 'Address' },
+  { key: 'companyPincode', label: 'PIN' },
+  { key: 'tokenName', label: 'Token Name' },
+  { key: 'tokenSymbol', label: 'Token Symbol' },
+  { key: 'tokenPrice', label: 'Token Price (INR)' },
+  { key: 'adminName', label: 'Admin Name' },
+  { key: 'adminPassword', label: 'Admin Password', type: 'password' },
+];
+
+export const EMPTY_COMPANY: Form = Object.fromEntries(COMPANY_FIELDS.map((f) => [f.key, ''])) as Form;
+
+export function validateCompany(f: Form): CompanyErrors {
+  const e: CompanyErrors = {};
+  for (const field of COMPANY_FIELDS) if (!f[field.key].trim()) e[field.key] = `${field.label} is required.`;
+  if (!e.email && !EMAIL_PATTERN.test(f.email.trim())) e.email = 'Enter a valid email address.';
+  if (!e.companyPincode && !/^\d{6}$/.test(f.companyPincode.trim())) e.companyPincode = 'PIN must be 6 digits.';
+  if (!e.tokenSymbol && !/^[A-Za-z0-9]{2,10}$/.test(f.tokenSymbol.trim()))
+    e.tokenSymbol = 'Token symbol must be 2 to 10 letters or digits.';
+  if (!e.tokenPrice && !(Number(f.tokenPrice) > 0)) e.tokenPrice = 'Token price must be a number above 0.';
+  if (!e.adminPassword && f.adminPassword.length < 8) e.adminPassword = 'Password must be at least 8 characters.';
+  return e;
+}
+
+export function toCompanyAdd(f: Form): CompanyAdd {
+  const t = (k: keyof CompanyAdd) => f[k].trim();
+  return {
+    companyName: t('companyName'),
+    email: t('email'),
+    mobile: t('mobile'),
+    companyAadhaarCard: t('companyAadhaarCard'),
+    companyPan: t('companyPan').toUpperCase(),
+    companyAddress: t('companyAddress'),
+    companyPincode: t('companyPincode'),
+    tokenName: t('tokenName'),
+    tokenSymbol: t('tokenSymbol').toUpperCase(),
+    tokenPrice: Number(t('tokenPrice')),
+    adminName: t('adminName'),
+    adminPassword: f.adminPassword,
+  };
+}
+
+/** 'Add Company' dialog, wired to POST /api/v1/superadmin/company/add (DESIGN §9). */
+export function AddCompanyDialog({
+  show,
+  pending,
+  onClose,
+  onSubmit,
+}: {
+  show: boolean;
+  pending?: boolean;
+  onClose: () => void;
+  onSubmit: (body: CompanyAdd) => void;
+}) {
+  const [form, setForm] = useState<Form>(EMPTY_COMPANY);
+  const [errors, setErrors] = useState<CompanyErrors>({});
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateCompany(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    onSubmit(toCompanyAdd(form));
+  }
+  return (
+    <Modal show={show} onHide={pending ? undefined : onClose} centered size="lg" aria-labelledby="add-company-title">
+      <form onSubmit={submit} noValidate aria-label="Add Company">
+        <Modal.Header closeButton={!pending}>
+          <Modal.Title id="add-company-title" as="h2" className="h5">
+            Add Company
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <div className="row">
+            {COMPANY_FIELDS.map((f) => (
+              <div key={f.key} className="col-12 col-md-6">
+                <FormInput
+                  label={f.label}
+                  type={f.type ?? 'text'}
+                  inputMode={f.key === 'tokenPrice' ? 'decimal' : undefined}
+                  autoComplete={f.key === 'adminPassword' ? 'new-password' : 'off'}
+                  value={form[f.key]}
+                  onChange={(e) => setForm((s) => ({ ...s, [f.key]: e.target.value }))}
+                  error={errors[f.key]}
+                  hint={f.hint}
+                />
+              </div>
+            ))}
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            <ButtonLabel pending={pending} idle="Add" />
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import type { AdminDashboard } from '@prelaunch/api';
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  type ActiveElement,
+  type Chart,
+  type ChartEvent,
+  type Plugin,
+} from 'chart.js';
+import { useMemo, useState } from 'react';
+import { Bar, Doughnut, Pie } from 'react-chartjs-2';
+import { fixed2 } from '@prelaunch/ui';
+
+ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend);
+
+/** SPEC §9: the supply pie's four fixed colours and the referral doughnut's three. */
+export const SUPPLY_COLOURS = ['#7c5cff', '#00c2ff', '#ffb020', '#ff5c8a'];
+export const REFERRAL_COLOURS = ['#22c55e', '#7c5cff', '#f97316'];
+const BAR_COLOURS = ['#7c5cff', '#00c2ff', '#22c55e', '#ffb020'];
+
+interface Hovered {
+  label: string;
+  value: string;
+}
+
+/** SPEC §2: hovering a slice shows its label and value under the chart instead of a tooltip. */
+function useHover(labels: string[], values: number[], suffix = '') {
+  const [hovered, setHovered] = useState<Hovered | null>(null);
+  const onHover = (_e: ChartEvent, elements: ActiveElement[]) => {
+    if (!elements.length) return setHovered(null);
+    const i = elements[0].index;
+    setHovered({ label: labels[i], value: `${fixed2(values[i])}${suffix}` });
+  };
+  return { hovered, onHover };
+}
+
+function HoverReadout({ hovered, id }: { hovered: Hovered | null; id: string }) {
+  return (
+    <p className="text-center small mt-2 mb-0 pl-chart-readout" aria-live="polite" data-testid={`${id}-hover`}>
+      {hovered ? (
+        <>
+          <span className="fw-semibold">{hovered.label}</span>: {hovered.value}
+        </>
+      ) : (
+        <span className="text-body-secondary">Hover a segment to see its value</span>
+      )}
+    </p>
+  );
+}
+
+/** Draws the token icon in the middle of the doughnut's chart area. */
+function centreImage(src: string | undefined): Plugin<'doughnut'> {
+  let img: HTMLImageElement | null = null;
+  return {
+    id: 'centreImage',
+    afterDraw(chart: Chart) {
+      if (!src) return;
+      if (!img) {
+        img = new Image();
+        img.onload = () => chart.draw();
+        img.src = src;
+        return;
+      }
+      if (!img.complete || !img.naturalWidth) return;
+      const { left, right, top, bottom } = chart.chartArea;
+      const size = Math.min(right - left, bottom - top) * 0.32;
+      const x = (left + right) / 2 - size / 2;
+      const y = (top + bottom) / 2 - size / 2;
+      chart.ctx.drawImage(img, x, y, size, size);
+    },
+  };
+}
+
+const num = (v: unknown) => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export default function DashboardCharts({ data }: { data: AdminDashboard }) {
+  const supplyLabels = ['Total Supply', 'Private Supply', 'Public Cell Supply', 'Founder Team Supply'];
+  const supplyValues = [data.totalSupply, data.privateSupply, data.publicCellSupply, data.founderTeamSupply].map(num);
+  const supplyHover = useHover(supplyLabels, supplyValues);
+
+  const referralLabels = ['Total', 'Remaining', 'User Stock Balance'];
+  const referralValues = [data.referralSupply, data.remainingReferralSupply, data.privateSupplyData?.stockBalance].map(num);
+  const referralHover = useHover(referralLabels, referralValues);
+
+  const methodLabels = ['Bank', 'UPI', 'Manual', 'Crypto'];
+  const ts = data.transactionSummary ?? { total: 0, bank: 0, upi: 0, manual: 0, crypto: 0 };
+  const amounts = [ts.bank, ts.upi, ts.manual, ts.crypto].map(num);
+  const sum = amounts.reduce((a, b) => a + b, 0);
+  // Share of the approved collection per method, in percent (dataset label '%').
+  const percents = amounts.map((a) => (sum > 0 ? Number(((a / sum) * 100).toFixed(2)) : 0));
+  const barHover = useHover(methodLabels, percents, '%');
+
+  const plugin = useMemo(() => centreImage(data.token?.icon_url), [data.token?.icon_url]);
+
+  const arcOptions = (onHover: ReturnType<typeof useHover>['onHover']) => ({
+    responsive: true,
+    maintainAspectRatio: false,
+    onHover,
+    plugins: { legend: { position: 'bottom' as const }, tooltip: { enabled: false } },
+  });
+
+  return (
+    <div className="row g-3">
+      <section className="col-12 col-xl-6" aria-label="Token Supply Distribution">
+        <div className="card border-0 shadow-sm h-100">
+          <div className="card-body">
+            <h2 className="h6 mb-3">Token Supply Distribution</h2>
+            <div style={{ height: 384, position: 'relative' }} data-testid="chart-supply">
+              <Pie
+                data={{
+                  labels: supplyLabels,
+                  datasets: [{ data: supplyValues, backgroundColor: SUPPLY_COLOURS, borderWidth: 1 }],
+                }}
+                options={arcOptions(supplyHover.onHover)}
+              />
+            </div>
+            <HoverReadout id="supply" hovered={supplyHover.hovered} />
+          </div>
+        </div>
+      </section>
+      <section className="col-12 col-xl-6" aria-label="Referral Supply">
+        <div className="card border-0 shadow-sm h-100">
+          <div className="card-body">
+            <h2 className="h6 mb-3">Referral Supply</h2>
+            <div style={{ height: 320, position: 'relative' }} data-testid="chart-referral">
+              <Doughnut
+                data={{
+                  labels: referralLabels,
+                  datasets: [{ data: referralValues, backgroundColor: REFERRAL_COLOURS, borderWidth: 1 }],
+                }}
+                options={{ ...arcOptions(referralHover.onHover), cutout: '60%' }}
+                plugins={[plugin]}
+              />
+            </div>
+            <HoverReadout id="referral" hovered={referralHover.hovered} />
+          </div>
+        </div>
+      </section>
+      <section className="col-12" aria-label="Total Collection Method Wise">
+        <div className="card border-0 shadow-sm">
+          <div className="card-body">
+            <h2 className="h6 mb-3">Total Collection Method Wise</h2>
+            <div style={{ height: 320, position: 'relative' }} data-testid="chart-collection">
+              <Bar
+                data={{
+                  labels: methodLabels,
+                  datasets: [{ label: '%', data: percents, backgroundColor: BAR_COLOURS }],
+                }}
+                options={{
+                  responsive: true,
+                  maintainAspectRatio: false,
+                  onHover: barHover.onHover,
+                  plugins: { legend: { position: 'top' }, tooltip: { enabled: false } },
+                  scales: { y: { beginAtZero: true, max: 100 } },
+                }}
+              />
+            </div>
+            <HoverReadout id="collection" hovered={barHover.hovered} />
+            <p className="small text-body-secondary text-center mb-0">
+              Approved collection: ₹ {fixed2(ts.total || sum)} (Bank ₹ {fixed2(ts.bank)}, UPI ₹ {fixed2(ts.upi)}, Manual ₹{' '}
+              {fixed2(ts.manual)}, Crypto ₹ {fixed2(ts.crypto)})
+            </p>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { ADMIN_FALLBACK, type AdminPurchaseListQuery, type SuperAdminPurchaseListQuery } from '@prelaunch/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, superApi } from '../../../api';
+import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
+import { adminRoot, superRoot } from '../../../lib/queryKeys';
+
+export const purchaseKeys = {
+  all: [...adminRoot, 'purchases'] as const,
+  list: (q: AdminPurchaseListQuery) => [...adminRoot, 'purchases', q] as const,
+  /** Every company's purchases (super admin, read-only). */
+  acrossCompanies: (q: SuperAdminPurchaseListQuery) => [...superRoot, 'transactions', q] as const,
+};
+
+/** GET /api/v1/admin/transaction/list: PENDING are the requests, APPROVED/REJECTED the history. */
+export const purchasesQueryOptions = (q: AdminPurchaseListQuery) =>
+  queryOptions({ queryKey: purchaseKeys.list(q), queryFn: () => api.purchaseList(q), placeholderData: keepPreviousData });
+
+/** GET /api/v1/superadmin/transaction/list (DESIGN §9). */
+export const companyPurchasesQueryOptions = (q: SuperAdminPurchaseListQuery) =>
+  queryOptions({
+    queryKey: purchaseKeys.acrossCompanies(q),
+    queryFn: () => superApi.transactionList(q),
+    placeholderData: keepPreviousData,
+  });
+
+// SPEC §4: after every admin mutation the list is refetched (and the dashboard's figures with it).
+const refetch = [adminRoot];
+
+export const useApprovePurchase = (o?: AdminMutationOptions<unknown>) =>
+  useAdminMutation((id: string) => api.purchaseApprove(id), ADMIN_FALLBACK.approve, refetch, o);
+
+export const useRejectPurchase = (o?: AdminMutationOptions<unknown>) =>
+  useAdminMutation((id: string) => api.purchaseReject(id), ADMIN_FALLBACK.reject, refetch, o);

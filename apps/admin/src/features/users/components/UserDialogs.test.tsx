@@ -1,0 +1,67 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AddUserDialog, UpdateUserDialog, validateUser } from './UserDialogs';
+
+describe('Add New User dialog', () => {
+  it('requires all five fields and a valid email, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<AddUserDialog show onClose={() => {}} onSubmit={onSubmit} />);
+    expect(screen.getByRole('heading', { name: 'Add New User' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Select Role' })).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'User' })).toHaveValue('USER');
+    expect(screen.getByRole('option', { name: 'Admin' })).toHaveValue('ADMIN');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    for (const msg of ['Please select a role.', 'Name is required.', 'Mobile is required.', 'Email is required.', 'Password is required.'])
+      expect(screen.getByText(msg)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the five fields and closes on submit', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const onClose = vi.fn();
+    render(<AddUserDialog show onClose={onClose} onSubmit={onSubmit} />);
+    await user.selectOptions(screen.getByLabelText('Role'), 'ADMIN');
+    await user.type(screen.getByLabelText('Name'), ' Asha ');
+    await user.type(screen.getByLabelText('Mobile'), '+91 98765');
+    await user.type(screen.getByLabelText('Email'), 'asha@x');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Secret@123');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), '.test');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSubmit).toHaveBeenCalledWith({ role: 'ADMIN', name: 'Asha', mobile: '+91 98765', email: 'asha@x.test', password: 'Secret@123' });
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('Update User dialog', () => {
+  const existing = { id: 'u1', name: 'Ravi', mobile: '999', email: 'ravi@x.test', role: 'USER', referralCode: null, isApproved: false, createdAt: '' };
+
+  it('sends the id and only the changed fields', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<UpdateUserDialog show user={existing} onClose={() => {}} onSubmit={onSubmit} />);
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Ravi K');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onSubmit).toHaveBeenCalledWith({ id: 'u1', name: 'Ravi K' });
+  });
+
+  it('requires every field', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<UpdateUserDialog show user={existing} onClose={() => {}} onSubmit={onSubmit} />);
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByText('Email is required.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('needs no password on update but a role from USER or ADMIN', () => {
+    expect(validateUser({ role: 'ADMIN', name: 'a', mobile: '1', email: 'a@b.co', password: '' }, 'update')).toEqual({});
+    expect(validateUser({ role: 'ROOT', name: 'a', mobile: '1', email: 'a@b.co', password: '' }, 'update').role).toBe('Please select a role.');
+  });
+});

@@ -1,0 +1,183 @@
+import type { AdminUser, UserRole } from '@prelaunch/api';
+import { ButtonLabel, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+
+const ROLES: UserRole[] = ['USER', 'ADMIN'];
+
+export interface UserForm {
+  role: string;
+  name: string;
+  mobile: string;
+  email: string;
+  password: string;
+}
+
+export type UserErrors = Partial<Record<keyof UserForm, string>>;
+
+/**
+ * SPEC §5: Add User — all five fields required, email in valid format, mobile free text;
+ * Update User — role, name, mobile and email required (no password).
+ */
+export function validateUser(form: UserForm, mode: 'add' | 'update'): UserErrors {
+  const e: UserErrors = {};
+  if (!ROLES.includes(form.role as UserRole)) e.role = 'Please select a role.';
+  if (!form.name.trim()) e.name = 'Name is required.';
+  if (!form.mobile.trim()) e.mobile = 'Mobile is required.';
+  if (!form.email.trim()) e.email = 'Email is required.';
+  else if (!EMAIL_PATTERN.test(form.email.trim())) e.email = 'Enter a valid email address.';
+  if (mode === 'add' && !form.password) e.password = 'Password is required.';
+  return e;
+}
+
+interface Props {
+  show: boolean;
+  onClose: () => void;
+  pending?: boolean;
+}
+
+function RoleSelect({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <div className="mb-3">
+      <label htmlFor="user-role" className="form-label">
+        Role
+      </label>
+      <select
+        id="user-role"
+        className={`form-select ${error ? 'is-invalid' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={error ? 'user-role-error' : undefined}
+      >
+        <option value="">Select Role</option>
+        <option value="USER">User</option>
+        <option value="ADMIN">Admin</option>
+      </select>
+      {error ? (
+        <div className="invalid-feedback" id="user-role-error">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function useUserForm(initial: UserForm) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<UserErrors>({});
+  const set = (k: keyof UserForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  return { form, setForm, errors, setErrors, set };
+}
+
+/** SPEC §2 'Add New User': Role, Name, Mobile, Email, Password; a close button and 'Add'. Closes on submit. */
+export function AddUserDialog({
+  show,
+  onClose,
+  pending,
+  onSubmit,
+}: Props & { onSubmit: (body: { role: UserRole; name: string; mobile: string; email: string; password: string }) => void }) {
+  const { form, setForm, errors, setErrors, set } = useUserForm({ role: '', name: '', mobile: '', email: '', password: '' });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateUser(form, 'add');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    onSubmit({
+      role: form.role as UserRole,
+      name: form.name.trim(),
+      mobile: form.mobile.trim(),
+      email: form.email.trim(),
+      password: form.password,
+    });
+    setForm({ role: '', name: '', mobile: '', email: '', password: '' });
+    onClose();
+  }
+
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby="add-user-title">
+      <form onSubmit={submit} noValidate aria-label="Add New User">
+        <Modal.Header closeButton>
+          <Modal.Title id="add-user-title" as="h2" className="h5">
+            Add New User
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <RoleSelect value={form.role} onChange={set('role')} error={errors.role} />
+          <FormInput label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
+          <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile} />
+          <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+          <FormInput
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => set('password')(e.target.value)}
+            error={errors.password}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            <ButtonLabel pending={pending} idle="Add" />
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
+
+/** SPEC §2 Update User dialog: Role, Name, Mobile, Email and an Update button. Sends id plus the changed fields. */
+export function UpdateUserDialog({
+  show,
+  onClose,
+  pending,
+  user,
+  onSubmit,
+}: Props & {
+  user: AdminUser;
+  onSubmit: (body: { id: string; role?: UserRole; name?: string; mobile?: string; email?: string }) => void;
+}) {
+  const { form, errors, setErrors, set } = useUserForm({
+    role: user.role ?? '',
+    name: user.name ?? '',
+    mobile: user.mobile ?? '',
+    email: user.email ?? '',
+    password: '',
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateUser(form, 'update');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const body: { id: string; role?: UserRole; name?: string; mobile?: string; email?: string } = { id: user.id };
+    if (form.role !== user.role) body.role = form.role as UserRole;
+    if (form.name.trim() !== user.name) body.name = form.name.trim();
+    if (form.mobile.trim() !== user.mobile) body.mobile = form.mobile.trim();
+    if (form.email.trim() !== user.email) body.email = form.email.trim();
+    onSubmit(body);
+  }
+
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby="update-user-title">
+      <form onSubmit={submit} noValidate aria-label="Update User">
+        <Modal.Header closeButton>
+          <Modal.Title id="update-user-title" as="h2" className="h5">
+            Update User
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <RoleSelect value={form.role} onChange={set('role')} error={errors.role} />
+          <FormInput label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
+          <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile} />
+          <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            <ButtonLabel pending={pending} idle="Update" />
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import type { AdminUser } from '@prelaunch/api';
+import { dash, serial, ymd, type Column } from '@prelaunch/ui';
+import { PenIcon, TrashIcon } from '../../../components/Icons';
+
+/** SPEC §2 Manage User table: Sl.No, Name, Email, Mobile, Referral Code, Date, Approval, Action. */
+export function userColumns({
+  page,
+  limit,
+  onApprove,
+  onEdit,
+  onDelete,
+}: {
+  page: number;
+  limit: number;
+  onApprove: (u: AdminUser) => void;
+  onEdit: (u: AdminUser) => void;
+  onDelete: (u: AdminUser) => void;
+}): Column<AdminUser>[] {
+  return [
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i) },
+    { key: 'name', header: 'Name' },
+    { key: 'email', header: 'Email' },
+    { key: 'mobile', header: 'Mobile' },
+    { key: 'referralCode', header: 'Referral Code', render: (r) => dash(r.referralCode) },
+    { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
+    {
+      key: 'approval',
+      header: 'Approval',
+      render: (r) =>
+        r.isApproved ? (
+          <span className="badge text-bg-success">Verified</span>
+        ) : (
+          <button type="button" className="btn btn-sm btn-warning" onClick={() => onApprove(r)}>
+            Waiting
+          </button>
+        ),
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      className: 'text-nowrap',
+      render: (r) => (
+        <div className="d-flex gap-1">
+          <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
+            <PenIcon />
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)}>
+            <TrashIcon />
+          </button>
+        </div>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,18 @@
+import { BrandBanner } from '@prelaunch/ui';
+import type { ReactNode } from 'react';
+import { useSite } from '../features/site/hooks/useSite';
+
+/** The admin and super admin sign-in pages: the token banner above one centred card. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  const site = useSite();
+  return (
+    <div className="pl-page">
+      <main className="container flex-grow-1 d-flex align-items-center justify-content-center py-4 py-sm-5">
+        <div className="w-100" style={{ maxWidth: 460 }}>
+          <BrandBanner name={site.name} icon={site.icon} />
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/** Pure derived numbers of the buy and payment screens (SPEC §3, §9). */
+import { mmss, num } from '@prelaunch/ui';
+
+/** SPEC §9: tokens bought = floor(amount / price); 0 when either is not positive. */
+export function tokenQuantity(amount: unknown, price: unknown): number {
+  const a = num(amount);
+  const p = num(price);
+  if (a <= 0 || p <= 0) return 0;
+  // Guard against binary float noise such as 0.3 / 0.1 = 2.9999999999999996.
+  return Math.floor(a / p + 1e-9);
+}
+
+/** Rounds half away from zero to 2 decimals (INR). */
+export function round2(value: number): number {
+  const sign = value < 0 ? -1 : 1;
+  return (sign * Math.round((Math.abs(value) + Number.EPSILON) * 100)) / 100;
+}
+
+/** SPEC §9: platform fee = amount × percent / 100, to 2 decimals. */
+export function platformFee(amount: unknown, percent: unknown): number {
+  return round2((num(amount) * num(percent)) / 100);
+}
+
+/** SPEC §9: approximate total with fee = amount × (1 + fee% / 100), to 2 decimals. */
+export function totalWithFee(amount: unknown, percent: unknown): number {
+  return round2(num(amount) * (1 + num(percent) / 100));
+}
+
+export interface TxnLike {
+  id?: string | null;
+  referenceNumber?: string | null;
+  transactionId?: string | null;
+  finalAmount?: number | string | null;
+  amount?: number | string | null;
+}
+
+/** SPEC §3: referenceNumber → transactionId → first 16 characters of id. */
+export function displayTransactionId(t: TxnLike): string {
+  if (t.referenceNumber) return t.referenceNumber;
+  if (t.transactionId) return t.transactionId;
+  return String(t.id ?? '').slice(0, 16);
+}
+
+/** SPEC §3: finalAmount → amount → 0. */
+export function displayAmount(t: TxnLike): number {
+  if (t.finalAmount !== null && t.finalAmount !== undefined && t.finalAmount !== '') return num(t.finalAmount);
+  if (t.amount !== null && t.amount !== undefined && t.amount !== '') return num(t.amount);
+  return 0;
+}
+
+/** Seconds left until `expiresAt` (never negative). */
+export function secondsLeft(expiresAt: string | null | undefined, now: number): number {
+  if (!expiresAt) return 0;
+  const t = Date.parse(expiresAt);
+  if (Number.isNaN(t)) return 0;
+  return Math.max(0, Math.floor((t - now) / 1000));
+}
+
+/** SPEC §4: minutes and seconds, 'expired!' at 0. */
+export function formatCountdown(seconds: number): string {
+  return seconds <= 0 ? 'expired!' : mmss(seconds);
+}
+
+export const UPI_PAYEE_NAME = 'Prelaunch Merchant';
+
+/** SPEC §9: upi://pay with the payee, the amount, INR and the note 'Order{number}'. */
+export function upiLink(upi: string, total: number, orderNumber: string, payee = UPI_PAYEE_NAME): string {
+  const params = [
+    `pa=${encodeURIComponent(upi)}`,
+    `pn=${encodeURIComponent(payee)}`,
+    `am=${round2(total).toFixed(2)}`,
+    'cu=INR',
+    `tn=${encodeURIComponent(`Order${orderNumber}`)}`,
+  ];
+  return `upi://pay?${params.join('&')}`;
+}
+
+export type PaymentTab = 'BANK' | 'UPI' | 'MANUAL';
+
+/** SPEC §2: Banking only with bank details, UPI only with an id, Manual always; Banking first when present. */
+export function availableTabs(hasBank: boolean, hasUpi: boolean): PaymentTab[] {
+  const tabs: PaymentTab[] = [];
+  if (hasBank) tabs.push('BANK');
+  if (hasUpi) tabs.push('UPI');
+  tabs.push('MANUAL');
+  return tabs;
+}
+
+export function defaultTab(hasBank: boolean, hasUpi: boolean): PaymentTab {
+  return availableTabs(hasBank, hasUpi)[0];
+}

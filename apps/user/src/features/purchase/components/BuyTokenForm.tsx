@@ -1,0 +1,87 @@
+import { ButtonLabel, formatInr, num, toastErrors } from '@prelaunch/ui';
+import { useState, type FormEvent } from 'react';
+import { useCreateOrder } from '../api/purchase';
+import { tokenQuantity, totalWithFee } from '../calc';
+import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
+
+export interface BuyTokenFormProps {
+  name: string;
+  symbol: string;
+  icon?: string;
+  unitPrice: number;
+  /** Platform charge in percent. */
+  fee: number;
+  supply: number | string | null | undefined;
+}
+
+/** SPEC §2 Buy Token: the token, its price and supply, the INR amount with live quantity, fee and total, BUY NOW. */
+export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: BuyTokenFormProps) {
+  const [amount, setAmount] = useState('');
+  const order = useCreateOrder();
+  const valid = isValidAmount(amount);
+  const quantity = valid ? tokenQuantity(amount, unitPrice) : 0;
+  const total = valid ? totalWithFee(amount, fee) : 0;
+  const disabled = !valid || unitPrice <= 0 || order.isPending;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!symbol) return toastErrors([MSG.noToken]);
+    if (!isValidAmount(amount)) return toastErrors([MSG.validAmount]);
+    if (unitPrice <= 0) return;
+    order.mutate(Number(amount));
+  }
+
+  return (
+    <section className="pl-panel p-4">
+      <div className="d-flex align-items-center gap-3 mb-4">
+        <img src={icon} alt="" width={56} height={56} className="rounded-circle" />
+        <div className="min-w-0">
+          <h2 className="h4 mb-0 text-truncate">{name}</h2>
+          <span className="badge text-bg-dark">{symbol}</span>
+        </div>
+      </div>
+      <div className="row g-3 mb-4">
+        <div className="col-6">
+          <div className="small text-body-secondary">Price per token</div>
+          <div className="fs-5 fw-bold" data-testid="price">₹{formatInr(unitPrice)}</div>
+        </div>
+        <div className="col-6">
+          <div className="small text-body-secondary">Available supply</div>
+          <div className="fs-5 fw-bold" data-testid="supply">
+            {supply === null || supply === undefined ? 'N/A' : num(supply).toLocaleString('en-IN')}
+          </div>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate aria-label="Buy token form">
+        <label htmlFor="buy-amount" className="form-label fw-semibold">Amount (INR)</label>
+        <div className="input-group input-group-lg mb-1">
+          <span className="input-group-text">₹</span>
+          <input
+            id="buy-amount"
+            name="amount"
+            className={`form-control ${amount && !valid ? 'is-invalid' : ''}`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Enter amount in INR"
+            value={amount}
+            aria-describedby="buy-amount-help"
+            onChange={(e) => {
+              if (isAmountInput(e.target.value)) setAmount(e.target.value);
+            }}
+          />
+        </div>
+        <div id="buy-amount-help" className={`small mb-3 ${amount && !valid ? 'text-danger' : 'text-body-secondary'}`}>
+          {amount && !valid ? MSG.validAmount : 'Digits only, with an optional decimal point.'}
+        </div>
+        <div className="bg-light rounded-3 p-3 mb-4">
+          <div className="pl-kv"><span>You will get</span><span data-testid="quantity">{quantity} {symbol}</span></div>
+          <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>
+          <div className="pl-kv"><span>Approx. total incl. fee</span><span data-testid="total">₹{formatInr(total)}</span></div>
+        </div>
+        <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={disabled}>
+          <ButtonLabel pending={order.isPending} idle="BUY NOW" busy="Processing..." />
+        </button>
+      </form>
+    </section>
+  );
+}

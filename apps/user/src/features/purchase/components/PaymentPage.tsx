@@ -1,0 +1,315 @@
+import { FALLBACK, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
+import { ButtonLabel, formatInr, num, PageLoader, StatusBadge, toastErrors, toastSuccess, useErrorToast } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import gpay from '../../../assets/upi-gpay.svg';
+import paytm from '../../../assets/upi-paytm.svg';
+import phonepe from '../../../assets/upi-phonepe.svg';
+import { Icon } from '../../../components/Icon';
+import { beneficiaryQueryOptions, orderQueryOptions, useSubmitPurchase } from '../api/purchase';
+import {
+  availableTabs,
+  defaultTab,
+  formatCountdown,
+  platformFee,
+  round2,
+  secondsLeft,
+  upiLink,
+  type PaymentTab,
+} from '../calc';
+import { PURCHASE_MSG as MSG } from '../validation';
+import { ProofModal, type ProofSubmit } from './ProofModal';
+
+const TAB_LABEL: Record<PaymentTab, string> = { BANK: 'Banking', UPI: 'UPI', MANUAL: 'Manual' };
+const CANCELLED = 'Payment process cancelled.';
+
+function useNow(active: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+function Agreement({ id, checked, onChange }: { id: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <div className="form-check my-3">
+      <input id={id} type="checkbox" className="form-check-input" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id} className="form-check-label small">
+        I agree to the{' '}
+        <Link to="/privacy-policy" target="_blank" rel="noopener">
+          privacy &amp; policy
+        </Link>{' '}
+        and confirm the payment details are correct.
+      </label>
+    </div>
+  );
+}
+
+/** SPEC §2 "Payment (/user/payment)" for one order: countdown, payment tabs, order details, proof. */
+export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string; purchaseAmount: string }) {
+  const navigate = useNavigate();
+  const order = useQuery(orderQueryOptions(purchaseId));
+  const beneficiary = useQuery(beneficiaryQueryOptions());
+  useErrorToast(beneficiary.error, FALLBACK.paymentDetails);
+  useErrorToast(order.error, 'Order details not found.');
+
+  const [expiredByServer, setExpiredByServer] = useState(false);
+  const now = useNow(Boolean(order.data) && !expiredByServer);
+  const left = secondsLeft(order.data?.expiresAt, now);
+  const expired = expiredByServer || order.data?.status === 'EXPIRED' || (Boolean(order.data) && left <= 0);
+  const payable = Boolean(order.data) && order.data!.status === 'INITIATED' && !expired;
+
+  const b = beneficiary.data;
+  const banks: BankDetail[] = useMemo(() => {
+    if (!b) return [];
+    if (b.banks?.length) return b.banks;
+    if (b.bankName && b.accountNumber) {
+      return [{ id: 'default', bankName: b.bankName, accountNumber: b.accountNumber, holderName: b.holderName, ifscCode: b.ifscCode, branch: b.branch }];
+    }
+    return [];
+  }, [b]);
+  const upi = b?.upi ?? '';
+  const tabs = availableTabs(banks.length > 0, Boolean(upi));
+  const [tab, setTab] = useState<PaymentTab | null>(null);
+  const activeTab = tab && tabs.includes(tab) ? tab : defaultTab(banks.length > 0, Boolean(upi));
+  const [bankId, setBankId] = useState<string | null>(null);
+  const bank = banks.find((x) => x.id === bankId) ?? banks[0];
+  const [agreed, setAgreed] = useState(false);
+  const [proofFor, setProofFor] = useState<PaymentMethod | null>(null);
+
+  const o = order.data;
+  const orderAmount = o ? num(o.amount) : num(purchaseAmount);
+  const percent = num(o?.platformChargePercent);
+  const fee = o ? num(o.fee) : platformFee(orderAmount, percent);
+  const total = o ? num(o.finalAmount) : round2(orderAmount + fee);
+
+  const proof = useSubmitPurchase(
+    (v: ProofSubmit & { method: PaymentMethod }) => ({
+      purchaseId,
+      paymentMethod: v.method,
+      referenceNumber: v.referenceNumber,
+      receiptId: v.receiptId,
+      // SPEC §5: the amount sent is the order amount, not the entered one.
+      amount: orderAmount,
+      bankName: v.method === 'BANK' ? bank?.bankName : undefined,
+    }),
+    FALLBACK.tokenPurchase,
+    {
+      onDone: (v) => {
+        setProofFor(null);
+        toastSuccess(`${v.method} proof submitted successfully.`);
+      },
+      onExpired: () => setExpiredByServer(true),
+    },
+  );
+
+  const manual = useSubmitPurchase(
+    () => ({ purchaseId, paymentMethod: 'MANUAL', amount: orderAmount }),
+    'Failed to submit manual payment.',
+    { onDone: () => toastSuccess('MANUAL payment submitted successfully.'), onExpired: () => setExpiredByServer(true) },
+  );
+
+  function cancel() {
+    toastErrors([CANCELLED]);
+    navigate('/user/buy-token');
+  }
+
+  function pay(method: PaymentMethod) {
+    if (!agreed) {
+      toastErrors([method === 'UPI' ? MSG.agreeUpi : MSG.agreeOther]);
+      return;
+    }
+    if (method === 'MANUAL') manual.mutate(undefined);
+    else setProofFor(method);
+  }
+
+  async function copyUpi() {
+    try {
+      await navigator.clipboard.writeText(upi);
+    } catch {
+      const input = document.getElementById('upi-id') as HTMLInputElement | null;
+      input?.select();
+      document.execCommand?.('copy');
+    }
+    toastSuccess('UPI ID copied to clipboard!');
+  }
+
+  if (order.isLoading || beneficiary.isLoading) return <PageLoader label="Loading payment details..." />;
+  if (order.isError || !o) {
+    return (
+      <div className="pl-panel p-4">
+        <p className="mb-3">Order details not found.</p>
+        <Link to="/user/buy-token" className="btn btn-outline-primary">Back to Buy Token</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <h1 className="h3 pl-page-title">Payment</h1>
+      <div className="pl-countdown p-3 p-md-4 mb-4 d-flex flex-wrap align-items-center justify-content-between gap-2" role="timer" aria-live="off">
+        <div>
+          <div className="small text-uppercase opacity-75">Transaction time</div>
+          <div className="pl-countdown-time" data-testid="countdown">{formatCountdown(expired ? 0 : left)}</div>
+        </div>
+        <div className="small opacity-75">Order {o.orderNumber}</div>
+      </div>
+
+      {!payable ? (
+        <div className={`alert ${expired ? 'alert-danger' : 'alert-info'} d-flex flex-wrap align-items-center justify-content-between gap-2`} role="alert">
+          <span>
+            {expired
+              ? 'The 15-minute payment window for this order has closed. Please place a new order.'
+              : <>This order is no longer awaiting payment (status <StatusBadge status={o.status} />).</>}
+          </span>
+          <Link to="/user/buy-token" className="btn btn-sm btn-outline-dark">Back to Buy Token</Link>
+        </div>
+      ) : null}
+
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <section className="pl-panel p-3 p-md-4">
+            <ul className="nav nav-tabs mb-3" role="tablist">
+              {tabs.map((t) => (
+                <li className="nav-item" role="presentation" key={t}>
+                  <button
+                    type="button"
+                    role="tab"
+                    id={`tab-${t}`}
+                    aria-selected={activeTab === t}
+                    aria-controls={`panel-${t}`}
+                    className={`nav-link ${activeTab === t ? 'active' : ''}`}
+                    onClick={() => {
+                      setTab(t);
+                      setAgreed(false);
+                    }}
+                  >
+                    {TAB_LABEL[t]}
+                  </button>
+                </li>
+              ))}
+            </ul>
+
+            <fieldset disabled={!payable} id={`panel-${activeTab}`} role="tabpanel" aria-labelledby={`tab-${activeTab}`}>
+              {activeTab === 'UPI' ? (
+                upi ? (
+                  <div>
+                    <div className="d-flex flex-column flex-sm-row align-items-center gap-4">
+                      <div className="pl-qr" data-testid="upi-qr">
+                        <QRCodeSVG value={upiLink(upi, total, o.orderNumber)} level="H" size={184} title="UPI payment QR code" />
+                      </div>
+                      <div className="flex-grow-1 w-100">
+                        <p className="small text-body-secondary mb-2">Scan with any UPI app</p>
+                        <div className="pl-upi-apps d-flex flex-wrap gap-2 mb-3">
+                          <img src={gpay} alt="Google Pay" />
+                          <img src={phonepe} alt="PhonePe" />
+                          <img src={paytm} alt="Paytm" />
+                        </div>
+                        <label htmlFor="upi-id" className="form-label small fw-semibold">UPI ID</label>
+                        <div className="input-group">
+                          <input id="upi-id" className="form-control" readOnly value={upi} />
+                          <button type="button" className="btn btn-outline-secondary" onClick={copyUpi} aria-label="Copy UPI ID">
+                            <Icon name="copy" size={18} />
+                          </button>
+                        </div>
+                      </div>
+                    </div>
+                    <Agreement id="agree-upi" checked={agreed} onChange={setAgreed} />
+                    <div className="d-flex gap-2">
+                      <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('UPI')}>PAY</button>
+                      <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
+                    </div>
+                  </div>
+                ) : (
+                  <div>
+                    <p>UPI payment details are not available.</p>
+                    <button type="button" className="btn btn-outline-secondary" onClick={() => navigate(-1)}>Go Back</button>
+                  </div>
+                )
+              ) : null}
+
+              {activeTab === 'BANK' && bank ? (
+                <div>
+                  {banks.length > 1 ? (
+                    <div className="mb-3">
+                      <label htmlFor="bank-select" className="form-label small fw-semibold">Select bank</label>
+                      <select id="bank-select" className="form-select" value={bank.id} onChange={(e) => setBankId(e.target.value)}>
+                        {banks.map((x) => (
+                          <option key={x.id} value={x.id}>{x.bankName}</option>
+                        ))}
+                      </select>
+                    </div>
+                  ) : null}
+                  <div className="bg-light rounded-3 p-3">
+                    <div className="pl-kv"><span>Bank Name</span><span>{bank.bankName}</span></div>
+                    <div className="pl-kv"><span>Account Number</span><span>{bank.accountNumber}</span></div>
+                    <div className="pl-kv"><span>Account Holder</span><span>{bank.holderName}</span></div>
+                    <div className="pl-kv"><span>IFSC</span><span>{bank.ifscCode}</span></div>
+                    <div className="pl-kv"><span>Branch</span><span>{bank.branch}</span></div>
+                  </div>
+                  <Agreement id="agree-bank" checked={agreed} onChange={setAgreed} />
+                  <div className="d-flex gap-2">
+                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('BANK')}>Make Payment</button>
+                    <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
+                  </div>
+                </div>
+              ) : null}
+
+              {activeTab === 'MANUAL' ? (
+                <div>
+                  <p className="text-body-secondary small">
+                    Pay the total amount by any method agreed with the company, then confirm here. The company verifies
+                    the payment before your tokens are credited.
+                  </p>
+                  <Agreement id="agree-manual" checked={agreed} onChange={setAgreed} />
+                  <div className="d-flex gap-2">
+                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('MANUAL')} disabled={manual.isPending}>
+                      <ButtonLabel pending={manual.isPending} idle="Confirm Payment" busy="Submitting..." />
+                    </button>
+                    <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
+                  </div>
+                </div>
+              ) : null}
+            </fieldset>
+          </section>
+        </div>
+
+        <div className="col-lg-5">
+          <OrderDetails order={o} orderAmount={orderAmount} percent={percent} fee={fee} total={total} />
+        </div>
+      </div>
+
+      {proofFor ? (
+        <ProofModal
+          show
+          method={proofFor}
+          defaultAmount={total.toFixed(2)}
+          submitting={proof.isPending}
+          onCancel={() => {
+            toastErrors([CANCELLED]);
+            setProofFor(null);
+          }}
+          onSubmit={(v) => proof.mutate({ ...v, method: proofFor })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function OrderDetails({ order, orderAmount, percent, fee, total }: { order: PurchaseOrder; orderAmount: number; percent: number; fee: number; total: number }) {
+  return (
+    <section className="pl-panel p-3 p-md-4" aria-labelledby="order-details-title">
+      <h2 id="order-details-title" className="h5 fw-bold mb-3">Order Details</h2>
+      <div className="pl-kv"><span>Order Number</span><span data-testid="order-number">{order.orderNumber}</span></div>
+      <div className="pl-kv"><span>Order Amount</span><span>₹{formatInr(orderAmount)}</span></div>
+      <div className="pl-kv"><span>Platform Fees ({percent}%)</span><span>₹{formatInr(fee)}</span></div>
+      <div className="pl-kv"><span>Tokens</span><span>{order.quantity}</span></div>
+      <div className="pl-kv fs-5"><span>Total Amount</span><span data-testid="order-total">₹{formatInr(total)}</span></div>
+    </section>
+  );
+}

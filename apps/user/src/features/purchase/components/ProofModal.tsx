@@ -1,0 +1,115 @@
+import { FALLBACK, type PaymentMethod } from '@prelaunch/api';
+import { ButtonLabel, reportError, toastErrors, toastSuccess } from '@prelaunch/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { uploadMedia } from '../../media/api/media';
+import { isAcceptedProofFile, isAmountInput, PROOF_ACCEPT, validateProof } from '../validation';
+
+export interface ProofSubmit {
+  referenceNumber: string;
+  receiptId: string;
+}
+
+/** SPEC §2 modal 'Submit Transaction Proof': UTR, amount, a file uploaded first, PAY. */
+export function ProofModal({
+  show,
+  method,
+  defaultAmount,
+  submitting,
+  onCancel,
+  onSubmit,
+}: {
+  show: boolean;
+  method: PaymentMethod;
+  defaultAmount: string;
+  submitting: boolean;
+  onCancel: () => void;
+  onSubmit: (v: ProofSubmit) => void;
+}) {
+  const [utr, setUtr] = useState('');
+  const [amount, setAmount] = useState(defaultAmount);
+  const [receiptId, setReceiptId] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
+
+  const upload = useMutation({
+    mutationFn: uploadMedia,
+    onSuccess: (res) => {
+      const id = res.data?.[0]?.id;
+      if (!id) {
+        toastErrors(['File upload failed for proof.']);
+        return;
+      }
+      setReceiptId(id);
+      toastSuccess('File uploaded successfully');
+    },
+    onError: (err) => {
+      setReceiptId(null);
+      reportError(err, FALLBACK.uploadFile);
+    },
+  });
+
+  function onFile(file: File | undefined) {
+    setReceiptId(null);
+    setFileName(file?.name ?? '');
+    if (!file) return;
+    if (!isAcceptedProofFile(file)) {
+      toastErrors(['File upload failed.']);
+      return;
+    }
+    upload.mutate(file);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateProof({ utr, amount, receiptId });
+    if (problem) return toastErrors([problem]);
+    onSubmit({ referenceNumber: utr.trim(), receiptId: receiptId! });
+  }
+
+  return (
+    <Modal show={show} onHide={onCancel} centered>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">Submit Transaction Proof</Modal.Title>
+      </Modal.Header>
+      <form onSubmit={submit} noValidate aria-label="Submit Transaction Proof">
+        <Modal.Body>
+          <p className="small text-body-secondary">Method: {method === 'BANK' ? 'Bank transfer' : method}</p>
+          <div className="mb-3">
+            <label htmlFor="proof-utr" className="form-label">UTR or Transaction Number</label>
+            <input id="proof-utr" className="form-control" value={utr} onChange={(e) => setUtr(e.target.value)} autoComplete="off" />
+          </div>
+          <div className="mb-3">
+            <label htmlFor="proof-amount" className="form-label">Enter Amount</label>
+            <input
+              id="proof-amount"
+              className="form-control"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => isAmountInput(e.target.value) && setAmount(e.target.value)}
+            />
+          </div>
+          <div className="mb-2">
+            <label htmlFor="proof-file" className="form-label">Transaction file</label>
+            <input id="proof-file" type="file" className="form-control" accept={PROOF_ACCEPT} onChange={(e) => onFile(e.target.files?.[0])} />
+            <div className="form-text" aria-live="polite">
+              {upload.isPending ? (
+                <span className="d-inline-flex align-items-center gap-2"><span className="spinner-border spinner-border-sm" aria-hidden="true" /> Uploading {fileName}...</span>
+              ) : receiptId ? (
+                <span className="text-success" data-testid="proof-uploaded">Uploaded: {fileName}</span>
+              ) : (
+                'Image, PDF, DOC or DOCX, up to 5 MB.'
+              )}
+            </div>
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>Cancel</button>
+          <button type="submit" className="btn pl-btn-gradient fw-semibold px-4" disabled={submitting || upload.isPending}>
+            <ButtonLabel pending={submitting} idle="PAY" busy="Submitting..." />
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import type { BuyerTransaction } from '@prelaunch/api';
+import { formatDate, formatInr, formatTime, serial as serialNumber, StatusBadge, type Column } from '@prelaunch/ui';
+import Modal from 'react-bootstrap/Modal';
+import { Icon } from '../../../components/Icon';
+import { displayAmount, displayTransactionId } from '../calc';
+
+function methodLabel(m: string | null | undefined) {
+  return m ? m.charAt(0) + m.slice(1).toLowerCase() : null;
+}
+
+/** SPEC §2 Payment History columns: SL.No., Payment Method, Transaction ID, Amount (INR), Date, Time, Status, Actions. */
+export function transactionColumns(
+  page: number,
+  limit: number,
+  onView: (row: BuyerTransaction, serial: number) => void,
+): Column<BuyerTransaction>[] {
+  return [
+    { key: 'sl', header: 'SL.No.', render: (_r, i) => serialNumber(page, limit, i) },
+    { key: 'paymentMethod', header: 'Payment Method', render: (r) => methodLabel(r.paymentMethod) },
+    { key: 'txn', header: 'Transaction ID', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
+    { key: 'amount', header: 'Amount (INR)', render: (r) => formatInr(displayAmount(r)) },
+    { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
+    { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
+    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (r, i) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          aria-label={`View payment ${serialNumber(page, limit, i)}`}
+          onClick={() => onView(r, serialNumber(page, limit, i))}
+        >
+          <Icon name="eye" size={16} />
+        </button>
+      ),
+    },
+  ];
+
+}
+
+/** SPEC §2 'View Payment Receipt': amount, date, time, status, method, transaction id, serial no., receipt. */
+export function ReceiptModal({
+  viewing,
+  onClose,
+}: {
+  viewing: { row: BuyerTransaction; serial: number } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal show={Boolean(viewing)} onHide={onClose} centered>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">View Payment Receipt</Modal.Title>
+      </Modal.Header>
+      {viewing ? (
+        <Modal.Body>
+          <div className="pl-kv"><span>Amount</span><span>₹{formatInr(displayAmount(viewing.row))}</span></div>
+          <div className="pl-kv"><span>Date</span><span>{formatDate(viewing.row.createdAt)}</span></div>
+          <div className="pl-kv"><span>Time</span><span>{formatTime(viewing.row.createdAt)}</span></div>
+          <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
+          <div className="pl-kv"><span>Payment Method</span><span>{methodLabel(viewing.row.paymentMethod) ?? 'N/A'}</span></div>
+          <div className="pl-kv"><span>Transaction ID</span><span>{displayTransactionId(viewing.row)}</span></div>
+          <div className="pl-kv"><span>Serial No.</span><span>{viewing.serial}</span></div>
+          {viewing.row.receipt?.url ? (
+            <div className="mt-3 text-center">
+              <img src={viewing.row.receipt.url} alt="Payment receipt" className="pl-receipt-img" />
+              <div className="mt-2">
+                <a href={viewing.row.receipt.url} target="_blank" rel="noopener noreferrer" className="small">Open receipt in a new tab</a>
+              </div>
+            </div>
+          ) : (
+            <p className="text-body-secondary small mt-3 mb-0">No receipt uploaded.</p>
+          )}
+        </Modal.Body>
+      ) : null}
+    </Modal>
+  );
+}

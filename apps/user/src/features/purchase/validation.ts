@@ -1,0 +1,42 @@
+/** Client-side checks of the buy and payment screens, with the SPEC §5 messages verbatim. */
+
+export const PURCHASE_MSG = {
+  validAmount: 'Please enter a valid amount.',
+  noToken: 'No token selected.',
+  agreeUpi: 'Please agree to the privacy & policy to proceed.',
+  agreeOther: 'Please agree to the privacy policy to proceed.',
+  utrRequired: 'Please enter UTR or Transaction Number.',
+  fileRequired: 'Please upload a transaction file before submitting.',
+} as const;
+
+/** SPEC §5: digits with an optional single decimal point. */
+export const AMOUNT_PATTERN = /^\d*\.?\d*$/;
+
+/** Whether a typed string may stay in the amount field (digits and one decimal point). */
+export function isAmountInput(value: string): boolean {
+  return AMOUNT_PATTERN.test(value);
+}
+
+/** A positive amount made of digits and at most one decimal point. */
+export function isValidAmount(value: string | number): boolean {
+  const s = String(value).trim();
+  if (!s || !AMOUNT_PATTERN.test(s) || s === '.') return false;
+  const n = Number(s);
+  return Number.isFinite(n) && n > 0;
+}
+
+/** SPEC §5 Proof form, in the order the spec lists. */
+export function validateProof(v: { utr: string; amount: string; receiptId: string | null }): string | null {
+  if (!v.utr.trim()) return PURCHASE_MSG.utrRequired;
+  if (!isValidAmount(v.amount)) return PURCHASE_MSG.validAmount;
+  if (!v.receiptId) return PURCHASE_MSG.fileRequired;
+  return null;
+}
+
+/** SPEC §2: the proof file accepts image/*, .pdf, .doc and .docx. */
+export const PROOF_ACCEPT = 'image/*,.pdf,.doc,.docx';
+
+export function isAcceptedProofFile(file: { name: string; type: string }): boolean {
+  if (file.type.startsWith('image/')) return true;
+  return /\.(pdf|docx?)$/i.test(file.name);
+}

@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UnauthorizedHandler, useErrorToast } from './errorToast';
+
+function Failing({ error }: { error: unknown }) {
+  useErrorToast(error, 'Failed to fetch users');
+  return null;
+}
+
+const httpError = (status: number, message?: string) => ({
+  isAxiosError: true,
+  response: { status, data: message ? { status: false, message, data: null } : '' },
+});
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('useErrorToast', () => {
+  it("toasts the server's message, else the fallback", async () => {
+    render(
+      <>
+        <Failing error={httpError(422, 'Name is required.')} />
+        <Failing error={httpError(500)} />
+        <ToastContainer />
+      </>,
+    );
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+  });
+
+  it('a 401 under an UnauthorizedHandler runs it; other failures do not', async () => {
+    const onUnauthorized = vi.fn();
+    const { rerender } = render(
+      <UnauthorizedHandler onUnauthorized={onUnauthorized}>
+        <Failing error={httpError(500)} />
+      </UnauthorizedHandler>,
+    );
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    rerender(
+      <UnauthorizedHandler onUnauthorized={onUnauthorized}>
+        <Failing error={httpError(401, 'Session expired')} />
+      </UnauthorizedHandler>,
+    );
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,32 @@
+import { errorMessage, httpStatus } from '@prelaunch/api';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { toastErrors } from './toasts';
+
+/**
+ * SPEC §8: every failed call is logged and toasted with the server's message(s) or the fallback.
+ * Returns true when the server rejected the session (401).
+ */
+export function reportError(err: unknown, fallback: string): boolean {
+  console.error(err);
+  toastErrors(errorMessage(err, fallback));
+  return httpStatus(err) === 401;
+}
+
+const OnUnauthorized = createContext<(() => void) | null>(null);
+
+/** What a rejected session (401) does below this point, e.g. sign out and go to the login page. */
+export function UnauthorizedHandler({ onUnauthorized, children }: { onUnauthorized: () => void; children: ReactNode }) {
+  return <OnUnauthorized.Provider value={onUnauthorized}>{children}</OnUnauthorized.Provider>;
+}
+
+/**
+ * Toasts a query's error once per failure. Under an UnauthorizedHandler a 401 also runs its
+ * handler; elsewhere (the buyer app) the error is only shown.
+ */
+export function useErrorToast(error: unknown, fallback: string) {
+  const onUnauthorized = useContext(OnUnauthorized);
+  useEffect(() => {
+    if (!error) return;
+    if (reportError(error, fallback)) onUnauthorized?.();
+  }, [error, fallback, onUnauthorized]);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { dash, fixed2, formatInr, mmss, num, serial, ymd } from './format';
+
+describe("'--' formatting", () => {
+  it('shows -- for zero, empty or missing values', () => {
+    expect(dash(0)).toBe('--');
+    expect(dash('0')).toBe('--');
+    expect(dash('')).toBe('--');
+    expect(dash('  ')).toBe('--');
+    expect(dash(null)).toBe('--');
+    expect(dash(undefined)).toBe('--');
+    expect(dash(Number.NaN)).toBe('--');
+  });
+  it('keeps real values', () => {
+    expect(dash(12)).toBe('12');
+    expect(dash('ACW1234')).toBe('ACW1234');
+  });
+});
+
+describe('YYYY-MM-DD dates', () => {
+  it('formats ISO strings and dates on the local calendar day', () => {
+    expect(ymd(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    const iso = new Date(2026, 10, 21, 12, 0).toISOString();
+    expect(ymd(iso)).toBe('2026-11-21');
+  });
+  it('shows -- for a missing or invalid date', () => {
+    expect(ymd(null)).toBe('--');
+    expect(ymd('')).toBe('--');
+    expect(ymd('not a date')).toBe('--');
+  });
+});
+
+describe('numbers', () => {
+  it('shows values to 2 decimals', () => {
+    expect(fixed2(12.345)).toBe('12.35');
+    expect(fixed2('7')).toBe('7.00');
+    expect(fixed2(undefined)).toBe('0.00');
+  });
+  it('shows INR with 2 decimals and Indian grouping', () => {
+    expect(formatInr(1020)).toBe('1,020.00');
+    expect(formatInr('')).toBe('0.00');
+    expect(num('x')).toBe(0);
+  });
+  it('numbers rows across pages', () => {
+    expect(serial(1, 10, 0)).toBe(1);
+    expect(serial(2, 10, 0)).toBe(11);
+    expect(serial(3, 10, 4)).toBe(25);
+    expect(serial(3, 25, 4)).toBe(55);
+    expect(serial(0, 10, 0)).toBe(1);
+  });
+  it('formats a countdown as mm:ss', () => {
+    expect(mmss(179)).toBe('02:59');
+    expect(mmss(0)).toBe('00:00');
+    expect(mmss(-3)).toBe('00:00');
+  });
+});

@@ -1,0 +1,76 @@
+/** The display formatters of both apps (SPEC §2, §9): one place for how numbers and dates look. */
+
+/** A number from a server or form value; NaN, null and '' become 0 (SPEC §9: fee and price default to 0). */
+export function num(value: unknown): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** SPEC §2: '--' when a value is zero, empty or missing. */
+export function dash(value: unknown): string {
+  if (value === null || value === undefined) return '--';
+  if (typeof value === 'number') return value === 0 || Number.isNaN(value) ? '--' : String(value);
+  const s = String(value).trim();
+  if (s === '' || Number(s) === 0) return '--';
+  return s;
+}
+
+/** SPEC §9: admin dates as YYYY-MM-DD (local calendar day); '--' when missing or invalid. */
+export function ymd(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '--';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '--';
+  const mm = String(d.getMonth() + 1).padStart(2, '0');
+  const dd = String(d.getDate()).padStart(2, '0');
+  return `${d.getFullYear()}-${mm}-${dd}`;
+}
+
+/** SPEC §9: amounts and chart values to 2 decimals. */
+export function fixed2(value: unknown): string {
+  const n = Number(value);
+  return Number.isFinite(n) ? n.toFixed(2) : '0.00';
+}
+
+/** Whole numbers with grouping, for token quantities and counts. */
+export function grouped(value: unknown): string {
+  const n = Number(value);
+  return Number.isFinite(n) ? n.toLocaleString('en-IN') : '0';
+}
+
+/** INR with 2 decimals and grouping, e.g. 1,020.00 */
+export function formatInr(value: unknown): string {
+  return num(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** SPEC §9: serial number = (page - 1) × limit + index + 1 (page is 1-based). */
+export function serial(page: number, limit: number, index: number): number {
+  return (Math.max(page, 1) - 1) * limit + index + 1;
+}
+
+/** SPEC §9: buyer dates in en-GB. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-GB');
+}
+
+/** SPEC §9: buyer times 12-hour. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: true });
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = formatDate(iso);
+  return date ? `${date} ${formatTime(iso)}` : '';
+}
+
+/** Seconds as mm:ss (never negative). */
+export function mmss(seconds: number): string {
+  const s = Math.max(0, seconds);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
