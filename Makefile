@@ -17,6 +17,8 @@ help:
 	@echo "make test   - the same set-up, then Go tests (-race), web unit tests and browser journeys"
 	@echo "make build  - build both web apps and the Go binaries"
 	@echo "make clean  - remove build output and installed tools"
+	@echo "make contract       - regenerate packages/api's wire types from docs/openapi (DESIGN §15)"
+	@echo "make contract-check - fail when the committed wire types differ from docs/openapi"
 
 ## ---- set-up (each step is skipped when nothing changed) ----
 setup: .tools/.stamp node_modules/.modules.yaml .go-mod.stamp .env
@@ -72,8 +74,16 @@ db: services
 run: setup build db
 	@scripts/run-stack.sh
 
+## ---- the contract (DESIGN §15): docs/openapi/*.yaml -> packages/api/src/generated/*.ts ----
+.PHONY: contract contract-check
+contract: node_modules/.modules.yaml
+	@scripts/contract-check.sh --write
+
+contract-check: node_modules/.modules.yaml
+	@scripts/contract-check.sh
+
 ## ---- tests ----
-test: setup build services go-test web-test e2e
+test: setup build services contract-check go-test web-test e2e
 
 # Tests use their own databases (prelaunch_test_*) and Redis databases 1-15; never the dev data.
 go-test:
