@@ -45,7 +45,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company and token config of this deployment's TOKEN_SYMBOL (public; the login banner) */
+        /**
+         * The company and token config of this deployment's TOKEN_SYMBOL (public; the login banner)
+         * @description 404 when no token has the symbol.
+         */
         get: operations["companySiteGet"];
         put?: never;
         post?: never;
@@ -64,7 +67,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in a company admin */
+        /**
+         * Sign in a company admin
+         * @description Only active ADMIN accounts; one email may be an admin of several companies — each account's
+         *     password is tried and the first match signs in to its company (token audience admin). 422 missing
+         *     email or password (an array when both); 401 "Invalid email or password." for every other failure;
+         *     429 with Retry-After (10 per email, 100 per IP in 15 minutes).
+         */
         post: operations["adminLogin"];
         delete?: never;
         options?: never;
@@ -96,7 +105,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's users, newest first */
+        /**
+         * The company's users, newest first
+         * @description Live (not deleted) users of the company, newest first. search matches name, email, mobile and
+         *     referral code (case-insensitive substring; %, _ and \ are literal).
+         */
         get: operations["adminUserList"];
         put?: never;
         post?: never;
@@ -115,7 +128,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a user (role USER or ADMIN) to the company */
+        /**
+         * Add a user (role USER or ADMIN) to the company
+         * @description All five fields required (422 lists every missing one), a valid email, role USER or ADMIN (any
+         *     case), password 8–72 characters. 409 "A user with this email already exists." (per company,
+         *     case-insensitive). Added USERs wait for verification; added ADMINs are approved. Audited.
+         */
         post: operations["adminUserAdd"];
         delete?: never;
         options?: never;
@@ -131,7 +149,13 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a user's fields, or approve them (id with isApproved true) */
+        /**
+         * Change a user's fields, or approve them (id with isApproved true)
+         * @description Absent fields are unchanged; present ones must be valid (422). 422 "An approved user cannot be
+         *     set back to waiting.", "Nothing to update.", "You cannot remove your own admin role."; 409 email
+         *     taken; 404 unknown, deleted or another company's user (never 403, so other companies' ids cannot be
+         *     probed). A role change revokes the user's tokens. Audited.
+         */
         put: operations["adminUserUpdate"];
         post?: never;
         delete?: never;
@@ -150,7 +174,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete (soft) a user of the company; the id in the body or the query */
+        /**
+         * Delete (soft) a user of the company; the id in the body or the query
+         * @description Soft delete; the user's tokens stop working at once and the email becomes free. 403 "You
+         *     cannot delete your own account."; 404 unknown or another company's user; 422 missing id. Audited.
+         */
         delete: operations["adminUserDelete"];
         options?: never;
         head?: never;
@@ -164,7 +192,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's purchases under review (PENDING) or decided, newest first */
+        /**
+         * The company's purchases under review (PENDING) or decided, newest first
+         * @description search matches the buyer's name, email, mobile, referral code, the reference number or an exact
+         *     order number. receipt.url is a signed same-origin link valid 15 minutes.
+         */
         get: operations["adminTransactionList"];
         put?: never;
         post?: never;
@@ -183,7 +215,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a PENDING purchase (credits the buyer and any referral reward, once) */
+        /**
+         * Approve a PENDING purchase (credits the buyer and any referral reward, once)
+         * @description One conditional transition: credits the buyer's stock balance and pays the referrer
+         *     floor(quantity × referral percent / 100) from the referral supply (what remains when short), once;
+         *     audited; the buyer is emailed. 404 "Purchase not found." (unknown, malformed or another company's);
+         *     409 "This purchase has already been processed." (APPROVED or REJECTED); 409 "This purchase is not
+         *     awaiting review." (INITIATED or EXPIRED); 422 missing id. Of concurrent approve and reject calls
+         *     exactly one succeeds.
+         */
         post: operations["adminTransactionApprove"];
         delete?: never;
         options?: never;
@@ -200,7 +240,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a PENDING purchase (its tokens go back to the private supply) */
+        /**
+         * Reject a PENDING purchase (its tokens go back to the private supply)
+         * @description PENDING → REJECTED; the reservation goes back to the private supply, once; audited; the buyer is
+         *     emailed. The same errors as approve.
+         */
         post: operations["adminTransactionReject"];
         delete?: never;
         options?: never;
@@ -250,7 +294,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the company's beneficiary (all six fields required) */
+        /**
+         * Set the company's beneficiary (all six fields required)
+         * @description All six fields required (422 lists each); trimmed; IFSC upper-cased then ^[A-Z]{4}0[A-Z0-9]{6}$;
+         *     account number 6–20 digits (spaces removed); UPI ^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64}$. Audited.
+         */
         put: operations["adminBeneficiaryUpdate"];
         post?: never;
         delete?: never;
@@ -266,7 +314,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Email a sign-in code (same answer whether or not the email is a super admin's) */
+        /**
+         * Email a sign-in code (same answer whether or not the email is a super admin's)
+         * @description Only super admins get a code (6 digits, 3 minutes, single use; a new one voids the old). 422
+         *     missing or invalid email; 429 (5 per email in 10 minutes with a burst of 3, 30 per IP); 503 when
+         *     Redis or the mail queue is down.
+         */
         get: operations["superAdminLoginOtp"];
         put?: never;
         post?: never;
@@ -285,7 +338,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with the emailed code */
+        /**
+         * Sign in with the emailed code
+         * @description Token audience superadmin. 422 missing fields or a non-numeric code; one 422 "The code is
+         *     invalid or has expired. Please request a new one." for wrong, expired, used or burnt codes and for
+         *     emails that are not a super admin's; 429 (10 per email, 60 per IP in 10 minutes).
+         */
         post: operations["superAdminLoginVerify"];
         delete?: never;
         options?: never;
@@ -316,6 +374,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Newest first; search over company name, email, mobile and token name or symbol. */
         get: operations["companyList"];
         put?: never;
         post?: never;
@@ -334,7 +393,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a company, its token and its owner admin */
+        /**
+         * Create a company, its token and its owner admin
+         * @description 422 lists every problem: PAN ^[A-Z]{5}[0-9]{4}[A-Z]$ (upper-cased), Aadhaar 12 digits, PIN 6
+         *     digits, a valid email, symbol 2–10 letters or digits (upper-cased), tokenPrice > 0 with at most 4
+         *     decimals (a non-number is 400), adminPassword 8–72 characters. 409 "A token with this symbol already
+         *     exists." One transaction creates the company, its token (18 decimals, the default distribution and
+         *     supplies, platform charge 2 %, referral 5 %) and the owner ADMIN (email = the company's, name =
+         *     adminName or the company name, approved). Audited.
+         */
         post: operations["companyAdd"];
         delete?: never;
         options?: never;
@@ -366,7 +433,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each company's beneficiary (read-only; empty fields when none is set) */
+        /**
+         * Each company's beneficiary (read-only; empty fields when none is set)
+         * @description Companies without a beneficiary are listed with empty fields and updatedAt null. search over
+         *     company name, email and mobile, holder, bank name and UPI id.
+         */
         get: operations["superAdminBeneficiaryList"];
         put?: never;
         post?: never;
@@ -1265,7 +1336,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -1420,7 +1490,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -1651,7 +1720,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -1838,6 +1906,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

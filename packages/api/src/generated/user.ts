@@ -45,7 +45,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company and token config this site sells (public) */
+        /**
+         * The company and token config this site sells (public)
+         * @description 404 when no token has this server's TOKEN_SYMBOL (default ACW).
+         */
         get: operations["siteGet"];
         put?: never;
         post?: never;
@@ -64,7 +67,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a registration code to the email */
+        /**
+         * Send a registration code to the email
+         * @description The server sells one company's token; public calls carry that company's companyId (from
+         *     site/get): missing is 422 "Company ID is not configured. Please contact support.", another
+         *     company's 422 "This Company ID does not match this site. Please contact support."
+         *     422 "Please fill in Name, Email, and Mobile to request OTP." or an invalid email / mobile (7–15
+         *     digits, optional +, spaces, dashes, brackets); 409 "An account with this email already exists.
+         *     Please log in."; 429 (OTP sends per email, 5 in 10 minutes with a burst of 3, and per IP); 503
+         *     "We could not send the email right now. Please try again in a moment." when the mail queue is down.
+         *     The code has 6 digits, lasts 10 minutes, is stored hashed; 5 wrong tries burn it; a new one voids the old.
+         */
         post: operations["registerOtp"];
         delete?: never;
         options?: never;
@@ -81,7 +94,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the buyer account with the emailed code */
+        /**
+         * Create the buyer account with the emailed code
+         * @description Empty strings count as absent. 422 names every invalid field (an array when several):
+         *     "Please enter the OTP.", "Passwords do not match!" (only when confirmPassword is sent), "Member ID
+         *     not found. Please check the referral code or leave it empty." (a Member ID of the same company, any
+         *     case), and "The code is invalid or has expired. Please request a new one." for a wrong, used,
+         *     expired or burnt code. Passwords have 8–72 characters. 409 when the email is registered in the
+         *     company (case-insensitive). Each user gets a unique Member ID PL-XXXXXXXX (no 0/O/1/I/L).
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -98,7 +119,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in a buyer */
+        /**
+         * Sign in a buyer
+         * @description Any active, non-deleted user of the site's company may sign in (role USER or ADMIN). The token
+         *     has audience user and lasts 24 h. 422 "Please enter your email and password."; 401 "Invalid email
+         *     or password." for an unknown email or a wrong password (same answer, same timing); 401 "Your account
+         *     is not active. Please contact support." only after a correct password; 429 after too many tries
+         *     (per email, 10 in 15 minutes, and per IP).
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -115,7 +143,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a password-reset code (same answer whether or not the account exists) */
+        /**
+         * Send a password-reset code (same answer whether or not the account exists)
+         * @description The same answer for unknown emails (no mail is sent then). 422 "Please enter your email
+         *     address." or an invalid email; 429; 503 when the mail queue is down.
+         */
         post: operations["forgotPasswordOtp"];
         delete?: never;
         options?: never;
@@ -132,7 +164,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the emailed code */
+        /**
+         * Set a new password with the emailed code
+         * @description 422 "Please fill in all fields.", the password rule (8–72 characters), "New passwords do not
+         *     match.", a wrong code. Every token issued before stops working (401).
+         */
         post: operations["forgotPassword"];
         delete?: never;
         options?: never;
@@ -167,7 +203,10 @@ export interface paths {
         get?: never;
         /**
          * Change the password with the emailed code and the current password
-         * @description Older tokens are revoked; the answer carries a fresh token.
+         * @description Every older token, the one used for this call included, is revoked; the answer carries a fresh
+         *     one. 422 "Please fill in all fields.", the password rule, "The new password must differ from the
+         *     current one.", "Current password is incorrect." (checked before the code, so a typo does not burn
+         *     it), a wrong code; 429 on OTP checks.
          */
         put: operations["passwordUpdate"];
         post?: never;
@@ -184,6 +223,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description globalStake is the tokens sold by the company (APPROVED purchases); stockBalance the buyer's
+         *     credited tokens (approved purchases and referral rewards). profileImage.url is signed (15 minutes).
+         */
         get: operations["profileGet"];
         put?: never;
         post?: never;
@@ -203,7 +246,12 @@ export interface paths {
         get?: never;
         /**
          * Update the profile (the current password is required)
-         * @description email and referralCode are read-only; sent values that differ are refused (422).
+         * @description JSON or form-urlencoded. password is the current password, required: 422 "Please enter your
+         *     current password." / "Current password is incorrect.". email and referralCode are read-only and
+         *     ignored; empty fields are left unchanged. kycDocumentNumber (Aadhaar): spaces and dashes ignored,
+         *     12 digits not starting with 0 or 1, valid Verhoeff checksum, else 422 "Please enter a valid
+         *     12-digit Aadhaar number.". dateOfBirth YYYY-MM-DD (an ISO date-time's date part is accepted), not
+         *     in the future. profileImageId: an image (jpeg, png, webp) uploaded by the caller, else 422.
          */
         put: operations["profileUpdate"];
         post?: never;
@@ -255,7 +303,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Place an INITIATED order (price locked, quantity reserved for 15 minutes) */
+        /**
+         * Place an INITIATED order (price locked, quantity reserved for 15 minutes)
+         * @description amount: INR, a JSON number or string, at most 2 decimals. quantity = floor(amount / price); fee =
+         *     amount × platformChargePercent / 100 (2 decimals); finalAmount = amount + fee; price and fee are
+         *     locked into the order, whose quantity is reserved from the private supply in the same transaction.
+         *     The order is INITIATED and expires 15 minutes later (orderNumber "PUR-" and 12 digits,
+         *     transactionId "TXN" and 16 digits). 422 "Please enter a valid amount.", "Please enter an amount with
+         *     at most 2 decimals.", "The amount is too small to buy one token (price ₹10.00).", "The amount is too
+         *     large for one order."; 409 "Not enough tokens left in the private sale."; 409 "You already have 5
+         *     unpaid orders. Pay for one or wait for it to expire before placing another."
+         */
         post: operations["orderCreate"];
         delete?: never;
         options?: never;
@@ -270,6 +328,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description 404 "Order not found." for an unknown, malformed or another buyer's id. */
         get: operations["orderGet"];
         put?: never;
         post?: never;
@@ -290,7 +349,15 @@ export interface paths {
         put?: never;
         /**
          * Submit proof (or manual confirmation) for an order; moves it to PENDING
-         * @description Without purchaseId the order is created and submitted in one step.
+         * @description Without purchaseId the order for amount is created and submitted in one transaction; otherwise
+         *     the order's amount is charged and the amount sent is ignored. UPI and BANK need referenceNumber
+         *     (the UTR: 4–64 letters, digits, -, /, _) and receiptId (an upload of the caller); MANUAL needs
+         *     neither. 422 "Please choose a payment method: UPI, BANK or MANUAL.", "Please enter UTR or
+         *     Transaction Number.", "Please upload a transaction file before submitting.", "The transaction file
+         *     was not found. Please upload it again."; 404 "Order not found."; 410 "The payment window for this
+         *     order is over. Please place a new order." (the order expires on the spot); 409 "This order has
+         *     already been submitted."; 409 "This UTR / transaction number has already been submitted." (same
+         *     UTR, any case, on a PENDING or APPROVED purchase of the company).
          */
         post: operations["purchaseSubmit"];
         delete?: never;
@@ -306,7 +373,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The buyer's own purchases, newest first */
+        /**
+         * The buyer's own purchases, newest first
+         * @description Only the caller's purchases, newest first. search: a case-insensitive substring of reference
+         *     number, transaction id, order number or payment method.
+         */
         get: operations["transactionList"];
         put?: never;
         post?: never;
@@ -323,7 +394,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Global Stock Details (the company's APPROVED purchases by quantity) */
+        /**
+         * Global Stock Details (the company's APPROVED purchases by quantity)
+         * @description rank is the position across pages; memberId the buyer's Member ID masked (PL-7K****2X);
+         *     walletAddress the buyer's wallet address, or the masked Member ID when none is set; transactionHash
+         *     the purchase's transactionId; timeLeft seconds until the token's launch (0 once passed, null when
+         *     none is set).
+         */
         get: operations["globalStockList"];
         put?: never;
         post?: never;
@@ -340,7 +417,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My Stock Details (own APPROVED purchases and referral rewards) */
+        /**
+         * My Stock Details (own APPROVED purchases and referral rewards)
+         * @description Newest first. kind purchase: memberId the caller's Member ID, reward 0. kind referral: memberId
+         *     the referred buyer's masked Member ID, quantity = reward = tokens credited to the caller,
+         *     transactionHash the referred buyer's purchase. The quantities sum to stockBalance.
+         */
         get: operations["myStockList"];
         put?: never;
         post?: never;
@@ -1256,7 +1338,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
@@ -1313,7 +1394,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
@@ -1430,11 +1510,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1548,7 +1626,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
-            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
