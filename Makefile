@@ -20,6 +20,8 @@ help:
 	@echo "make build  - build both web apps and the Go binaries"
 	@echo "make go-check, make web-check - the static checks make test starts with"
 	@echo "make clean  - remove build output and installed tools"
+	@echo "make contract       - regenerate packages/api's wire types from docs/openapi"
+	@echo "make contract-check - fail when the committed wire types differ from docs/openapi"
 
 ## ---- set-up (each step is skipped when nothing changed) ----
 setup: .tools/.stamp node_modules/.modules.yaml .go-mod.stamp .env
@@ -75,8 +77,16 @@ db: services
 run: setup build db
 	@scripts/run-stack.sh
 
+## ---- the contract: docs/openapi/*.yaml -> packages/api/src/generated/*.ts ----
+.PHONY: contract contract-check
+contract: node_modules/.modules.yaml
+	@scripts/contract-check.sh --write
+
+contract-check: node_modules/.modules.yaml
+	@scripts/contract-check.sh
+
 ## ---- tests ----
-test: setup build services go-check web-check go-test web-test e2e
+test: setup build services go-check web-check contract-check go-test web-test e2e
 
 # vet, gofmt, staticcheck, go mod tidy and a GOWORK=off build of every module in go.work.
 go-check: .go-mod.stamp

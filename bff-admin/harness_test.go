@@ -81,7 +81,9 @@ func (h *harness) scan(u *user.User, email string) {
 
 type reply = testkit.Reply
 
-func (h *harness) http() testkit.HTTP { return testkit.HTTP{T: h.t, App: h.app} }
+func (h *harness) http() testkit.HTTP {
+	return testkit.HTTP{T: h.t, App: h.app, Spec: testkit.AdminAPI}
+}
 
 func (h *harness) send(req *http.Request) reply { return h.http().Send(req) }
 

@@ -129,7 +129,7 @@ func TestOtherAudiencesAndMissingTokensAreRefused(t *testing.T) {
 		h.want(h.call("GET", p, adminTok, nil), 401)
 		h.want(h.call("GET", p, "garbage", nil), 401)
 	}
-	// An admin may sign in to the buyer app with a buyer token (documented in docs/api-user.md).
+	// An admin may sign in to the buyer app with a buyer token (documented in docs/openapi/user.yaml).
 	tok := h.login(seed.DemoAdminEmail, seedPW)
 	h.want(h.call("GET", "/api/v1/user/auth/profile/get", tok, nil), 200)
 	// A buyer token of another company is refused on this site.

@@ -35,7 +35,7 @@ func setup(t *testing.T) *harness {
 
 type reply = testkit.Reply
 
-func (h *harness) http() testkit.HTTP { return testkit.HTTP{T: h.t, App: h.app} }
+func (h *harness) http() testkit.HTTP { return testkit.HTTP{T: h.t, App: h.app, Spec: testkit.UserAPI} }
 
 func (h *harness) send(req *http.Request) reply { return h.http().Send(req) }
 

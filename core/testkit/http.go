@@ -51,10 +51,13 @@ func (r Reply) Into(t testing.TB, v any) {
 	}
 }
 
-// HTTP drives a Fiber app in-process, the way the apps call it.
+// HTTP drives a Fiber app in-process, the way the apps call it. Every answer is checked against
+// Spec, the OpenAPI contract of the server under test (UserAPI or AdminAPI); without one, Send
+// fails the test.
 type HTTP struct {
-	T   testing.TB
-	App *fiber.App
+	T    testing.TB
+	App  *fiber.App
+	Spec *Contract
 }
 
 // Send runs one request (30 s at most).
@@ -66,6 +69,7 @@ func (h HTTP) Send(req *http.Request) Reply {
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
+	h.Spec.Check(h.T, req, resp, b)
 	r := Reply{Code: resp.StatusCode, Header: resp.Header}
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		if err := json.Unmarshal(b, &r); err != nil {

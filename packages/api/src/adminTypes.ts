@@ -1,152 +1,39 @@
-/** Wire types of the admin and super admin calls (bff-admin), as agreed in the contract. */
+/**
+ * Wire types of the admin and super admin calls (bff-admin), generated from
+ * docs/openapi/admin.yaml (`make contract`).
+ */
+import type { components, operations } from './generated/admin';
 
-export interface AdminList<T> {
-  records: T[];
-  total: number;
-  page: number;
-  limit: number;
-  lastPage: number;
-}
+type S = components['schemas'];
 
-export interface AdminListQuery {
-  page?: number;
-  limit?: number;
-  search?: string;
-}
+/** A page of any admin list: the generated list shape with records of T. */
+export type AdminList<T> = Omit<S['AdminUserList'], 'records'> & { records: T[] };
 
-export interface AdminMetaData {
-  title?: string;
-  description?: string;
-  keywords?: string;
-}
+/** The query every admin list takes (page, limit, search). */
+export type AdminListQuery = NonNullable<operations['companyList']['parameters']['query']>;
 
+export type AdminMetaData = S['MetaData'];
 /** Token branding as bff-admin serves it (note the snake_case `icon_url`). */
-export interface AdminTokenBrand {
-  symbol: string;
-  name: string;
-  icon_url?: string;
-  title?: string;
-  metaData?: AdminMetaData;
-  address?: string;
-  decimals?: number;
-  defaultLogo?: string;
-  headerLogo?: string;
-  tokenDistribution?: string[];
-  socialLinks?: { mediaName: string; link: string }[];
-  chartImg?: string;
-  footerNote?: string;
-}
-
+export type AdminTokenBrand = S['TokenBrand'];
 /** GET /api/v1/company/site/get (public). */
-export interface AdminSite {
-  companyId: string;
-  companyName?: string;
-  token: AdminTokenBrand;
-}
+export type AdminSite = S['Site'];
+export type AdminProfile = S['AdminProfile'];
 
-export interface AdminProfile {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  company: { id: string; name: string };
-  token: AdminTokenBrand;
-}
-
-export type UserRole = 'USER' | 'ADMIN';
-
+export type UserRole = S['UserRole'];
 /** SPEC §3 "User (admin view)". */
-export interface AdminUser {
-  id: string;
-  name: string;
-  mobile: string;
-  email: string;
-  role: UserRole | string;
-  referralCode: string | null;
-  isApproved: boolean;
-  createdAt: string;
-}
+export type AdminUser = S['AdminUser'];
+export type AdminUserListQuery = NonNullable<operations['adminUserList']['parameters']['query']>;
+export type AdminUserAdd = S['AdminUserAddRequest'];
+export type AdminUserUpdate = S['AdminUserUpdateRequest'];
 
-export interface AdminUserListQuery extends AdminListQuery {
-  isApproved?: boolean;
-}
-
-export interface AdminUserAdd {
-  name: string;
-  mobile: string;
-  email: string;
-  role: UserRole;
-  password: string;
-}
-
-export type AdminUserUpdate =
-  | { id: string; name?: string; mobile?: string; email?: string; role?: UserRole }
-  | { id: string; isApproved: true };
-
-export type AdminPurchaseStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-
-export interface AdminMediaRef {
-  id: string;
-  url: string;
-}
-
+export type AdminPurchaseStatus = S['ReviewStatus'];
+export type AdminMediaRef = S['MediaRef'];
 /** SPEC §3 "Purchase (admin view)". */
-export interface AdminPurchase {
-  id: string;
-  orderNumber: string;
-  user: { id: string; referralCode: string | null; name: string; mobile: string };
-  paymentMethod: string;
-  price: number;
-  totalQuantity: number;
-  amount: number;
-  finalAmount: number;
-  status: string;
-  referenceNumber: string | null;
-  receipt: AdminMediaRef | null;
-  createdAt: string;
-}
+export type AdminPurchase = S['AdminPurchase'];
+export type AdminPurchaseListQuery = NonNullable<operations['adminTransactionList']['parameters']['query']>;
 
-export interface AdminPurchaseListQuery extends AdminListQuery {
-  status?: AdminPurchaseStatus;
-}
-
-export interface MethodTotals {
-  total: number;
-  bank: number;
-  upi: number;
-  manual: number;
-  crypto: number;
-}
-
+export type MethodTotals = S['MethodTotals'];
 /** GET /api/v1/admin/dashboard/get. */
-export interface AdminDashboard {
-  userActive: number;
-  userInactive: number;
-  userBlock: number;
-  totalMember: number;
-  verificationCompleted: number;
-  verificationPending: number;
-  totalSupply: number;
-  privateSupply: number;
-  remainingPrivateSupply: number;
-  publicCellSupply: number;
-  angelInvestorSupply: number;
-  founderTeamSupply: number;
-  airdropSupply: number;
-  referralSupply: number;
-  remainingReferralSupply: number;
-  privateSupplyData: { total: number; remaining: number; stockBalance: number };
-  transactionSummary: MethodTotals;
-  transactionCount?: MethodTotals;
-  token: AdminTokenBrand;
-}
-
+export type AdminDashboard = S['AdminDashboard'];
 /** SPEC §3 "Beneficiary". */
-export interface Beneficiary {
-  holderName: string;
-  bankName: string;
-  branch: string;
-  accountNumber: string;
-  ifscCode: string;
-  upi: string;
-}
+export type Beneficiary = S['Beneficiary'];

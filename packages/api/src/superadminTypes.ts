@@ -1,66 +1,16 @@
-import type { AdminPurchase, AdminListQuery, AdminPurchaseStatus } from './adminTypes';
+/** Wire types of the super admin calls (bff-admin), generated from docs/openapi/admin.yaml. */
+import type { components, operations } from './generated/admin';
 
-export interface SuperAdminVerifyRequest {
-  email: string;
-  otp: string;
-}
+type S = components['schemas'];
 
+export type SuperAdminVerifyRequest = S['SuperAdminVerifyRequest'];
 /** GET /api/v1/superadmin/dashboard/get. */
-export interface SuperAdminDashboard {
-  companies: number;
-  users: number;
-  purchases: { pending: number; approved: number; rejected: number };
-  approvedAmount: number;
-  approvedQuantity: number;
-}
-
+export type SuperAdminDashboard = S['SuperAdminDashboard'];
 /** SPEC §3 "Company (super admin list)". */
-export interface Company {
-  id: string;
-  companyName: string;
-  email: string;
-  mobile: string;
-  companyAadhaarCard: string;
-  companyPan: string;
-  companyAddress: string;
-  companyPincode: string;
-  tokenName: string;
-  tokenSymbol: string;
-  createdAt: string;
-}
-
-export interface CompanyAdd {
-  companyName: string;
-  email: string;
-  mobile: string;
-  companyAadhaarCard: string;
-  companyPan: string;
-  companyAddress: string;
-  companyPincode: string;
-  tokenName: string;
-  tokenSymbol: string;
-  tokenPrice: number;
-  adminName: string;
-  adminPassword: string;
-}
-
-export interface SuperAdminPurchase extends AdminPurchase {
-  company: { id: string; name: string };
-}
-
-export interface SuperAdminPurchaseListQuery extends AdminListQuery {
-  companyId?: string;
-  status?: AdminPurchaseStatus | '';
-}
-
-export interface CompanyBeneficiary {
-  companyId: string;
-  companyName: string;
-  holderName: string;
-  bankName: string;
-  branch: string;
-  accountNumber: string;
-  ifscCode: string;
-  upi: string;
-  updatedAt: string | null;
-}
+export type Company = S['Company'];
+export type CompanyAdd = S['CompanyAddRequest'];
+export type SuperAdminPurchase = S['SuperAdminPurchase'];
+export type SuperAdminPurchaseListQuery = NonNullable<
+  operations['superAdminTransactionList']['parameters']['query']
+>;
+export type CompanyBeneficiary = S['CompanyBeneficiary'];

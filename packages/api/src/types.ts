@@ -1,48 +1,17 @@
-export interface MetaData {
-  title: string;
-  description: string;
-  keywords: string;
-}
+/**
+ * Wire types shared by both apps, generated from the contract (docs/openapi, `make contract`).
+ * The names are the ones the apps import; the shapes are the documents'.
+ */
+import type { components as User } from './generated/user';
+import type { components as Admin } from './generated/admin';
 
-export interface SocialLink {
-  mediaName: string;
-  link: string;
-}
+type US = User['schemas'];
 
+export type MetaData = US['MetaData'];
+export type SocialLink = US['SocialLink'];
 /** SPEC §3 token config as served by GET /api/v1/user/site/get. */
-export interface TokenConfig {
-  symbol: string;
-  name: string;
-  icon_url?: string;
-  title?: string;
-  address?: string;
-  decimals?: number;
-  defaultLogo?: string;
-  headerLogo?: string;
-  tokenDistribution?: string[];
-  socialLinks?: SocialLink[];
-  chartImg?: string;
-  footerNote?: string;
-  metaData?: MetaData;
-}
-
-export interface SiteInfo {
-  companyId: string;
-  token: TokenConfig;
-}
-
-export interface UserLoginRequest {
-  companyId: string;
-  /** The email. */
-  user: string;
-  password: string;
-}
-
-export interface AdminLoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface TokenData {
-  token: string;
-}
+export type TokenConfig = US['TokenConfig'];
+export type SiteInfo = US['Site'];
+export type UserLoginRequest = US['UserLoginRequest'];
+export type AdminLoginRequest = Admin['schemas']['AdminLoginRequest'];
+export type TokenData = US['TokenData'];

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The TypeScript wire types of packages/api are generated from the OpenAPI contract (DESIGN §15):
+# docs/openapi/user.yaml -> packages/api/src/generated/user.ts, admin.yaml -> admin.ts.
+#
+#   scripts/contract-check.sh          regenerate into a temporary directory and fail when the
+#                                      committed files differ (make contract-check, part of make test)
+#   scripts/contract-check.sh --write  regenerate the committed files (make contract)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APIS=(user admin)
+GEN=packages/api/node_modules/.bin/openapi-typescript
+OUT=packages/api/src/generated
+
+if [ ! -x "$GEN" ]; then
+	echo "contract: $GEN is missing; run 'make setup' first." >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for api in "${APIS[@]}"; do
+	if ! "$GEN" "docs/openapi/$api.yaml" -o "$tmp/$api.ts" >"$tmp/$api.log" 2>&1; then
+		echo "contract: openapi-typescript could not read docs/openapi/$api.yaml:" >&2
+		cat "$tmp/$api.log" >&2
+		exit 1
+	fi
+done
+
+if [ "${1:-}" = "--write" ]; then
+	mkdir -p "$OUT"
+	for api in "${APIS[@]}"; do
+		cp "$tmp/$api.ts" "$OUT/$api.ts"
+		echo "contract: wrote $OUT/$api.ts from docs/openapi/$api.yaml"
+	done
+	exit 0
+fi
+
+stale=0
+for api in "${APIS[@]}"; do
+	if ! diff -u --label "$OUT/$api.ts (committed)" --label "$OUT/$api.ts (from docs/openapi/$api.yaml)" \
+		"$OUT/$api.ts" "$tmp/$api.ts" >"$tmp/$api.diff" 2>&1; then
+		echo "contract-check: $OUT/$api.ts is not what docs/openapi/$api.yaml generates:" >&2
+		head -60 "$tmp/$api.diff" >&2
+		stale=1
+	fi
+done
+if [ "$stale" = 1 ]; then
+	echo "contract-check: FAILED. Run 'make contract' and commit packages/api/src/generated/ with the documents." >&2
+	exit 1
+fi
+echo "contract-check: packages/api/src/generated matches docs/openapi"
