@@ -5,7 +5,7 @@ SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
 PNPM := $(CURDIR)/.tools/node_modules/.bin/pnpm
 GO ?= go
-GO_PKGS := ./core/... ./bff-user/... ./bff-admin/... ./worker/...
+GO_PKGS := ./core/... ./bff-user/... ./bff-admin/... ./worker/... ./tools/...
 WEB_SRC := $(shell find apps/user apps/admin packages -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.svg' -o -name '*.png' \) -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null)
 
 export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
@@ -35,7 +35,7 @@ node_modules/.modules.yaml: pnpm-lock.yaml package.json .tools/.stamp $(wildcard
 
 .go-mod.stamp: go.work $(wildcard */go.mod */go.sum)
 	@echo "==> downloading Go modules"
-	@for m in core bff-user bff-admin worker; do (cd $$m && $(GO) mod download) || exit 1; done
+	@for m in core bff-user bff-admin worker tools; do (cd $$m && $(GO) mod download) || exit 1; done
 	@touch $@
 
 # A development .env with random secrets, made once. Edit it freely; it is never committed.
@@ -97,7 +97,7 @@ e2e: chromium build
 clean:
 	rm -rf bin apps/*/dist .tools node_modules */node_modules apps/*/node_modules packages/*/node_modules .go-mod.stamp
 
-## ---- performance (issue 8; see docs/performance.md) ----
+## ---- performance (tools/; see docs/performance.md) ----
 .PHONY: seed-scale bench
 seed-scale: setup services
 	@scripts/seed-scale.sh

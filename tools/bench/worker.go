@@ -1,6 +1,6 @@
 package main
 
-// The worker figures of issue 8: "an OTP email reaches the outbox < 1 s after the request (p95)"
+// The worker targets: "an OTP email reaches the outbox < 1 s after the request (p95)"
 // and "an expiry fires < 5 s after its deadline". measureWorker starts bin/worker with the BFFs'
 // environment (same database, same Redis DB, same MAIL_OUTBOX), after every HTTP measurement so
 // it does not compete with them, and measures both through the real paths:

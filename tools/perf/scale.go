@@ -25,7 +25,7 @@ type Size struct {
 	BuyerRows int // purchases of the designated buyer (buyer@demo.test)
 }
 
-// Full is the scale of issue 8.
+// Full is the scale the performance targets are set at.
 var Full = Size{Users: 1_000_000, Purchases: 5_000_000, BuyerRows: 5_000}
 
 // Symbols are the three companies' tokens; ACW is the demo company of core/seed.

@@ -25,3 +25,18 @@ func TestLighthouseVerdictReadsTheTable(t *testing.T) {
 		t.Fatalf("no scores: %s", v)
 	}
 }
+
+func TestSpliceKeepsTheProseAroundTheTables(t *testing.T) {
+	doc := "intro\n" + beginMarker + "\nold tables\n" + endMarker + "\n\n## Prose\n\nhand-written\n"
+	got := splice(doc, "new tables\n")
+	want := "intro\n" + beginMarker + "\nnew tables\n" + endMarker + "\n\n## Prose\n\nhand-written\n"
+	if got != want {
+		t.Fatalf("splice:\n%s\nwant:\n%s", got, want)
+	}
+	if again := splice(got, "new tables\n"); again != want {
+		t.Fatalf("splice is not idempotent:\n%s", again)
+	}
+	if fresh := splice("## Prose\n", "tables"); fresh != beginMarker+"\ntables\n"+endMarker+"\n## Prose\n" {
+		t.Fatalf("no markers: %q", fresh)
+	}
+}

@@ -1,8 +1,8 @@
-// Command seedscale loads the scale data set of issue 8 into a separate database (default
+// Command seedscale loads the scale data set (the figures docs/performance.md measures at) into a separate database (default
 // prelaunch_scale): 3 companies, 1,000,000 users, 5,000,000 purchases. It skips when the data is
 // already there; -reload empties the database first.
 //
-//	DATABASE_URL=postgres://postgres@127.0.0.1:5432/prelaunch_scale?sslmode=disable go run ./core/cmd/seedscale
+//	DATABASE_URL=postgres://postgres@127.0.0.1:5432/prelaunch_scale?sslmode=disable go run ./tools/seedscale
 package main
 
 import (
@@ -18,7 +18,7 @@ import (
 	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/config"
-	"prelaunch/core/perf"
+	"prelaunch/tools/perf"
 	"prelaunch/core/platform"
 	"prelaunch/core/runtime"
 )

@@ -13,7 +13,7 @@ import (
 	"prelaunch/core/admin"
 	"prelaunch/core/dashboard"
 	"prelaunch/core/pagination"
-	"prelaunch/core/perf"
+	"prelaunch/tools/perf"
 	"prelaunch/core/purchase"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"

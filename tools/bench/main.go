@@ -1,7 +1,7 @@
-// Command bench is the load generator of issue 8: it starts bff-user and bff-admin on the scale
-// database (see core/cmd/seedscale), a bare Fiber JSON route as the machine's ceiling, runs a
+// Command bench is the load generator behind docs/performance.md: it starts bff-user and bff-admin on the scale
+// database (see tools/seedscale), a bare Fiber JSON route as the machine's ceiling, runs a
 // closed loop of N connections against each endpoint and prints req/s, p50, p99, the ratio to
-// the bare route and the BFFs' peak RSS; -out writes the same as docs/performance.md.
+// the bare route and the BFFs' peak RSS; -out rewrites the generated part of docs/performance.md (between its bench markers).
 package main
 
 import (
@@ -280,7 +280,7 @@ func run() error {
 	fmt.Print(table)
 	fmt.Printf("peak RSS (VmHWM): bff-user %s, bff-admin %s\n", rss["bff-user"], rss["bff-admin"])
 	if *out != "" {
-		return os.WriteFile(*out, []byte(report(rs, table, rss, inv, nUsers, nPurch, nBuyer)), 0o644)
+		return writeReport(*out, report(rs, table, rss, inv, nUsers, nPurch, nBuyer))
 	}
 	return nil
 }
