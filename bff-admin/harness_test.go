@@ -128,7 +128,7 @@ func (h *harness) exec(q string, args ...any) {
 	}
 	// A direct change stands for another process's: evict here at once, as core's own writes
 	// do after their commit (the users trigger's notification would do it a moment later).
-	auth.Revoked("*")
+	h.d.Verifier.Cache.Revoke("*")
 }
 
 // newBuyer inserts a buyer of company cid.

@@ -130,7 +130,7 @@ func adminRoutes(v1 fiber.Router, d *runtime.Deps) {
 		if err := httpx.Bind(c, &in); err != nil {
 			return err
 		}
-		if err := admin.UpdateUser(c.Context(), d.DB, httpx.Actor(c), cid(c), in); err != nil {
+		if err := admin.UpdateUser(c.Context(), d.DB, d.Verifier.Cache, httpx.Actor(c), cid(c), in); err != nil {
 			return err
 		}
 		msg := "User updated successfully"
@@ -147,7 +147,7 @@ func adminRoutes(v1 fiber.Router, d *runtime.Deps) {
 		if in.ID == "" {
 			in.ID = c.Query("id")
 		}
-		if err := admin.DeleteUser(c.Context(), d.DB, httpx.Actor(c), cid(c), in.ID); err != nil {
+		if err := admin.DeleteUser(c.Context(), d.DB, d.Verifier.Cache, httpx.Actor(c), cid(c), in.ID); err != nil {
 			return err
 		}
 		return httpx.OK(c, "User deleted successfully", nil)

@@ -248,7 +248,7 @@ func lockUser(ctx context.Context, tx bun.Tx, companyID, id string) (*user.User,
 
 // UpdateUser changes a user's name, mobile, email or role, or approves them. Approval cannot
 // be withdrawn, and an admin cannot take away their own admin role.
-func UpdateUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID string, in UpdateUserInput) error {
+func UpdateUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.Actor, companyID string, in UpdateUserInput) error {
 	var v apperr.Validation
 	if in.Name != nil {
 		*in.Name = strings.TrimSpace(*in.Name)
@@ -284,9 +284,9 @@ func UpdateUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID st
 		}
 		return err
 	}
-	// After the commit, this process's token checks see the change at once (auth.Revoked);
+	// After the commit, this process's token checks see the change at once (rev);
 	// the others are told by the users trigger's notification.
-	defer auth.Revoked(in.ID)
+	defer rev.Revoke(in.ID)
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		u, err := lockUser(ctx, tx, companyID, in.ID)
 		if err != nil {
@@ -337,8 +337,8 @@ func UpdateUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID st
 
 // DeleteUser soft-deletes a user of the company and revokes their tokens. An admin cannot
 // delete themself.
-func DeleteUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID, id string) error {
-	defer auth.Revoked(id)
+func DeleteUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.Actor, companyID, id string) error {
+	defer rev.Revoke(id)
 	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		u, err := lockUser(ctx, tx, companyID, id)
 		if err != nil {

@@ -374,7 +374,7 @@ func (s *Service) ResetPassword(ctx context.Context, site *Site, in ResetInput, 
 	if err != nil {
 		return err
 	}
-	auth.Revoked(ids...)
+	s.Revoker.Revoke(ids...)
 	if len(ids) != 1 {
 		return otp.ErrInvalid()
 	}
@@ -435,7 +435,7 @@ func (s *Service) ChangePassword(ctx context.Context, site *Site, b Buyer, in Ch
 	if err != nil {
 		return "", err
 	}
-	auth.Revoked(u.ID)
+	s.Revoker.Revoke(u.ID)
 	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, version)
 }
 

@@ -23,6 +23,7 @@ import (
 	"prelaunch/core/otp"
 	"prelaunch/core/ratelimit"
 	"prelaunch/core/runtime"
+	"prelaunch/core/session"
 	"prelaunch/core/tasks"
 	"prelaunch/core/ttl"
 )
@@ -41,7 +42,9 @@ type Service struct {
 
 	// Users, when set, serves the caller's own row on reads (profile/get) from the process's
 	// user cache, kept fresh by Postgres notifications (auth.PrincipalCache).
-	Users *auth.Verifier
+	Users *session.Verifier
+	// Revoker is told which users changed, after the commit.
+	Revoker auth.Revoker
 	// Stake reuses a company's tokens-sold figure (profile's globalStake) for its TTL, like the
 	// site row (SiteTTL); a zero TTL reads it every time.
 	Stake ttl.Cache[string, decimal.Decimal]
@@ -49,7 +52,7 @@ type Service struct {
 
 func New(d *runtime.Deps) *Service {
 	return &Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
-		Clock: d.Clock, Log: d.Log, Env: d.Cfg.Env, Users: d.Verifier,
+		Clock: d.Clock, Log: d.Log, Env: d.Cfg.Env, Users: d.Verifier, Revoker: d.Verifier.Cache,
 		Stake: ttl.Cache[string, decimal.Decimal]{TTL: SiteTTL, Now: d.Clock.Now}}
 }
 

@@ -148,6 +148,6 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 		q = q.Set("profile_image_id = ?", img)
 	}
 	_, err = q.Exec(ctx)
-	auth.Revoked(u.ID) // the name is part of the cached principal
+	s.Revoker.Revoke(u.ID) // the name is part of the cached principal
 	return err
 }

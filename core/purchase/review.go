@@ -14,7 +14,6 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/auth"
 	"prelaunch/core/company"
 	"prelaunch/core/media"
 	"prelaunch/core/pagination"
@@ -308,9 +307,9 @@ func decide(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, 
 		return nil, err
 	}
 	if to == StatusApproved { // balances changed: this process's user cache sees it at once
-		auth.Revoked(dec.Purchase.UserID)
+		d.Verifier.Cache.Revoke(dec.Purchase.UserID)
 		if b.ReferredBy != nil {
-			auth.Revoked(*b.ReferredBy)
+			d.Verifier.Cache.Revoke(*b.ReferredBy)
 		}
 	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Status: to,

@@ -13,10 +13,10 @@ import (
 	"prelaunch/core/admin"
 	"prelaunch/core/dashboard"
 	"prelaunch/core/pagination"
-	"prelaunch/tools/perf"
 	"prelaunch/core/purchase"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
+	"prelaunch/tools/perf"
 )
 
 // recorder keeps the SELECTs the real list/search/dashboard code sends, so the plans checked are

@@ -18,9 +18,9 @@ import (
 	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/config"
-	"prelaunch/tools/perf"
 	"prelaunch/core/platform"
 	"prelaunch/core/runtime"
+	"prelaunch/tools/perf"
 )
 
 func main() {

@@ -1,4 +1,4 @@
-package auth_test
+package session_test
 
 import (
 	"context"
@@ -125,7 +125,7 @@ func TestRevocationInAnotherProcessReachesTheCache(t *testing.T) {
 }
 
 // Within one process, core's writes evict at once after their commit: no waiting.
-func TestRevokedEvictsAtOnceInThisProcess(t *testing.T) {
+func TestRevokeEvictsAtOnceInThisProcess(t *testing.T) {
 	a, _, buyer, cid := twoProcesses(t)
 	ctx := context.Background()
 	tok, _ := a.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, 0)
@@ -134,14 +134,14 @@ func TestRevokedEvictsAtOnceInThisProcess(t *testing.T) {
 		if _, err := a.DB.ExecContext(ctx, "UPDATE users SET token_version = ? WHERE id = ?", 0, buyer); err != nil {
 			t.Fatal(err)
 		}
-		auth.Revoked(buyer)
+		a.Verifier.Cache.Revoke(buyer)
 		if _, err := a.Verifier.Authenticate(ctx, tok, auth.AudienceUser); err != nil {
 			t.Fatalf("round %d: valid token refused: %v", i, err)
 		}
 		if _, err := a.DB.ExecContext(ctx, "UPDATE users SET token_version = 1 WHERE id = ?", buyer); err != nil {
 			t.Fatal(err)
 		}
-		auth.Revoked(buyer)
+		a.Verifier.Cache.Revoke(buyer)
 		if _, err := a.Verifier.Authenticate(ctx, tok, auth.AudienceUser); !isBadToken(err) {
 			t.Fatalf("round %d: revoked token accepted (err %v)", i, err)
 		}

@@ -1,4 +1,4 @@
-package auth
+package session
 
 import (
 	"context"
@@ -28,8 +28,9 @@ const NotifyChannel = "user_auth"
 // LISTENing on NotifyChannel: a change evicts the user in every process as the change commits.
 // When the listener drops, the cache is emptied and bypassed until it is back (a missed
 // notification can never keep a revoked token alive), and an entry is never older than MaxAge.
-// Within a process, Revoked evicts synchronously after a commit, so the next call of the same
-// process already sees the change.
+// Within a process, Revoke evicts synchronously after a commit, so the next call of the same
+// process already sees the change; the services that change users are given the cache as their
+// auth.Revoker.
 type PrincipalCache struct {
 	db     *bun.DB
 	log    *slog.Logger
@@ -57,8 +58,6 @@ type cachedUser struct {
 	at time.Time
 }
 
-var registry sync.Map // *PrincipalCache → struct{}
-
 // NewPrincipalCache makes a cache over db; its listener starts on first use.
 func NewPrincipalCache(db *bun.DB, log *slog.Logger) *PrincipalCache {
 	if log == nil {
@@ -66,19 +65,19 @@ func NewPrincipalCache(db *bun.DB, log *slog.Logger) *PrincipalCache {
 	}
 	c := &PrincipalCache{db: db, log: log, maxAge: 60 * time.Second, max: 100_000, m: map[string]cachedUser{},
 		done: make(chan struct{}), pingDue: 15 * time.Second}
-	registry.Store(c, struct{}{})
 	return c
 }
 
-// Revoked evicts the users from every cache of this process; call it after the commit that
-// changed them (the notification does the same for the other processes).
-func Revoked(ids ...string) {
-	registry.Range(func(k, _ any) bool {
-		for _, id := range ids {
-			k.(*PrincipalCache).evict(id)
-		}
-		return true
-	})
+// Revoke evicts the users ("*": every user) from this cache; call it after the commit that
+// changed them (the notification does the same for the other processes). A nil cache has
+// nothing to evict.
+func (c *PrincipalCache) Revoke(ids ...string) {
+	if c == nil {
+		return
+	}
+	for _, id := range ids {
+		c.evict(id)
+	}
 }
 
 // Live reports whether the cache is in use (its listener is connected).
@@ -92,7 +91,6 @@ func (c *PrincipalCache) Close() {
 	if c == nil {
 		return
 	}
-	registry.Delete(c)
 	c.run.Lock()
 	c.closed = true
 	started := c.started
