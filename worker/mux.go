@@ -13,8 +13,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/clock"
+	"prelaunch/core/fields"
 	"prelaunch/core/mail"
-	"prelaunch/core/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/tasks"
 )
@@ -58,7 +58,7 @@ func (h *handlers) emailSend(ctx context.Context, t *asynq.Task) error {
 // whose window is over is left alone).
 func (h *handlers) purchaseExpire(ctx context.Context, t *asynq.Task) error {
 	var p tasks.PurchaseExpirePayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || !media.ValidID(p.PurchaseID) {
+	if err := json.Unmarshal(t.Payload(), &p); err != nil || !fields.UUID(p.PurchaseID) {
 		return fmt.Errorf("purchase:expire: bad payload %q: %w", t.Payload(), asynq.SkipRetry)
 	}
 	now := h.clock.Now()

@@ -8,6 +8,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
+	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/stats"
@@ -99,7 +100,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	}
 	name := strings.TrimSpace(in.Name)
 	mobile := strings.TrimSpace(in.Mobile)
-	kyc := NormalizeAadhaar(in.KYCDocumentNumber)
+	kyc := fields.NormalizeAadhaar(in.KYCDocumentNumber)
 	img := strings.TrimSpace(in.ProfileImageID)
 	var v apperr.Validation
 	v.Check(len(name) <= 100, "Name must be at most 100 characters.")
@@ -107,7 +108,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 		v.Check(validMobile(mobile), "Please enter a valid mobile number.")
 	}
 	if kyc != "" {
-		v.Check(ValidAadhaar(kyc), "Please enter a valid 12-digit Aadhaar number.")
+		v.Check(fields.Aadhaar(kyc), "Please enter a valid 12-digit Aadhaar number.")
 	}
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
 	if dobErr != "" {

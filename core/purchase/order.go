@@ -19,6 +19,7 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/clock"
 	"prelaunch/core/company"
+	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/tasks"
 )
@@ -166,7 +167,7 @@ func errOrderNotFound() error { return apperr.NotFound("order_not_found", "Order
 // GetOrder returns one of the buyer's own orders; anything else is 404.
 func (s *Service) GetOrder(ctx context.Context, b Buyer, id string) (*Purchase, error) {
 	id = strings.TrimSpace(id)
-	if !media.ValidID(id) {
+	if !fields.UUID(id) {
 		return nil, errOrderNotFound()
 	}
 	var p Purchase

@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/tasks"
 )
@@ -100,7 +101,7 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*Purchas
 	if id == "" {
 		return s.createAndSubmit(ctx, b, in.Amount, pr)
 	}
-	if !media.ValidID(id) {
+	if !fields.UUID(id) {
 		return nil, errOrderNotFound()
 	}
 	now := s.Clock.Now()

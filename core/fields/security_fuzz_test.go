@@ -1,4 +1,4 @@
-package buyer
+package fields
 
 import (
 	"testing"
@@ -6,14 +6,14 @@ import (
 
 // FuzzAadhaar: the validator never panics, accepts only 12 digits not starting with 0 or 1, and
 // (Verhoeff) refuses every single-digit change and every adjacent transposition of a valid
-// number. Long run: go test -fuzz=FuzzAadhaar -fuzztime=60s ./core/buyer/
+// number. Long run: go test -fuzz=FuzzAadhaar -fuzztime=60s ./core/fields/
 func FuzzAadhaar(f *testing.F) {
 	for _, s := range []string{"234123412346", "2341 2341 2346", "123412341234", "000000000000", "", "abcdefghijkl", "２３４１２３４１２３４６", "2341-2341-2346"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		n := NormalizeAadhaar(s)
-		if !ValidAadhaar(n) {
+		if !Aadhaar(n) {
 			return
 		}
 		if len(n) != 12 || n[0] < '2' || n[0] > '9' {
@@ -53,13 +53,13 @@ func FuzzContactFields(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if validEmail(s) && (len(s) > 254 || !containsAt(s)) {
+		if Email(s) && (len(s) > 254 || !containsAt(s)) {
 			t.Fatalf("email %q", s)
 		}
-		if validPincode(s) && (len(s) != 6 || s[0] == '0') {
+		if Pincode(s) && (len(s) != 6 || s[0] == '0') {
 			t.Fatalf("pincode %q", s)
 		}
-		if validMobile(s) {
+		if Mobile(s) {
 			digits := 0
 			for _, r := range s {
 				if r >= '0' && r <= '9' {

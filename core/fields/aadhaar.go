@@ -1,4 +1,4 @@
-package buyer
+package fields
 
 import "strings"
 
@@ -31,13 +31,13 @@ func VerhoeffValid(num string) bool {
 	return c == 0
 }
 
-// NormalizeAadhaar strips spaces and dashes; ValidAadhaar wants 12 digits, not starting with 0
+// NormalizeAadhaar strips spaces and dashes; Aadhaar wants 12 digits, not starting with 0
 // or 1, passing the Verhoeff checksum.
 func NormalizeAadhaar(s string) string {
 	return strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s))
 }
 
-func ValidAadhaar(s string) bool {
+func Aadhaar(s string) bool {
 	if len(s) != 12 || s[0] == '0' || s[0] == '1' {
 		return false
 	}
