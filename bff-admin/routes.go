@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -57,10 +56,7 @@ type idBody struct {
 
 // registerRoutes mounts every admin and super admin call. Handlers are thin: bind, call core, respond.
 func registerRoutes(app *fiber.App, d *runtime.Deps) {
-	symbol := os.Getenv("TOKEN_SYMBOL")
-	if symbol == "" {
-		symbol = "ACW"
-	}
+	symbol := d.Cfg.TokenSymbol
 	v1 := app.Group("/api/v1")
 	mediahttp.Routes(v1, d, auth.AudienceAdmin, auth.AudienceSuperAdmin)
 

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-
 	"github.com/gofiber/fiber/v3"
 	"github.com/hibiken/asynq"
 
@@ -31,10 +29,7 @@ type siteKey struct{}
 
 // registerRoutes mounts every buyer call.
 func registerRoutes(app *fiber.App, d *runtime.Deps) {
-	symbol := os.Getenv("TOKEN_SYMBOL")
-	if symbol == "" {
-		symbol = "ACW"
-	}
+	symbol := d.Cfg.TokenSymbol
 	a := &api{d: d, symbol: symbol, site: &buyer.SiteCache{DB: d.DB, Symbol: symbol}, buyers: buyer.New(d),
 		purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 			Media: d.Media, Clock: d.Clock, Log: d.Log},
