@@ -57,7 +57,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	h := &handlers{db: d.DB, mailer: mailer, clock: d.Clock, log: d.Log, tasks: d.Tasks}
+	h := &handlers{purchases: d.Build().Purchases, mailer: mailer, clock: d.Clock, log: d.Log}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,
 		Queues:          tasks.Queues,

@@ -160,7 +160,7 @@ func (s *Service) whyNotSubmitted(ctx context.Context, b Buyer, id string, now t
 		return errWindowOver()
 	case p.Status == StatusInitiated && !p.ExpiresAt.After(now):
 		// The window is over but the worker has not expired it yet: do it now.
-		if _, err := Expire(ctx, s.DB, id, now); err != nil && s.Log != nil {
+		if _, err := s.Expire(ctx, id, now); err != nil && s.Log != nil {
 			s.Log.Warn("expire on late submit failed", "purchase", id, "err", err)
 		}
 		return errWindowOver()

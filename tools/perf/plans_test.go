@@ -10,12 +10,12 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/admin"
 	"prelaunch/core/dashboard"
 	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
+	"prelaunch/core/user"
 	"prelaunch/tools/perf"
 )
 
@@ -77,6 +77,7 @@ func TestPlansUseIndexes(t *testing.T) {
 	rec := &recorder{}
 	d.DB.AddQueryHook(rec)
 	svc := &purchase.Service{DB: d.DB, Media: d.Media, Clock: d.Clock}
+	users := &user.Service{DB: d.DB}
 	pg1, _ := pagination.Parse("1", "10", 10)
 	pg200, _ := pagination.Parse("200", "10", 10)
 
@@ -98,34 +99,34 @@ func TestPlansUseIndexes(t *testing.T) {
 			return err
 		}},
 		{"admin auth/list", false, func() error {
-			_, err := admin.ListUsers(ctx, d.DB, cid, admin.ListFilter{Page: "1", Limit: "10"})
+			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Limit: "10"})
 			return err
 		}},
 		{"admin auth/list page 100", false, func() error {
-			_, err := admin.ListUsers(ctx, d.DB, cid, admin.ListFilter{Page: "100", Limit: "10"})
+			_, err := users.List(ctx, cid, user.ListFilter{Page: "100", Limit: "10"})
 			return err
 		}},
 		{"admin auth/list waiting", false, func() error {
-			_, err := admin.ListUsers(ctx, d.DB, cid, admin.ListFilter{Page: "1", IsApproved: "false"})
+			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", IsApproved: "false"})
 			return err
 		}},
 		{"admin auth/list search", true, func() error {
-			_, err := admin.ListUsers(ctx, d.DB, cid, admin.ListFilter{Page: "1", Search: "reddy 1234"})
+			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Search: "reddy 1234"})
 			return err
 		}},
 		{"admin transaction/list", false, func() error {
-			_, err := purchase.ListForAdmin(ctx, d, cid, purchase.ReviewFilter{Page: "1"})
+			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1"})
 			return err
 		}},
 		{"admin transaction/list PENDING", false, func() error {
-			_, err := purchase.ListForAdmin(ctx, d, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING"})
+			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING"})
 			return err
 		}},
 		{"admin transaction/list PENDING search", true, func() error {
-			_, err := purchase.ListForAdmin(ctx, d, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Search: "user1234"})
+			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Search: "user1234"})
 			return err
 		}},
-		{"admin dashboard/get", false, func() error { _, err := dashboard.ForAdmin(ctx, d.DB, cid); return err }},
+		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: d.DB}).ForAdmin(ctx, cid); return err }},
 	}
 	for _, c := range cases {
 		if err := c.call(); err != nil {

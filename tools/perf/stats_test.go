@@ -10,7 +10,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/audit"
-	"prelaunch/core/buyer"
 	"prelaunch/core/purchase"
 	"prelaunch/core/stats"
 	"prelaunch/core/testkit"
@@ -26,6 +25,7 @@ func TestCompanyFiguresStayExact(t *testing.T) {
 	d := testkit.Deps(t, "perfstats", 11) // same package as the plan test: runs after it, same Redis DB
 	ctx := context.Background()
 	cid := testkit.Seed(t, d, "Admin@12345")
+	purchases := d.Build().Purchases
 	var adminID string
 	if err := d.DB.QueryRowContext(ctx, "SELECT id FROM users WHERE company_id = ? AND role = 'ADMIN'", cid).Scan(&adminID); err != nil {
 		t.Fatal(err)
@@ -153,11 +153,11 @@ func TestCompanyFiguresStayExact(t *testing.T) {
 	check("submitted, rejected, expired")
 
 	actor := audit.Actor{ID: adminID, Kind: "admin", CompanyID: cid, IP: "127.0.0.1"}
-	dec, err := purchase.Approve(ctx, d, actor, cid, p1) // 500 × 5 % = 25 tokens to the referrer
+	dec, err := purchases.Approve(ctx, actor, cid, p1) // 500 × 5 % = 25 tokens to the referrer
 	if err != nil || !dec.RewardQuantity.Equal(decimal.NewFromInt(25)) {
 		t.Fatalf("approve: %v %+v", err, dec)
 	}
-	if _, err := purchase.Reject(ctx, d, actor, cid, p2); err != nil {
+	if _, err := purchases.Reject(ctx, actor, cid, p2); err != nil {
 		t.Fatal(err)
 	}
 	check("approve with reward and reject")
@@ -172,7 +172,7 @@ func TestCompanyFiguresStayExact(t *testing.T) {
 		wg.Add(1)
 		go func(id string) {
 			defer wg.Done()
-			if _, err := purchase.Approve(ctx, d, actor, cid, id); err != nil {
+			if _, err := purchases.Approve(ctx, actor, cid, id); err != nil {
 				t.Error(err)
 			}
 		}(id)
@@ -192,7 +192,7 @@ func TestCompanyFiguresStayExact(t *testing.T) {
 	check("soft delete, hard deletes")
 
 	// profile/get's globalStake is the company's APPROVED quantity.
-	sold, err := buyer.New(d).TokensSold(ctx, cid)
+	sold, err := d.Build().Users.TokensSold(ctx, cid)
 	if err != nil {
 		t.Fatal(err)
 	}

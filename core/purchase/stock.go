@@ -1,4 +1,4 @@
-package buyer
+package purchase
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"prelaunch/core/company"
 	"prelaunch/core/pagination"
-	"prelaunch/core/purchase"
+	"prelaunch/core/user"
 )
 
 // GlobalRow is one row of 'Global Stock Details': the company's APPROVED purchases ranked by
@@ -36,21 +36,6 @@ type MyRow struct {
 	TimeLeft        *int64          `json:"timeLeft"`
 }
 
-// MaskMemberID hides the middle of a Member ID so other buyers' codes cannot be harvested from
-// the public ranking: "PL-7K3M9Q2X" → "PL-7K****2X".
-func MaskMemberID(code string) string {
-	r := []rune(code)
-	if len(r) < 8 {
-		return "****"
-	}
-	keepHead, keepTail := 5, 2
-	out := string(r[:keepHead])
-	for i := keepHead; i < len(r)-keepTail; i++ {
-		out += "*"
-	}
-	return out + string(r[len(r)-keepTail:])
-}
-
 // timeLeft is the seconds until the token's launch (its unlock), or nil when no launch is set.
 func (s *Service) timeLeft(ctx context.Context, companyID string) (*int64, error) {
 	var t company.Token
@@ -76,7 +61,7 @@ func (s *Service) GlobalStock(ctx context.Context, b Buyer, pg pagination.Page) 
 	}
 	q := s.DB.NewSelect().TableExpr("purchases AS p").Join("JOIN users AS u ON u.id = p.user_id").
 		ColumnExpr("p.quantity, p.transaction_id, p.created_at, u.wallet_address, u.referral_code").
-		Where("p.company_id = ?", b.CompanyID).Where("p.status = ?", purchase.StatusApproved)
+		Where("p.company_id = ?", b.CompanyID).Where("p.status = ?", StatusApproved)
 	total, err := q.Count(ctx)
 	if err != nil {
 		return pagination.List[GlobalRow]{}, err
@@ -88,7 +73,7 @@ func (s *Service) GlobalStock(ctx context.Context, b Buyer, pg pagination.Page) 
 	left, _ := s.timeLeft(ctx, b.CompanyID)
 	out := make([]GlobalRow, 0, len(rows))
 	for i, r := range rows {
-		member := MaskMemberID(r.Code)
+		member := user.MaskMemberID(r.Code)
 		wallet := r.Wallet
 		if wallet == "" {
 			wallet = member
@@ -132,7 +117,7 @@ func (s *Service) MyStock(ctx context.Context, b Buyer, pg pagination.Page) (pag
 	for _, r := range rows {
 		member := r.Member
 		if r.Kind == "referral" {
-			member = MaskMemberID(member)
+			member = user.MaskMemberID(member)
 		}
 		out = append(out, MyRow{Kind: r.Kind, MemberID: member, Quantity: r.Quantity, TransactionHash: r.Hash,
 			CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339), Reward: r.Reward, TimeLeft: left})

@@ -1,49 +1,15 @@
-package buyer_test
+package user_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"prelaunch/core/buyer"
 	"prelaunch/core/clock"
+	"prelaunch/core/company"
 	"prelaunch/core/testkit"
+	"prelaunch/core/user"
 )
-
-// TestSiteCacheLagsAtMostTTL pins the cache's contract: the same site within the TTL, a fresh
-// read (new price) after it, and a failed load is not remembered.
-func TestSiteCacheLagsAtMostTTL(t *testing.T) {
-	d := testkit.Deps(t, "buyer_sitecache", 15)
-	ctx := context.Background()
-	cid := testkit.Seed(t, d, "Admin@12345")
-	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	c := &buyer.SiteCache{DB: d.DB, Symbol: "acw", Now: func() time.Time { return now }}
-	s1, err := c.Get(ctx)
-	if err != nil || s1.CompanyID != cid || s1.Token.Price.String() != "10" {
-		t.Fatalf("first load: %v %+v", err, s1)
-	}
-	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET price = 12 WHERE company_id = ?", cid); err != nil {
-		t.Fatal(err)
-	}
-	now = now.Add(buyer.SiteTTL - time.Millisecond)
-	if s, _ := c.Get(ctx); s != s1 {
-		t.Fatal("reloaded within the TTL")
-	}
-	now = now.Add(time.Millisecond)
-	if s, err := c.Get(ctx); err != nil || s.Token.Price.String() != "12" {
-		t.Fatalf("after the TTL: %v price %v", err, s.Token.Price)
-	}
-	bad := &buyer.SiteCache{DB: d.DB, Symbol: "NOPE", Now: func() time.Time { return now }}
-	if _, err := bad.Get(ctx); err == nil {
-		t.Fatal("unknown symbol loaded")
-	}
-	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET symbol = 'NOPE' WHERE company_id = ?", cid); err != nil {
-		t.Fatal(err)
-	}
-	if s, err := bad.Get(ctx); err != nil || s.CompanyID != cid {
-		t.Fatalf("an error was cached: %v", err)
-	}
-}
 
 // profile/get's globalStake (tokens sold) is reused for Stake.TTL, like the site row, then read
 // again; without a TTL it is read every time.
@@ -52,7 +18,7 @@ func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
 	ctx := context.Background()
 	cid := testkit.Seed(t, d, "Admin@12345")
 	clk := clock.NewFixed(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
-	s := buyer.New(d)
+	s := d.Build().Users
 	s.Stake.Now = clk.Now
 	first, err := s.TokensSold(ctx, cid)
 	if err != nil {
@@ -68,7 +34,7 @@ func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
 		VALUES (?, ?, 'ORD-STAKE-1', 'TX-STAKE-1', 250, 10, 25, 250, 'APPROVED', 'MANUAL', now())`, cid, uid); err != nil {
 		t.Fatal(err)
 	}
-	clk.Add(buyer.SiteTTL - time.Millisecond)
+	clk.Add(company.SiteTTL - time.Millisecond)
 	if got, _ := s.TokensSold(ctx, cid); !got.Equal(first) {
 		t.Fatalf("re-read within the TTL: %v", got)
 	}
@@ -82,5 +48,11 @@ func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
 	}
 	if got, _ := s.TokensSold(ctx, cid); got.Sub(first).IntPart() != 30 {
 		t.Fatalf("without a TTL: %v, want %v + 30", got, first)
+	}
+}
+
+func TestMaskMemberID(t *testing.T) {
+	if user.MaskMemberID("PL-7K3M9Q2X") != "PL-7K****2X" || user.MaskMemberID("abc") != "****" {
+		t.Error("mask")
 	}
 }

@@ -1,4 +1,4 @@
-package buyer
+package user
 
 import (
 	"context"
@@ -10,29 +10,27 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
-	"prelaunch/core/purchase"
 	"prelaunch/core/stats"
-	"prelaunch/core/user"
 )
 
 // Profile is the profile/get answer (SPEC §3 "User profile").
 type Profile struct {
-	ID                string             `json:"id"`
-	Name              string             `json:"name"`
-	Email             string             `json:"email"`
-	Mobile            string             `json:"mobile"`
-	ReferralCode      string             `json:"referralCode"`
-	DateOfBirth       *string            `json:"dateOfBirth"`
-	Gender            string             `json:"gender"`
-	Pincode           string             `json:"pincode"`
-	ProfileImage      *purchase.MediaRef `json:"profileImage"`
-	KYCDocumentNumber string             `json:"kycDocumentNumber"`
-	WalletAddress     string             `json:"walletAddress"`
-	GlobalStake       decimal.Decimal    `json:"globalStake"`
-	StockBalance      decimal.Decimal    `json:"stockBalance"`
-	IsApproved        bool               `json:"isApproved"`
-	CompanyID         string             `json:"companyId"`
-	Role              string             `json:"role"`
+	ID                string          `json:"id"`
+	Name              string          `json:"name"`
+	Email             string          `json:"email"`
+	Mobile            string          `json:"mobile"`
+	ReferralCode      string          `json:"referralCode"`
+	DateOfBirth       *string         `json:"dateOfBirth"`
+	Gender            string          `json:"gender"`
+	Pincode           string          `json:"pincode"`
+	ProfileImage      *media.Ref      `json:"profileImage"`
+	KYCDocumentNumber string          `json:"kycDocumentNumber"`
+	WalletAddress     string          `json:"walletAddress"`
+	GlobalStake       decimal.Decimal `json:"globalStake"`
+	StockBalance      decimal.Decimal `json:"stockBalance"`
+	IsApproved        bool            `json:"isApproved"`
+	CompanyID         string          `json:"companyId"`
+	Role              string          `json:"role"`
 }
 
 // TokensSold is the sum of APPROVED quantities of a company (the dashboard's Global Stock), read
@@ -50,10 +48,10 @@ func (s *Service) TokensSold(ctx context.Context, companyID string) (decimal.Dec
 
 // Profile returns the signed-in buyer's profile.
 func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
-	var u *user.User
+	var u *User
 	var err error
-	if s.Users != nil {
-		u, err = s.Users.User(ctx, b.UserID)
+	if s.Cache != nil {
+		u, err = s.Cache.User(ctx, b.UserID)
 		if err == nil && u.CompanyID != b.CompanyID {
 			err = auth.ErrBadToken()
 		}
@@ -75,7 +73,7 @@ func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
 		p.DateOfBirth = &d
 	}
 	if u.ProfileImageID != nil {
-		p.ProfileImage = &purchase.MediaRef{ID: *u.ProfileImageID, URL: s.Media.URL(*u.ProfileImageID, media.LinkTTL)}
+		p.ProfileImage = s.Media.Ref(*u.ProfileImageID)
 	}
 	return p, nil
 }
@@ -105,7 +103,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	var v apperr.Validation
 	v.Check(len(name) <= 100, "Name must be at most 100 characters.")
 	if mobile != "" {
-		v.Check(validMobile(mobile), "Please enter a valid mobile number.")
+		v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
 	}
 	if kyc != "" {
 		v.Check(fields.Aadhaar(kyc), "Please enter a valid 12-digit Aadhaar number.")
@@ -121,7 +119,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	if err != nil {
 		return err
 	}
-	if len(in.Password) > 72 || !auth.CheckPassword(u.PasswordHash, in.Password) {
+	if len(in.Password) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, in.Password) {
 		return errWrongCurrent()
 	}
 	if img != "" {
@@ -132,7 +130,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 			return err
 		}
 	}
-	q := s.DB.NewUpdate().Model((*user.User)(nil)).Set("updated_at = ?", s.Clock.Now()).Where("id = ?", u.ID)
+	q := s.DB.NewUpdate().Model((*User)(nil)).Set("updated_at = ?", s.Clock.Now()).Where("id = ?", u.ID)
 	if name != "" {
 		q = q.Set("name = ?", name)
 	}
@@ -149,6 +147,6 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 		q = q.Set("profile_image_id = ?", img)
 	}
 	_, err = q.Exec(ctx)
-	s.Revoker.Revoke(u.ID) // the name is part of the cached principal
+	s.revoke(u.ID) // the name is part of the cached principal
 	return err
 }

@@ -1,23 +1,18 @@
-package buyer
+package user
 
 import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
-	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
-	"prelaunch/core/mail"
+	"prelaunch/core/fields"
 	"prelaunch/core/otp"
-	"prelaunch/core/ratelimit"
-	"prelaunch/core/user"
 )
 
 var errLogin = apperr.Unauthorized("bad_credentials", "Invalid email or password.")
@@ -39,17 +34,17 @@ type RegisterOTPInput struct {
 }
 
 // RequestRegisterOTP emails a registration code to a new address of the site's company.
-func (s *Service) RequestRegisterOTP(ctx context.Context, site *Site, in RegisterOTPInput, ip string) error {
+func (s *Service) RequestRegisterOTP(ctx context.Context, site Tenant, in RegisterOTPInput, ip string) error {
 	if err := site.CheckCompany(in.CompanyID); err != nil {
 		return err
 	}
-	email := normEmail(in.Email)
+	email := fields.NormEmail(in.Email)
 	if strings.TrimSpace(in.Name) == "" || email == "" || strings.TrimSpace(in.Mobile) == "" {
 		return apperr.Invalid("missing_fields", "Please fill in Name, Email, and Mobile to request OTP.")
 	}
 	var v apperr.Validation
-	v.Check(validEmail(email), "Please enter a valid email address.")
-	v.Check(validMobile(strings.TrimSpace(in.Mobile)), "Please enter a valid mobile number.")
+	v.Check(fields.Email(email), "Please enter a valid email address.")
+	v.Check(fields.Mobile(strings.TrimSpace(in.Mobile)), "Please enter a valid mobile number.")
 	v.Check(len(strings.TrimSpace(in.Name)) <= 100, "Name must be at most 100 characters.")
 	if err := v.Err(); err != nil {
 		return err
@@ -57,7 +52,7 @@ func (s *Service) RequestRegisterOTP(ctx context.Context, site *Site, in Registe
 	if err := s.limitSend(ctx, site.CompanyID, email, ip); err != nil {
 		return err
 	}
-	taken, err := s.emailTaken(ctx, s.DB, site.CompanyID, email)
+	taken, err := emailTaken(ctx, s.DB, site.CompanyID, email, "")
 	if err != nil {
 		return err
 	}
@@ -65,38 +60,6 @@ func (s *Service) RequestRegisterOTP(ctx context.Context, site *Site, in Registe
 		return errEmailTaken()
 	}
 	return s.sendCode(ctx, site, otp.PurposeRegister, email)
-}
-
-func (s *Service) limitSend(ctx context.Context, companyID, email, ip string) error {
-	if err := s.Limiter.Allow(ctx, ratelimit.OTPSendPerIP, ip); err != nil {
-		return err
-	}
-	return s.Limiter.Allow(ctx, ratelimit.OTPSendPerSubject, subjectKey(companyID, email))
-}
-
-func (s *Service) limitCheck(ctx context.Context, companyID, email, ip string) error {
-	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerIP, ip); err != nil {
-		return err
-	}
-	return s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, subjectKey(companyID, email))
-}
-
-// sendCode issues a code and enqueues its email; the code is logged in development only.
-func (s *Service) sendCode(ctx context.Context, site *Site, purpose, email string) error {
-	cid := site.CompanyID
-	code, err := s.OTP.Issue(ctx, s.DB, purpose, email, &cid)
-	if err != nil {
-		return err
-	}
-	if s.isDev() && s.Log != nil {
-		s.Log.Info("otp issued (development only)", "purpose", purpose, "email", email, "code", code)
-	}
-	return mail.Enqueue(ctx, s.Tasks, mail.OTPMessage(email, purpose, code, site.Brand(), otp.TTLFor(purpose)))
-}
-
-func (s *Service) emailTaken(ctx context.Context, db bun.IDB, companyID, email string) (bool, error) {
-	return db.NewSelect().Model((*user.User)(nil)).Where("company_id = ?", companyID).
-		Where("lower(email) = ?", email).Where("deleted_at IS NULL").Exists(ctx)
 }
 
 // RegisterInput is step 2 of registration. Empty strings count as absent.
@@ -115,11 +78,11 @@ type RegisterInput struct {
 }
 
 // Register creates a buyer after checking the emailed code.
-func (s *Service) Register(ctx context.Context, site *Site, in RegisterInput, ip string) error {
+func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, ip string) error {
 	if err := site.CheckCompany(in.CompanyID); err != nil {
 		return err
 	}
-	email := normEmail(in.Email)
+	email := fields.NormEmail(in.Email)
 	name := strings.TrimSpace(in.Name)
 	mobile := strings.TrimSpace(in.Mobile)
 	gender := strings.ToLower(strings.TrimSpace(in.Gender))
@@ -127,8 +90,8 @@ func (s *Service) Register(ctx context.Context, site *Site, in RegisterInput, ip
 	ref := strings.ToUpper(strings.TrimSpace(in.ReferralCode))
 	var v apperr.Validation
 	v.Check(name != "" && len(name) <= 100, "Please enter your name (at most 100 characters).")
-	v.Check(validMobile(mobile), "Please enter a valid mobile number.")
-	v.Check(validEmail(email), "Please enter a valid email address.")
+	v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
+	v.Check(fields.Email(email), "Please enter a valid email address.")
 	v.Check(strings.TrimSpace(in.OTP) != "", "Please enter the OTP.")
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
 	if strings.TrimSpace(in.DateOfBirth) == "" {
@@ -137,7 +100,7 @@ func (s *Service) Register(ctx context.Context, site *Site, in RegisterInput, ip
 		v.Add(dobErr)
 	}
 	v.Check(gender == "male" || gender == "female" || gender == "other", "Please choose a gender: male, female or other.")
-	v.Check(validPincode(pincode), "Please enter a valid 6-digit pincode.")
+	v.Check(fields.Pincode(pincode), "Please enter a valid 6-digit pincode.")
 	checkPassword(&v, in.Password, "Password")
 	if in.ConfirmPassword != "" {
 		v.Check(in.ConfirmPassword == in.Password, "Passwords do not match!")
@@ -147,7 +110,7 @@ func (s *Service) Register(ctx context.Context, site *Site, in RegisterInput, ip
 	}
 	var referrer *string
 	if ref != "" {
-		var r user.User
+		var r User
 		err := s.DB.NewSelect().Model(&r).Column("id").Where("company_id = ?", site.CompanyID).
 			Where("upper(referral_code) = ?", ref).Where("deleted_at IS NULL").Limit(1).Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -158,7 +121,7 @@ func (s *Service) Register(ctx context.Context, site *Site, in RegisterInput, ip
 		}
 		referrer = &r.ID
 	}
-	taken, err := s.emailTaken(ctx, s.DB, site.CompanyID, email)
+	taken, err := emailTaken(ctx, s.DB, site.CompanyID, email, "")
 	if err != nil {
 		return err
 	}
@@ -177,39 +140,16 @@ func (s *Service) Register(ctx context.Context, site *Site, in RegisterInput, ip
 		return err
 	}
 	now := s.Clock.Now()
-	for attempt := 0; ; attempt++ {
-		u := &user.User{CompanyID: site.CompanyID, Role: user.RoleUser, Name: name, Email: email, Mobile: mobile,
-			PasswordHash: hash, DateOfBirth: dob, Gender: gender, Pincode: pincode, ReferralCode: user.NewReferralCode(),
-			ReferredBy: referrer, Status: user.StatusActive, StockBalance: decimal.Zero, CreatedAt: now, UpdatedAt: now}
-		_, err := s.DB.NewInsert().Model(u).Returning("id").Exec(ctx)
-		if err == nil {
-			return nil
-		}
-		switch {
-		case isUnique(err, "users_company_email_key"):
+	u := &User{CompanyID: site.CompanyID, Role: RoleUser, Name: name, Email: email, Mobile: mobile,
+		PasswordHash: hash, DateOfBirth: dob, Gender: gender, Pincode: pincode, ReferredBy: referrer,
+		Status: StatusActive, StockBalance: decimal.Zero, CreatedAt: now, UpdatedAt: now}
+	if err := Insert(ctx, s.DB, u); err != nil {
+		if errors.Is(err, ErrEmailTaken) {
 			return errEmailTaken()
-		case isUnique(err, "users_referral_code_key") && attempt < 5:
-			continue
 		}
-		return fmt.Errorf("insert user: %w", err)
+		return err
 	}
-}
-
-func isUnique(err error, constraint string) bool {
-	var pe pgdriver.Error
-	return errors.As(err, &pe) && pe.Field('C') == "23505" && pe.Field('n') == constraint
-}
-
-func validPincode(s string) bool {
-	if len(s) != 6 || s[0] == '0' {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
+	return nil
 }
 
 // parseDate reads YYYY-MM-DD (or an ISO date-time, whose date part is used) as a date of birth:
@@ -243,13 +183,13 @@ type LoginInput struct {
 // Login signs in an active, non-deleted user of the site's company (role USER or ADMIN) and
 // returns a buyer-audience token. A wrong email or password is one generic 401; a correct
 // password on a blocked or inactive account says the account is not active.
-func (s *Service) Login(ctx context.Context, site *Site, in LoginInput, ip string) (string, error) {
+func (s *Service) Login(ctx context.Context, site Tenant, in LoginInput, ip string) (string, error) {
 	if err := site.CheckCompany(in.CompanyID); err != nil {
 		return "", err
 	}
-	email := normEmail(in.User)
+	email := fields.NormEmail(in.User)
 	if email == "" {
-		email = normEmail(in.Email)
+		email = fields.NormEmail(in.Email)
 	}
 	if email == "" || in.Password == "" {
 		return "", apperr.Invalid("missing_fields", "Please enter your email and password.")
@@ -258,11 +198,11 @@ func (s *Service) Login(ctx context.Context, site *Site, in LoginInput, ip strin
 	if err := s.Limiter.BeforeLogin(ctx, key, ip); err != nil {
 		return "", err
 	}
-	var u user.User
+	var u User
 	err := s.DB.NewSelect().Model(&u).Column("id", "company_id", "role", "password_hash", "status", "token_version").
 		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").
 		Limit(1).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) || len(in.Password) > 72 {
+	if errors.Is(err, sql.ErrNoRows) || len(in.Password) > fields.PasswordMax {
 		auth.BurnTime(in.Password)
 		s.Limiter.LoginFailed(ctx, key, ip)
 		return "", errLogin
@@ -274,7 +214,7 @@ func (s *Service) Login(ctx context.Context, site *Site, in LoginInput, ip strin
 		s.Limiter.LoginFailed(ctx, key, ip)
 		return "", errLogin
 	}
-	if u.Status != user.StatusActive {
+	if u.Status != StatusActive {
 		return "", errNotActive()
 	}
 	s.Limiter.LoginSucceeded(ctx, key, ip)
@@ -292,25 +232,25 @@ type ForgotOTPInput struct {
 const ResetCodeSent = "If an account exists for this email, a reset code has been sent to it."
 
 // RequestResetOTP emails a reset code to an active account of the site's company.
-func (s *Service) RequestResetOTP(ctx context.Context, site *Site, in ForgotOTPInput, ip string) error {
+func (s *Service) RequestResetOTP(ctx context.Context, site Tenant, in ForgotOTPInput, ip string) error {
 	if err := site.CheckCompany(in.CompanyID); err != nil {
 		return err
 	}
-	email := normEmail(in.User)
+	email := fields.NormEmail(in.User)
 	if email == "" {
-		email = normEmail(in.Email)
+		email = fields.NormEmail(in.Email)
 	}
 	if email == "" {
 		return apperr.Invalid("missing_email", "Please enter your email address.")
 	}
-	if !validEmail(email) {
+	if !fields.Email(email) {
 		return apperr.Invalid("bad_email", "Please enter a valid email address.")
 	}
 	if err := s.limitSend(ctx, site.CompanyID, email, ip); err != nil {
 		return err
 	}
-	ok, err := s.DB.NewSelect().Model((*user.User)(nil)).Where("company_id = ?", site.CompanyID).
-		Where("lower(email) = ?", email).Where("deleted_at IS NULL").Where("status = ?", user.StatusActive).Exists(ctx)
+	ok, err := s.DB.NewSelect().Model((*User)(nil)).Where("company_id = ?", site.CompanyID).
+		Where("lower(email) = ?", email).Where("deleted_at IS NULL").Where("status = ?", StatusActive).Exists(ctx)
 	if err != nil {
 		return err
 	}
@@ -332,13 +272,13 @@ type ResetInput struct {
 }
 
 // ResetPassword checks the code and sets the new password, revoking every older token.
-func (s *Service) ResetPassword(ctx context.Context, site *Site, in ResetInput, ip string) error {
+func (s *Service) ResetPassword(ctx context.Context, site Tenant, in ResetInput, ip string) error {
 	if err := site.CheckCompany(in.CompanyID); err != nil {
 		return err
 	}
-	email := normEmail(in.User)
+	email := fields.NormEmail(in.User)
 	if email == "" {
-		email = normEmail(in.Email)
+		email = fields.NormEmail(in.Email)
 	}
 	pw := in.Password
 	if pw == "" {
@@ -367,14 +307,14 @@ func (s *Service) ResetPassword(ctx context.Context, site *Site, in ResetInput, 
 		return err
 	}
 	var ids []string
-	_, err = s.DB.NewUpdate().Model((*user.User)(nil)).Set("password_hash = ?", hash).
+	_, err = s.DB.NewUpdate().Model((*User)(nil)).Set("password_hash = ?", hash).
 		Set("token_version = token_version + 1").Set("updated_at = ?", s.Clock.Now()).
 		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").
 		Returning("id").Exec(ctx, &ids)
 	if err != nil {
 		return err
 	}
-	s.Revoker.Revoke(ids...)
+	s.revoke(ids...)
 	if len(ids) != 1 {
 		return otp.ErrInvalid()
 	}
@@ -382,8 +322,8 @@ func (s *Service) ResetPassword(ctx context.Context, site *Site, in ResetInput, 
 }
 
 // RequestChangeOTP emails a password-change code to the signed-in buyer.
-func (s *Service) RequestChangeOTP(ctx context.Context, site *Site, b Buyer, ip string) error {
-	email := normEmail(b.Email)
+func (s *Service) RequestChangeOTP(ctx context.Context, site Tenant, b Buyer, ip string) error {
+	email := fields.NormEmail(b.Email)
 	if err := s.limitSend(ctx, site.CompanyID, email, ip); err != nil {
 		return err
 	}
@@ -399,7 +339,7 @@ type ChangeInput struct {
 
 // ChangePassword checks the current password and the emailed code, sets the new password and
 // revokes every older token. It returns a fresh token so the app stays signed in.
-func (s *Service) ChangePassword(ctx context.Context, site *Site, b Buyer, in ChangeInput, ip string) (string, error) {
+func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in ChangeInput, ip string) (string, error) {
 	if strings.TrimSpace(in.OTP) == "" || in.Password == "" || in.NewPassword == "" {
 		return "", apperr.Invalid("missing_fields", "Please fill in all fields.")
 	}
@@ -409,7 +349,7 @@ func (s *Service) ChangePassword(ctx context.Context, site *Site, b Buyer, in Ch
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	email := normEmail(b.Email)
+	email := fields.NormEmail(b.Email)
 	if err := s.limitCheck(ctx, site.CompanyID, email, ip); err != nil {
 		return "", err
 	}
@@ -429,29 +369,16 @@ func (s *Service) ChangePassword(ctx context.Context, site *Site, b Buyer, in Ch
 		return "", err
 	}
 	var version int
-	err = s.DB.NewUpdate().Model((*user.User)(nil)).Set("password_hash = ?", hash).
+	err = s.DB.NewUpdate().Model((*User)(nil)).Set("password_hash = ?", hash).
 		Set("token_version = token_version + 1").Set("updated_at = ?", s.Clock.Now()).
 		Where("id = ?", u.ID).Returning("token_version").Scan(ctx, &version)
 	if err != nil {
 		return "", err
 	}
-	s.Revoker.Revoke(u.ID)
+	s.revoke(u.ID)
 	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, version)
 }
 
 func errWrongCurrent() error {
 	return apperr.Invalid("wrong_password", "Current password is incorrect.")
-}
-
-func (s *Service) loadUser(ctx context.Context, b Buyer) (*user.User, error) {
-	var u user.User
-	err := s.DB.NewSelect().Model(&u).Where("id = ?", b.UserID).
-		Where("company_id = ?", b.CompanyID).Where("deleted_at IS NULL").Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, auth.ErrBadToken()
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &u, nil
 }

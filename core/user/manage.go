@@ -1,8 +1,8 @@
-package admin
+package user
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"strings"
 	"time"
 
@@ -12,9 +12,9 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
+	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
 	"prelaunch/core/stats"
-	"prelaunch/core/user"
 )
 
 // UserRecord is a user as the admin's user table shows it (SPEC §3 "User (admin view)").
@@ -31,7 +31,7 @@ type UserRecord struct {
 	CreatedAt    time.Time       `json:"createdAt"`
 }
 
-func recordOf(u *user.User) UserRecord {
+func recordOf(u *User) UserRecord {
 	return UserRecord{ID: u.ID, Name: u.Name, Mobile: u.Mobile, Email: u.Email, Role: u.Role,
 		ReferralCode: u.ReferralCode, IsApproved: u.IsApproved, Status: u.Status,
 		StockBalance: u.StockBalance, CreatedAt: u.CreatedAt}
@@ -48,7 +48,7 @@ type auditView struct {
 	Deleted    bool   `json:"deleted,omitempty"`
 }
 
-func auditOf(u *user.User) auditView {
+func auditOf(u *User) auditView {
 	return auditView{Name: u.Name, Email: u.Email, Mobile: u.Mobile, Role: u.Role, IsApproved: u.IsApproved,
 		Status: u.Status, Deleted: u.DeletedAt != nil}
 }
@@ -60,14 +60,14 @@ type ListFilter struct {
 
 // ListUsers lists the company's live users, newest first, optionally searched (name, email,
 // mobile, referral code — the trigram-indexed users.search_text) and filtered by approval.
-func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) (pagination.List[UserRecord], error) {
+func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pagination.List[UserRecord], error) {
 	var empty pagination.List[UserRecord]
 	pg, err := pagination.Parse(f.Page, f.Limit, pagination.DefaultLimit)
 	if err != nil {
 		return empty, err
 	}
-	var users []user.User
-	q := db.NewSelect().Model(&users).
+	var users []User
+	q := s.DB.NewSelect().Model(&users).
 		Column("id", "name", "mobile", "email", "role", "referral_code", "is_approved", "status", "stock_balance", "created_at").
 		Where("company_id = ?", companyID).Where("deleted_at IS NULL")
 	switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
@@ -101,7 +101,7 @@ func ListUsers(ctx context.Context, db bun.IDB, companyID string, f ListFilter) 
 		if err := q.Scan(ctx); err != nil {
 			return empty, err
 		}
-		st, err := stats.For(ctx, db, companyID)
+		st, err := stats.For(ctx, s.DB, companyID)
 		if err != nil {
 			return empty, err
 		}
@@ -130,16 +130,16 @@ type AddUserInput struct {
 	Password string `json:"password" form:"password"`
 }
 
-func validRole(r string) bool { return r == user.RoleUser || r == user.RoleAdmin }
+func validRole(r string) bool { return r == RoleUser || r == RoleAdmin }
 
 var errDuplicateEmail = apperr.Conflict("duplicate_email", "A user with this email already exists.")
 
 // AddUser creates a user of the admin's company. Users added by an admin start waiting for
 // verification like registered buyers; added admins are approved at once.
-func AddUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID string, in AddUserInput) (string, error) {
+func (s *Service) Add(ctx context.Context, actor audit.Actor, companyID string, in AddUserInput) (string, error) {
 	in.Name = strings.TrimSpace(in.Name)
 	in.Mobile = strings.TrimSpace(in.Mobile)
-	in.Email = strings.ToLower(strings.TrimSpace(in.Email))
+	in.Email = fields.NormEmail(in.Email)
 	in.Role = strings.ToUpper(strings.TrimSpace(in.Role))
 	var v apperr.Validation
 	v.Check(in.Name != "", "Name is required.")
@@ -147,13 +147,13 @@ func AddUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID strin
 	if in.Email == "" {
 		v.Add("Email is required.")
 	} else {
-		v.Check(ValidEmail(in.Email), "Please enter a valid email address.")
+		v.Check(fields.Email(in.Email), "Please enter a valid email address.")
 	}
 	v.Check(validRole(in.Role), "Role must be USER or ADMIN.")
 	if in.Password == "" {
 		v.Add("Password is required.")
 	} else {
-		v.Check(len(in.Password) >= 8 && len(in.Password) <= 72, "Password must be 8 to 72 characters long.")
+		checkPassword(&v, in.Password, "Password")
 	}
 	v.Check(len(in.Name) <= 100, "Name must be at most 100 characters.")
 	v.Check(len(in.Mobile) <= 20, "Mobile must be at most 20 characters.")
@@ -165,33 +165,17 @@ func AddUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID strin
 		return "", err
 	}
 	var id string
-	err = db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if err := emailFree(ctx, tx, companyID, in.Email, ""); err != nil {
 			return err
 		}
-		u := &user.User{CompanyID: companyID, Role: in.Role, Name: in.Name, Email: in.Email, Mobile: in.Mobile,
-			PasswordHash: hash, Status: user.StatusActive, IsApproved: in.Role == user.RoleAdmin, StockBalance: decimal.Zero}
-		for attempt := 0; ; attempt++ {
-			u.ReferralCode = user.NewReferralCode()
-			// A savepoint lets a referral-code collision be retried inside the transaction.
-			_, err := tx.ExecContext(ctx, "SAVEPOINT add_user")
-			if err != nil {
-				return err
-			}
-			_, err = tx.NewInsert().Model(u).Returning("id, created_at").Exec(ctx)
-			if err == nil {
-				break
-			}
-			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT add_user"); rerr != nil {
-				return rerr
-			}
-			name, dup := uniqueViolation(err)
-			if dup && name == "users_company_email_key" {
+		u := &User{CompanyID: companyID, Role: in.Role, Name: in.Name, Email: in.Email, Mobile: in.Mobile,
+			PasswordHash: hash, Status: StatusActive, IsApproved: in.Role == RoleAdmin, StockBalance: decimal.Zero}
+		if err := Insert(ctx, tx, u); err != nil {
+			if errors.Is(err, ErrEmailTaken) {
 				return errDuplicateEmail
 			}
-			if !dup || attempt >= 5 {
-				return fmt.Errorf("insert user: %w", err)
-			}
+			return err
 		}
 		id = u.ID
 		return audit.Write(ctx, tx, actor, "user.create", "user", u.ID, nil, auditOf(u))
@@ -200,16 +184,11 @@ func AddUser(ctx context.Context, db *bun.DB, actor audit.Actor, companyID strin
 }
 
 func emailFree(ctx context.Context, db bun.IDB, companyID, email, exceptID string) error {
-	q := db.NewSelect().Model((*user.User)(nil)).Where("company_id = ?", companyID).
-		Where("lower(email) = ?", email).Where("deleted_at IS NULL")
-	if exceptID != "" {
-		q = q.Where("id <> ?", exceptID)
-	}
-	exists, err := q.Exists(ctx)
+	taken, err := emailTaken(ctx, db, companyID, email, exceptID)
 	if err != nil {
 		return err
 	}
-	if exists {
+	if taken {
 		return errDuplicateEmail
 	}
 	return nil
@@ -228,16 +207,21 @@ type UpdateUserInput struct {
 
 var errUserNotFound = apperr.NotFound("user_not_found", "User not found.")
 
+// ApprovalOnly reports whether the update only approves the user (the answer then says so).
+func (in UpdateUserInput) ApprovalOnly() bool {
+	return in.IsApproved != nil && in.Name == nil && in.Email == nil && in.Mobile == nil && in.Role == nil
+}
+
 // lockUser loads a live user of the company under a row lock, or 404.
-func lockUser(ctx context.Context, tx bun.Tx, companyID, id string) (*user.User, error) {
+func lockUser(ctx context.Context, tx bun.Tx, companyID, id string) (*User, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return nil, apperr.Invalid("id_required", "id is required.")
 	}
-	if !IsUUID(id) {
+	if !fields.UUID(id) {
 		return nil, errUserNotFound
 	}
-	var u user.User
+	var u User
 	err := tx.NewSelect().Model(&u).Where("id = ?", id).Where("company_id = ?", companyID).
 		Where("deleted_at IS NULL").For("UPDATE").Scan(ctx)
 	if err != nil {
@@ -248,7 +232,7 @@ func lockUser(ctx context.Context, tx bun.Tx, companyID, id string) (*user.User,
 
 // UpdateUser changes a user's name, mobile, email or role, or approves them. Approval cannot
 // be withdrawn, and an admin cannot take away their own admin role.
-func UpdateUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.Actor, companyID string, in UpdateUserInput) error {
+func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID string, in UpdateUserInput) error {
 	var v apperr.Validation
 	if in.Name != nil {
 		*in.Name = strings.TrimSpace(*in.Name)
@@ -261,11 +245,11 @@ func UpdateUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.A
 		v.Check(len(*in.Mobile) <= 20, "Mobile must be at most 20 characters.")
 	}
 	if in.Email != nil {
-		*in.Email = strings.ToLower(strings.TrimSpace(*in.Email))
+		*in.Email = fields.NormEmail(*in.Email)
 		if *in.Email == "" {
 			v.Add("Email is required.")
 		} else {
-			v.Check(ValidEmail(*in.Email), "Please enter a valid email address.")
+			v.Check(fields.Email(*in.Email), "Please enter a valid email address.")
 		}
 	}
 	if in.Role != nil {
@@ -284,16 +268,16 @@ func UpdateUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.A
 		}
 		return err
 	}
-	// After the commit, this process's token checks see the change at once (rev);
+	// After the commit, this process's token checks see the change at once (Revoker);
 	// the others are told by the users trigger's notification.
-	defer rev.Revoke(in.ID)
-	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	defer s.revoke(in.ID)
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		u, err := lockUser(ctx, tx, companyID, in.ID)
 		if err != nil {
 			return err
 		}
 		before := auditOf(u)
-		if in.Role != nil && *in.Role != user.RoleAdmin && u.ID == actor.ID {
+		if in.Role != nil && *in.Role != RoleAdmin && u.ID == actor.ID {
 			return apperr.Invalid("self_demote", "You cannot remove your own admin role.")
 		}
 		if in.Email != nil && *in.Email != strings.ToLower(u.Email) {
@@ -322,13 +306,13 @@ func UpdateUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.A
 			q = q.Set("token_version = token_version + 1")
 		}
 		if _, err := q.Exec(ctx); err != nil {
-			if name, dup := uniqueViolation(err); dup && name == "users_company_email_key" {
+			if uniqueViolation(err) == "users_company_email_key" {
 				return errDuplicateEmail
 			}
 			return err
 		}
 		action := "user.update"
-		if in.IsApproved != nil && in.Name == nil && in.Mobile == nil && in.Email == nil && in.Role == nil {
+		if in.ApprovalOnly() {
 			action = "user.approve"
 		}
 		return audit.Write(ctx, tx, actor, action, "user", u.ID, before, auditOf(u))
@@ -337,9 +321,9 @@ func UpdateUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.A
 
 // DeleteUser soft-deletes a user of the company and revokes their tokens. An admin cannot
 // delete themself.
-func DeleteUser(ctx context.Context, db *bun.DB, rev auth.Revoker, actor audit.Actor, companyID, id string) error {
-	defer rev.Revoke(id)
-	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+func (s *Service) Delete(ctx context.Context, actor audit.Actor, companyID, id string) error {
+	defer s.revoke(id)
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		u, err := lockUser(ctx, tx, companyID, id)
 		if err != nil {
 			return err

@@ -1,31 +1,10 @@
-package buyer
+package beneficiary
 
 import (
 	"context"
 	"database/sql"
 	"errors"
-
-	"github.com/shopspring/decimal"
-
-	"prelaunch/core/beneficiary"
 )
-
-// PriceView is package/price/get (SPEC §3 "Token price response" plus the token's name and icon).
-type PriceView struct {
-	Price                  decimal.Decimal `json:"price"`
-	PlatformChargePercent  decimal.Decimal `json:"platformChargePercent"`
-	RemainingPrivateSupply decimal.Decimal `json:"remainingPrivateSupply"`
-	Symbol                 string          `json:"symbol"`
-	Name                   string          `json:"name"`
-	IconURL                string          `json:"icon_url"`
-}
-
-// Price is the price and remaining supply of the site's token, as loaded for this request.
-func (s *Service) Price(site *Site) *PriceView {
-	t := site.Token
-	return &PriceView{Price: t.Price, PlatformChargePercent: t.PlatformChargePercent,
-		RemainingPrivateSupply: t.RemainingPrivateSupply, Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL}
-}
 
 // Bank is one bank account a buyer may pay into.
 type Bank struct {
@@ -49,9 +28,10 @@ type PaymentDetails struct {
 	Banks         []Bank `json:"banks"`
 }
 
+// PaymentDetails is package/beneficiary/get.
 func (s *Service) PaymentDetails(ctx context.Context, companyID string) (*PaymentDetails, error) {
 	out := &PaymentDetails{Banks: []Bank{}}
-	var b beneficiary.Beneficiary
+	var b Beneficiary
 	err := s.DB.NewSelect().Model(&b).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return out, nil
