@@ -12,7 +12,7 @@ import (
 // TestSiteCacheLagsAtMostTTL pins the cache's contract: the same site within the TTL, a fresh
 // read (new price) after it, and a failed load is not remembered.
 func TestSiteCacheLagsAtMostTTL(t *testing.T) {
-	d := testkit.Deps(t, "buyer_sitecache", 15)
+	d := testkit.Deps(t, "company_site", 15)
 	ctx := context.Background()
 	cid := testkit.Seed(t, d, "Admin@12345")
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)

@@ -14,9 +14,12 @@ import (
 // referralAlphabet leaves out look-alikes (0/O, 1/I/L) so a code read aloud is typed right.
 const referralAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
-// newReferralCode returns a readable Member ID such as "PL-7K3M9Q2X". Uniqueness is enforced by
-// the database; Insert retries on the rare collision.
-func newReferralCode() string {
+// newReferralCode draws a Member ID (a variable so a test can force a collision).
+var newReferralCode = randomReferralCode
+
+// randomReferralCode returns a readable Member ID such as "PL-7K3M9Q2X". Uniqueness is enforced
+// by the database; Insert retries on the rare collision.
+func randomReferralCode() string {
 	b := make([]byte, 8)
 	max := big.NewInt(int64(len(referralAlphabet)))
 	for i := range b {
