@@ -14,7 +14,7 @@ import (
 // Every path that creates a user goes through Insert: a referral code that is taken is drawn
 // again (inside the caller's transaction, without spoiling it), and a taken email is ErrEmailTaken.
 func TestInsertRedrawsATakenReferralCode(t *testing.T) {
-	d := testkit.Deps(t, "user", 14)
+	d := testkit.Deps(t, "user", 13)
 	ctx := context.Background()
 	cid := testkit.Seed(t, d, "Admin@12345")
 	var taken string

@@ -14,7 +14,7 @@ import (
 // profile/get's globalStake (tokens sold) is reused for Stake.TTL, like the site row, then read
 // again; without a TTL it is read every time.
 func TestTokensSoldLagsAtMostStakeTTL(t *testing.T) {
-	d := testkit.Deps(t, "user", 14)
+	d := testkit.Deps(t, "user", 13)
 	ctx := context.Background()
 	cid := testkit.Seed(t, d, "Admin@12345")
 	clk := clock.NewFixed(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
