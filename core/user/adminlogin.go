@@ -8,8 +8,6 @@ import (
 	"prelaunch/core/fields"
 )
 
-var errBadLogin = apperr.Unauthorized("bad_credentials", "Invalid email or password.")
-
 // AdminLogin signs in a company admin by email and password and returns an admin-audience token.
 // The same email may be an admin of several companies: each active ADMIN account with that email
 // is tried in turn and the first whose password matches wins. Every failure is one generic 401.
@@ -37,7 +35,7 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, ip string) (s
 	if len(candidates) == 0 || len(password) > fields.PasswordMax {
 		auth.BurnTime(password)
 		s.Limiter.LoginFailed(ctx, subject, "admin:"+ip)
-		return "", errBadLogin
+		return "", errLogin
 	}
 	for _, u := range candidates {
 		if auth.CheckPassword(u.PasswordHash, password) {
@@ -46,5 +44,5 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, ip string) (s
 		}
 	}
 	s.Limiter.LoginFailed(ctx, subject, "admin:"+ip)
-	return "", errBadLogin
+	return "", errLogin
 }
