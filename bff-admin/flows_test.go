@@ -240,7 +240,7 @@ func TestBeneficiary(t *testing.T) {
 func TestCompanies(t *testing.T) {
 	h := setup(t)
 	body := map[string]any{"companyName": "Gamma Pvt", "email": "Boss@Gamma.test", "mobile": "9000000001",
-		"companyAadhaarCard": "1234 5678 9012", "companyPan": "abcde1234f", "companyAddress": "2 Gamma Road",
+		"companyAadhaarCard": "2341 2341 2346", "companyPan": "abcde1234f", "companyAddress": "2 Gamma Road",
 		"companyPincode": "110001", "tokenName": "Gamma", "tokenSymbol": "gmx", "tokenPrice": 2.5,
 		"adminName": "Gamma Boss", "adminPassword": "GammaPass1"}
 	for k, v := range map[string]any{"companyPan": "ABCD1234F", "companyAadhaarCard": "12345", "companyPincode": "1100",
@@ -252,6 +252,13 @@ func TestCompanies(t *testing.T) {
 		bad[k] = v
 		h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, bad), 422)
 	}
+	// A company's Aadhaar passes the same Verhoeff check as a buyer's: 12 digits are not enough.
+	noCheck := map[string]any{}
+	for k, v := range body {
+		noCheck[k] = v
+	}
+	noCheck["companyAadhaarCard"] = "234123412345"
+	h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, noCheck), 422)
 	dup := map[string]any{}
 	for k, v := range body {
 		dup[k] = v
@@ -277,7 +284,7 @@ func TestCompanies(t *testing.T) {
 	}
 	h.want(h.call("GET", "/api/v1/superadmin/company/list?search=gmx", h.super, nil), 200).Into(t, &l)
 	if l.Total != 1 || l.Records[0]["id"] != created.ID || l.Records[0]["companyPan"] != "ABCDE1234F" ||
-		l.Records[0]["companyAadhaarCard"] != "123456789012" || l.Records[0]["tokenName"] != "Gamma" || l.Records[0]["tokenSymbol"] != "GMX" {
+		l.Records[0]["companyAadhaarCard"] != "234123412346" || l.Records[0]["tokenName"] != "Gamma" || l.Records[0]["tokenSymbol"] != "GMX" {
 		t.Fatalf("company list: %+v", l)
 	}
 	h.want(h.call("GET", "/api/v1/superadmin/company/list", h.super, nil), 200).Into(t, &l)

@@ -45,8 +45,8 @@ func setup(t *testing.T) *harness {
 	d := testkit.Deps(t, "bffadmin", 9)
 	h := &harness{t: t, d: d, app: newServer(d), cidA: testkit.Seed(t, d, seedPW)}
 	ctx := context.Background()
-	cidB, err := company.Add(ctx, d.DB, audit.Actor{Kind: "system"}, company.AddInput{CompanyName: "Beta Ltd",
-		Email: "owner@beta.test", Mobile: "9876500000", CompanyAadhaarCard: "123412341234", CompanyPan: "BETAS1234B",
+	cidB, err := d.Build().Companies.Add(ctx, audit.Actor{Kind: "system"}, company.AddInput{CompanyName: "Beta Ltd",
+		Email: "owner@beta.test", Mobile: "9876500000", CompanyAadhaarCard: "499118665246", CompanyPan: "BETAS1234B",
 		CompanyAddress: "1 Beta Street", CompanyPincode: "400001", TokenName: "Beta Coin", TokenSymbol: "BTC2",
 		TokenPrice: decimal.NewFromInt(5), AdminName: "Beta Admin", AdminPassword: "BetaPass#1"})
 	if err != nil {
@@ -130,7 +130,7 @@ func (h *harness) exec(q string, args ...any) {
 	}
 	// A direct change stands for another process's: evict here at once, as core's own writes
 	// do after their commit (the users trigger's notification would do it a moment later).
-	auth.Revoked("*")
+	h.d.Verifier.Cache.Revoke("*")
 }
 
 // newBuyer inserts a buyer of company cid.

@@ -1,6 +1,6 @@
 package main
 
-// Security suite (issue 7, docs/security.md): shared set-up. Every security test runs against its
+// Security suite (docs/security.md): shared set-up. Every security test runs against its
 // own database (prelaunch_test_secadmin) and a private redis-server, never the shared Redis.
 
 import (
@@ -39,8 +39,8 @@ func secSetup(t *testing.T) *secEnv {
 	d.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	h := &harness{t: t, d: d, app: newServer(d), cidA: testkit.Seed(t, d, seedPW)}
 	ctx := context.Background()
-	cidB, err := company.Add(ctx, d.DB, audit.Actor{Kind: "system"}, company.AddInput{CompanyName: "Beta Ltd",
-		Email: "owner@beta.test", Mobile: "9876500000", CompanyAadhaarCard: "123412341234", CompanyPan: "BETAS1234B",
+	cidB, err := d.Build().Companies.Add(ctx, audit.Actor{Kind: "system"}, company.AddInput{CompanyName: "Beta Ltd",
+		Email: "owner@beta.test", Mobile: "9876500000", CompanyAadhaarCard: "499118665246", CompanyPan: "BETAS1234B",
 		CompanyAddress: "1 Beta Street", CompanyPincode: "400001", TokenName: "Beta Coin", TokenSymbol: "BTC2",
 		TokenPrice: decimal.NewFromInt(5), AdminName: "Beta Admin", AdminPassword: "BetaPass#1"})
 	if err != nil {

@@ -42,7 +42,7 @@ func TestSecurityAdminInputAbuse(t *testing.T) {
 			"accountNumber": "1234567890", "ifscCode": "SBIN0000001", "upi": "h@okaxis"},
 			[]string{"holderName", "bankName", "branch", "accountNumber", "ifscCode", "upi"}},
 		{"POST", "/api/v1/superadmin/company/add", s.super, map[string]any{"companyName": "G", "email": "g@g.test", "mobile": "9000000001",
-			"companyAadhaarCard": "123456789012", "companyPan": "ABCDE1234F", "companyAddress": "A", "companyPincode": "110001",
+			"companyAadhaarCard": "234123412346", "companyPan": "ABCDE1234F", "companyAddress": "A", "companyPincode": "110001",
 			"tokenName": "G", "tokenSymbol": "GGG", "tokenPrice": 2.5, "adminName": "G", "adminPassword": "GammaPass1"},
 			[]string{"companyName", "email", "mobile", "companyAadhaarCard", "companyPan", "companyAddress", "companyPincode",
 				"tokenName", "tokenSymbol", "tokenPrice", "adminName", "adminPassword"}},

@@ -11,7 +11,7 @@ import (
 func newServer(d *runtime.Deps) *fiber.App {
 	app := httpx.NewApp("bff-admin", d.Log, d.Cfg.BodyLimit, httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies))
 	httpx.Health(app, d.DB, d.Redis)
-	registerRoutes(app, d)
+	registerRoutes(app, d, d.Build())
 	httpx.NotFoundAPI(app)
 	httpx.ServeSPA(app, d.Cfg.AdminDist)
 	return app

@@ -10,7 +10,6 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"prelaunch/core/auth"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
@@ -100,7 +99,7 @@ func (h *harness) exec(q string, args ...any) {
 	}
 	// A direct change stands for another process's: evict here at once, as core's own writes
 	// do after their commit (the users trigger's notification would do it a moment later).
-	auth.Revoked("*")
+	h.d.Verifier.Cache.Revoke("*")
 }
 
 func (h *harness) remaining() string {

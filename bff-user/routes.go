@@ -1,53 +1,35 @@
 package main
 
 import (
-	"os"
-
 	"github.com/gofiber/fiber/v3"
-	"github.com/hibiken/asynq"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/buyer"
 	"prelaunch/core/company"
 	"prelaunch/core/httpx"
 	"prelaunch/core/media/mediahttp"
 	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
+	"prelaunch/core/user"
 )
 
-// api holds the use cases the handlers call. Handlers are thin: bind, call core, respond.
+// api is the route table's handlers: each binds the request, takes the caller and the site, calls
+// one service method and answers. The rules live in core, one package per noun.
 type api struct {
-	d         *runtime.Deps
-	symbol    string
-	site      *buyer.SiteCache // the site every call needs, reused for buyer.SiteTTL
-	buyers    *buyer.Service
-	purchases *purchase.Service
-	auth      fiber.Handler
-	priceMemo httpx.Memo[*buyer.Site]
+	svc       *runtime.Services
+	priceMemo httpx.Memo[*company.Site]
 }
 
 type siteKey struct{}
 
 // registerRoutes mounts every buyer call.
-func registerRoutes(app *fiber.App, d *runtime.Deps) {
-	symbol := os.Getenv("TOKEN_SYMBOL")
-	if symbol == "" {
-		symbol = "ACW"
-	}
-	a := &api{d: d, symbol: symbol, site: &buyer.SiteCache{DB: d.DB, Symbol: symbol}, buyers: buyer.New(d),
-		purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
-			Media: d.Media, Clock: d.Clock, Log: d.Log},
-		auth: httpx.RequireAuth(d.Verifier, auth.AudienceUser)}
+func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
+	a := &api{svc: svc}
+	signedIn := httpx.RequireAuth(d.Verifier, auth.AudienceUser)
+	same := httpx.SameCompany(siteCompany)
 	v1 := app.Group("/api/v1")
-	v1.Get("/user/site/get", func(c fiber.Ctx) error {
-		site, err := company.SiteBySymbol(c.Context(), d.DB, symbol)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(c, "Site fetched successfully", site)
-	})
 
+	v1.Get("/user/site/get", a.publicSite)
 	v1.Post("/user/auth/register/otp", a.withSite, a.registerOTP)
 	v1.Post("/user/auth/register", a.withSite, a.register)
 	v1.Post("/user/auth/login", a.withSite, a.login)
@@ -55,30 +37,30 @@ func registerRoutes(app *fiber.App, d *runtime.Deps) {
 	v1.Post("/user/auth/forgot-password", a.withSite, a.forgot)
 
 	// Signed-in buyer calls: a user-audience token of this site's company.
-	v1.Post("/user/auth/password/otp", a.auth, a.withSite, a.sameCompany, a.passwordOTP)
-	v1.Put("/user/auth/password/update", a.auth, a.withSite, a.sameCompany, a.passwordUpdate)
-	v1.Get("/user/auth/profile/get", a.auth, a.withSite, a.sameCompany, a.profile)
-	v1.Put("/user/auth/profile/update", a.auth, a.withSite, a.sameCompany, a.profileUpdate)
-	v1.Get("/user/package/price/get", a.auth, a.withSite, a.sameCompany, a.price)
-	v1.Get("/user/package/beneficiary/get", a.auth, a.withSite, a.sameCompany, a.beneficiary)
-	v1.Post("/user/package/order", a.auth, a.withSite, a.sameCompany, a.order)
-	v1.Get("/user/package/order/get", a.auth, a.withSite, a.sameCompany, a.orderGet)
-	v1.Post("/user/package/purchase", a.auth, a.withSite, a.sameCompany, a.submit)
-	v1.Get("/user/transaction/list", a.auth, a.withSite, a.sameCompany, a.transactions)
-	v1.Get("/user/stock/global/list", a.auth, a.withSite, a.sameCompany, a.globalStock)
-	v1.Get("/user/stock/my/list", a.auth, a.withSite, a.sameCompany, a.myStock)
+	v1.Post("/user/auth/password/otp", signedIn, a.withSite, same, a.passwordOTP)
+	v1.Put("/user/auth/password/update", signedIn, a.withSite, same, a.passwordUpdate)
+	v1.Get("/user/auth/profile/get", signedIn, a.withSite, same, a.profile)
+	v1.Put("/user/auth/profile/update", signedIn, a.withSite, same, a.profileUpdate)
+	v1.Get("/user/package/price/get", signedIn, a.withSite, same, a.price)
+	v1.Get("/user/package/beneficiary/get", signedIn, a.withSite, same, a.beneficiary)
+	v1.Post("/user/package/order", signedIn, a.withSite, same, a.order)
+	v1.Get("/user/package/order/get", signedIn, a.withSite, same, a.orderGet)
+	v1.Post("/user/package/purchase", signedIn, a.withSite, same, a.submit)
+	v1.Get("/user/transaction/list", signedIn, a.withSite, same, a.transactions)
+	v1.Get("/user/stock/global/list", signedIn, a.withSite, same, a.globalStock)
+	v1.Get("/user/stock/my/list", signedIn, a.withSite, same, a.myStock)
 
 	// Uploads (multipart "medias") and signed file links, shared with bff-admin. An upload also
-	// needs a buyer of this site's company (security finding S1: a buyer of another company could
-	// store files here); sameCompany's Next runs the shared upload route.
-	v1.Post("/superadmin/media/add", a.auth, a.withSite, a.sameCompany)
-	mediahttp.Routes(v1, d, auth.AudienceUser)
+	// needs a buyer of this site's company, so a buyer of another company cannot store files
+	// here; the shared upload route runs after these checks.
+	v1.Post("/superadmin/media/add", signedIn, a.withSite, same)
+	mediahttp.Routes(v1, svc.Media, signedIn)
 }
 
-// withSite loads the company and token this server sells (TOKEN_SYMBOL) for the request, from
-// a cache at most buyer.SiteTTL old (orders price and reserve from the locked token row).
+// withSite loads the company and token this server sells (config TokenSymbol) for the request,
+// from a cache at most company.SiteTTL old (orders price and reserve from the locked token row).
 func (a *api) withSite(c fiber.Ctx) error {
-	site, err := a.site.Get(c.Context())
+	site, err := a.svc.Site.Get(c.Context())
 	if err != nil {
 		return err
 	}
@@ -86,51 +68,53 @@ func (a *api) withSite(c fiber.Ctx) error {
 	return c.Next()
 }
 
-func site(c fiber.Ctx) *buyer.Site { s, _ := c.Locals(siteKey{}).(*buyer.Site); return s }
+func site(c fiber.Ctx) *company.Site { s, _ := c.Locals(siteKey{}).(*company.Site); return s }
 
-// sameCompany refuses a buyer of another company (403).
-func (a *api) sameCompany(c fiber.Ctx) error {
-	if err := site(c).CheckPrincipal(httpx.Principal(c)); err != nil {
-		return err
-	}
-	return c.Next()
-}
+func siteCompany(c fiber.Ctx) string { return site(c).CompanyID }
 
-func me(c fiber.Ctx) buyer.Buyer { return buyer.FromPrincipal(httpx.Principal(c)) }
+func me(c fiber.Ctx) user.Buyer { return user.FromPrincipal(httpx.Principal(c)) }
 
 func buyerOf(c fiber.Ctx) purchase.Buyer {
 	p := httpx.Principal(c)
 	return purchase.Buyer{UserID: p.ID, CompanyID: p.CompanyID}
 }
 
+func (a *api) publicSite(c fiber.Ctx) error {
+	s, err := a.svc.Companies.PublicSite(c.Context())
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Site fetched successfully", s)
+}
+
 func (a *api) registerOTP(c fiber.Ctx) error {
-	var in buyer.RegisterOTPInput
+	var in user.RegisterOTPInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.buyers.RequestRegisterOTP(c.Context(), site(c), in, c.IP()); err != nil {
+	if err := a.svc.Users.RequestRegisterOTP(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "OTP sent to your email. It is valid for 10 minutes.", nil)
 }
 
 func (a *api) register(c fiber.Ctx) error {
-	var in buyer.RegisterInput
+	var in user.RegisterInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.buyers.Register(c.Context(), site(c), in, c.IP()); err != nil {
+	if err := a.svc.Users.Register(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "Registration successful. Please log in.", nil)
 }
 
 func (a *api) login(c fiber.Ctx) error {
-	var in buyer.LoginInput
+	var in user.LoginInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	tok, err := a.buyers.Login(c.Context(), site(c), in, c.IP())
+	tok, err := a.svc.Users.Login(c.Context(), site(c).Tenant(), in, c.IP())
 	if err != nil {
 		return err
 	}
@@ -138,40 +122,40 @@ func (a *api) login(c fiber.Ctx) error {
 }
 
 func (a *api) forgotOTP(c fiber.Ctx) error {
-	var in buyer.ForgotOTPInput
+	var in user.ForgotOTPInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.buyers.RequestResetOTP(c.Context(), site(c), in, c.IP()); err != nil {
+	if err := a.svc.Users.RequestResetOTP(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
 		return err
 	}
-	return httpx.OK(c, buyer.ResetCodeSent, nil)
+	return httpx.OK(c, user.ResetCodeSent, nil)
 }
 
 func (a *api) forgot(c fiber.Ctx) error {
-	var in buyer.ResetInput
+	var in user.ResetInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.buyers.ResetPassword(c.Context(), site(c), in, c.IP()); err != nil {
+	if err := a.svc.Users.ResetPassword(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "Password reset successfully. Please log in with your new password.", nil)
 }
 
 func (a *api) passwordOTP(c fiber.Ctx) error {
-	if err := a.buyers.RequestChangeOTP(c.Context(), site(c), me(c), c.IP()); err != nil {
+	if err := a.svc.Users.RequestChangeOTP(c.Context(), site(c).Tenant(), me(c), c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "OTP successfully send", nil)
 }
 
 func (a *api) passwordUpdate(c fiber.Ctx) error {
-	var in buyer.ChangeInput
+	var in user.ChangeInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	tok, err := a.buyers.ChangePassword(c.Context(), site(c), me(c), in, c.IP())
+	tok, err := a.svc.Users.ChangePassword(c.Context(), site(c).Tenant(), me(c), in, c.IP())
 	if err != nil {
 		return err
 	}
@@ -179,7 +163,7 @@ func (a *api) passwordUpdate(c fiber.Ctx) error {
 }
 
 func (a *api) profile(c fiber.Ctx) error {
-	p, err := a.buyers.Profile(c.Context(), me(c))
+	p, err := a.svc.Users.Profile(c.Context(), me(c))
 	if err != nil {
 		return err
 	}
@@ -187,11 +171,11 @@ func (a *api) profile(c fiber.Ctx) error {
 }
 
 func (a *api) profileUpdate(c fiber.Ctx) error {
-	var in buyer.ProfileInput
+	var in user.ProfileInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.buyers.UpdateProfile(c.Context(), me(c), in); err != nil {
+	if err := a.svc.Users.UpdateProfile(c.Context(), me(c), in); err != nil {
 		return err
 	}
 	return httpx.OK(c, "Profile updated successfully", nil)
@@ -200,11 +184,11 @@ func (a *api) profileUpdate(c fiber.Ctx) error {
 // price answers from the cached site row; the encoded answer is kept until the row is reloaded.
 func (a *api) price(c fiber.Ctx) error {
 	s := site(c)
-	return a.priceMemo.OK(c, s, "Token price fetched successfully", func() any { return a.buyers.Price(s) })
+	return a.priceMemo.OK(c, s, "Token price fetched successfully", func() any { return s.Price() })
 }
 
 func (a *api) beneficiary(c fiber.Ctx) error {
-	p, err := a.buyers.PaymentDetails(c.Context(), site(c).CompanyID)
+	p, err := a.svc.Beneficiaries.PaymentDetails(c.Context(), site(c).CompanyID)
 	if err != nil {
 		return err
 	}
@@ -220,7 +204,7 @@ func (a *api) order(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	p, err := a.purchases.CreateOrder(c.Context(), buyerOf(c), in.Amount)
+	p, err := a.svc.Purchases.CreateOrder(c.Context(), buyerOf(c), in.Amount)
 	if err != nil {
 		return err
 	}
@@ -228,7 +212,7 @@ func (a *api) order(c fiber.Ctx) error {
 }
 
 func (a *api) orderGet(c fiber.Ctx) error {
-	p, err := a.purchases.GetOrder(c.Context(), buyerOf(c), c.Query("id"))
+	p, err := a.svc.Purchases.GetOrder(c.Context(), buyerOf(c), c.Query("id"))
 	if err != nil {
 		return err
 	}
@@ -249,7 +233,7 @@ func (a *api) submit(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	p, err := a.purchases.Submit(c.Context(), buyerOf(c), purchase.SubmitInput(in))
+	p, err := a.svc.Purchases.Submit(c.Context(), buyerOf(c), purchase.SubmitInput(in))
 	if err != nil {
 		return err
 	}
@@ -261,7 +245,7 @@ func (a *api) transactions(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.purchases.ListForBuyer(c.Context(), buyerOf(c), c.Query("status"), c.Query("search"), pg)
+	list, err := a.svc.Purchases.ListForBuyer(c.Context(), buyerOf(c), c.Query("status"), c.Query("search"), pg)
 	if err != nil {
 		return err
 	}
@@ -273,7 +257,7 @@ func (a *api) globalStock(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.buyers.GlobalStock(c.Context(), me(c), pg)
+	list, err := a.svc.Purchases.GlobalStock(c.Context(), buyerOf(c), pg)
 	if err != nil {
 		return err
 	}
@@ -285,7 +269,7 @@ func (a *api) myStock(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.buyers.MyStock(c.Context(), me(c), pg)
+	list, err := a.svc.Purchases.MyStock(c.Context(), buyerOf(c), pg)
 	if err != nil {
 		return err
 	}

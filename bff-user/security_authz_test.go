@@ -6,7 +6,6 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
-	"prelaunch/core/purchase"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
 )
@@ -29,7 +28,7 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 	oA := s.order(tokA, 100)
 	s.want(s.call("POST", "/api/v1/user/package/purchase", tokA, map[string]any{"purchaseId": oA.ID, "paymentMethod": "UPI",
 		"referenceNumber": "UTR-SECRET-A1", "receiptId": rcpt}), 200)
-	if _, err := purchase.Approve(ctx, s.d, audit.Actor{Kind: "system"}, s.companyID, oA.ID); err != nil {
+	if _, err := s.d.Build().Purchases.Approve(ctx, audit.Actor{Kind: "system"}, s.companyID, oA.ID); err != nil {
 		t.Fatal(err)
 	}
 	oA2 := s.order(tokA, 50)

@@ -64,7 +64,7 @@ func TestSecurityRedisOutageAndRecovery(t *testing.T) {
 	s.lastCode(seed.DemoBuyerEmail) // the code's email is queued again
 	s.want(s.call("GET", "/readyz", "", nil), 200)
 	// The sweep expires the order whose task was lost and releases its reservation.
-	n, err := purchase.Sweep(context.Background(), s.d.DB, time.Now().Add(purchase.PaymentWindow+time.Second))
+	n, err := s.d.Build().Purchases.Sweep(context.Background(), time.Now().Add(purchase.PaymentWindow+time.Second))
 	if err != nil || n != 1 {
 		t.Fatalf("sweep: %d %v", n, err)
 	}

@@ -1,6 +1,6 @@
 package main
 
-// Security suite (issue 7, docs/security.md): shared set-up. Every security test runs against its
+// Security suite (docs/security.md): shared set-up. Every security test runs against its
 // own Postgres database (prelaunch_test_secuser) and a private redis-server, so it can play Redis
 // outages without touching the machine's shared Redis.
 

@@ -13,7 +13,6 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/purchase"
 	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
@@ -117,7 +116,7 @@ func TestSecurityExpiryRacesProofSubmission(t *testing.T) {
 			defer wg.Done()
 			<-start
 			// The worker's clock is past the window (as if the task ran late or clocks differ).
-			expired, expErr = purchase.Expire(context.Background(), s.d.DB, o.ID, time.Now().Add(time.Minute))
+			expired, expErr = s.d.Build().Purchases.Expire(context.Background(), o.ID, time.Now().Add(time.Minute))
 		}()
 		close(start)
 		wg.Wait()

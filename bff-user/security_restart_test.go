@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/buyer"
+	"prelaunch/core/company"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
 )
@@ -66,9 +66,9 @@ func TestSecurityPostgresRestart(t *testing.T) {
 		} else {
 			pg.Crash()
 		}
-		// The site (company and token) is served from a cache for up to buyer.SiteTTL; past
+		// The site (company and token) is served from a cache for up to company.SiteTTL; past
 		// that, every call below needs Postgres.
-		time.Sleep(buyer.SiteTTL)
+		time.Sleep(company.SiteTTL)
 		for _, p := range probes {
 			r := s.timed(3*time.Second, p.method, p.path, p.tok, p.body)
 			if r.Code != 503 {

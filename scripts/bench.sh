@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 DSN=${SCALE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/prelaunch_scale?sslmode=disable}
 mkdir -p bin
 go build -o bin/ ./bff-user ./bff-admin ./worker
-go build -o bin/bench ./core/cmd/bench
+go build -o bin/bench ./tools/bench
 go build -o bin/prelaunch ./core/cmd/prelaunch
 # Migrate first: a migration over the 5M purchases (a backfill) can take longer than the BFFs'
 # start-up wait.

@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 export APP_ENV=development
 export DATABASE_URL=${SCALE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/prelaunch_scale?sslmode=disable}
 export REDIS_URL=${SCALE_REDIS_URL:-redis://127.0.0.1:6379/13}
-exec go run ./core/cmd/seedscale "$@"
+exec go run ./tools/seedscale "$@"

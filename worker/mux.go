@@ -10,22 +10,21 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-	"github.com/uptrace/bun"
 
 	"prelaunch/core/clock"
+	"prelaunch/core/fields"
 	"prelaunch/core/mail"
-	"prelaunch/core/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/tasks"
 )
 
-// handlers are the worker's jobs and what they need.
+// handlers are the worker's jobs and what they need: the purchase rules (expiry, the sweep and
+// the decision notices it catches up on) and the mailer. The worker runs no SQL of its own.
 type handlers struct {
-	db     *bun.DB
-	mailer mail.Mailer
-	clock  clock.Clock
-	log    *slog.Logger
-	tasks  tasks.Enqueuer // for notices the review could not queue
+	purchases *purchase.Service
+	mailer    mail.Mailer
+	clock     clock.Clock
+	log       *slog.Logger
 }
 
 // newMux registers a handler for every task type of core/tasks.
@@ -58,11 +57,11 @@ func (h *handlers) emailSend(ctx context.Context, t *asynq.Task) error {
 // whose window is over is left alone).
 func (h *handlers) purchaseExpire(ctx context.Context, t *asynq.Task) error {
 	var p tasks.PurchaseExpirePayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || !media.ValidID(p.PurchaseID) {
+	if err := json.Unmarshal(t.Payload(), &p); err != nil || !fields.UUID(p.PurchaseID) {
 		return fmt.Errorf("purchase:expire: bad payload %q: %w", t.Payload(), asynq.SkipRetry)
 	}
 	now := h.clock.Now()
-	done, err := purchase.Expire(ctx, h.db, p.PurchaseID, now)
+	done, err := h.purchases.Expire(ctx, p.PurchaseID, now)
 	if err != nil {
 		return err
 	}
@@ -72,13 +71,12 @@ func (h *handlers) purchaseExpire(ctx context.Context, t *asynq.Task) error {
 	}
 	// Not expired: already paid or gone (done with it), or, with clocks apart, not due yet —
 	// then run again at the deadline (notDue: retryDelay waits for it, and it is no failure).
-	var due []time.Time
-	if err := h.db.NewRaw("SELECT expires_at FROM purchases WHERE id = ? AND status = ?", p.PurchaseID, purchase.StatusInitiated).
-		Scan(ctx, &due); err != nil {
+	due, open, err := h.purchases.Deadline(ctx, p.PurchaseID)
+	if err != nil {
 		return err
 	}
-	if len(due) == 1 && due[0].After(now) {
-		return notDue{until: due[0], now: now}
+	if open && due.After(now) {
+		return notDue{until: due, now: now}
 	}
 	return nil
 }
@@ -105,17 +103,14 @@ func isFailure(err error) bool { return !errors.As(err, new(notDue)) }
 
 // purchaseSweep expires every order whose window is over and whose task was lost.
 func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
-	n, err := purchase.Sweep(ctx, h.db, h.clock.Now())
+	n, err := h.purchases.Sweep(ctx, h.clock.Now())
 	if err != nil {
 		return err
 	}
 	if n > 0 {
 		h.log.Info("purchase sweep expired orders", "count", n)
 	}
-	if h.tasks == nil {
-		return nil
-	}
-	sent, err := purchase.SendPendingNotices(ctx, h.db, h.tasks, h.clock.Now())
+	sent, err := h.purchases.SendPendingNotices(ctx, h.clock.Now())
 	if sent > 0 {
 		h.log.Info("purchase sweep queued decision notices", "count", sent)
 	}

@@ -31,7 +31,7 @@ func setup(t *testing.T) (*runtime.Deps, *handlers, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d, &handlers{db: d.DB, mailer: m, clock: d.Clock, log: d.Log, tasks: d.Tasks}, cid
+	return d, &handlers{purchases: d.Build().Purchases, mailer: m, clock: d.Clock, log: d.Log}, cid
 }
 
 func emailTask(t *testing.T, p tasks.EmailSendPayload) *asynq.Task {

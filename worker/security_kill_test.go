@@ -1,6 +1,6 @@
 package main
 
-// Security suite (issue 7, docs/security.md): the worker process is killed with SIGKILL while
+// Security suite (docs/security.md): the worker process is killed with SIGKILL while
 // tasks are in flight, and started again.
 //
 // Delivery is AT LEAST ONCE. Asynq moves a task to "active" with a 30 s lease when a worker takes

@@ -1,6 +1,6 @@
 package main
 
-// Security suite (issue 7, docs/security.md): Redis dies under the running worker process and
+// Security suite (docs/security.md): Redis dies under the running worker process and
 // comes back on the same port. The worker must ride it out (no exit, no restart), then deliver
 // everything and expire each order once; an order whose expiry task could not be queued during
 // the outage is caught by the periodic sweep (SWEEP_INTERVAL shortened to 2 s for the test).

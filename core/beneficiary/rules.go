@@ -21,6 +21,12 @@ var (
 	accountRE = regexp.MustCompile(`^[0-9]{6,20}$`)
 )
 
+// Service holds each company's payment details: the admin's view and edit, the buyer's
+// payment page and the super admin's list.
+type Service struct {
+	DB *bun.DB
+}
+
 // View is a company's beneficiary as the admin screens and buyers see it.
 type View struct {
 	HolderName    string `json:"holderName" form:"holderName"`
@@ -37,9 +43,9 @@ func viewOf(b *Beneficiary) View {
 }
 
 // ForCompany returns the company's beneficiary, or nil when none is set.
-func ForCompany(ctx context.Context, db bun.IDB, companyID string) (*View, error) {
+func (s *Service) ForCompany(ctx context.Context, companyID string) (*View, error) {
 	var b Beneficiary
-	err := db.NewSelect().Model(&b).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+	err := s.DB.NewSelect().Model(&b).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -93,12 +99,12 @@ func (v *View) Validate() error {
 
 // Update sets the company's beneficiary (inserting it when none exists) and records the change
 // in the audit log in the same transaction. Buyers read it live, so they see it at once.
-func Update(ctx context.Context, db *bun.DB, actor audit.Actor, companyID string, in View) error {
+func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID string, in View) error {
 	in.Normalise()
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var old Beneficiary
 		var before any
 		err := tx.NewSelect().Model(&old).Where("company_id = ?", companyID).For("UPDATE").Scan(ctx)
@@ -139,7 +145,7 @@ type ListRecord struct {
 
 // ListAll lists every company's beneficiary, newest company first, searched over company
 // name, holder, bank and UPI id.
-func ListAll(ctx context.Context, db bun.IDB, page, limit, search string) (pagination.List[ListRecord], error) {
+func (s *Service) ListAll(ctx context.Context, page, limit, search string) (pagination.List[ListRecord], error) {
 	var empty pagination.List[ListRecord]
 	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
 	if err != nil {
@@ -152,7 +158,7 @@ func ListAll(ctx context.Context, db bun.IDB, page, limit, search string) (pagin
 	}
 	from := ` FROM companies AS c LEFT JOIN beneficiaries AS b ON b.company_id = c.id` + where
 	var total int
-	if err := db.NewRaw(`SELECT count(*)`+from, args...).Scan(ctx, &total); err != nil {
+	if err := s.DB.NewRaw(`SELECT count(*)`+from, args...).Scan(ctx, &total); err != nil {
 		return empty, err
 	}
 	recs := []ListRecord{}
@@ -160,7 +166,7 @@ func ListAll(ctx context.Context, db bun.IDB, page, limit, search string) (pagin
 		COALESCE(b.bank_name, '') AS bank_name, COALESCE(b.branch, '') AS branch,
 		COALESCE(b.account_number, '') AS account_number, COALESCE(b.ifsc_code, '') AS ifsc_code,
 		COALESCE(b.upi, '') AS upi, b.updated_at` + from + ` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`
-	if err := db.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
+	if err := s.DB.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
 		return empty, err
 	}
 	return pagination.NewList(recs, total, pg), nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/mail"
 	"regexp"
 	"strings"
 	"time"
@@ -16,16 +15,20 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
+	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
 	"prelaunch/core/user"
 )
 
-var (
-	panRE     = regexp.MustCompile(`^[A-Z]{5}[0-9]{4}[A-Z]$`)
-	aadhaarRE = regexp.MustCompile(`^[0-9]{12}$`)
-	pinRE     = regexp.MustCompile(`^[0-9]{6}$`)
-	symbolRE  = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
-)
+var symbolRE = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
+
+// Service holds companies and their tokens: the public site, the super admin's company
+// management, and the admin's view of their own company.
+type Service struct {
+	DB *bun.DB
+	// Symbol is the token (and so the company) the servers sell.
+	Symbol string
+}
 
 // AddInput is the body of POST /superadmin/company/add.
 type AddInput struct {
@@ -45,9 +48,9 @@ type AddInput struct {
 
 func (in *AddInput) normalise() {
 	in.CompanyName = strings.TrimSpace(in.CompanyName)
-	in.Email = strings.ToLower(strings.TrimSpace(in.Email))
+	in.Email = fields.NormEmail(in.Email)
 	in.Mobile = strings.TrimSpace(in.Mobile)
-	in.CompanyAadhaarCard = strings.ReplaceAll(strings.TrimSpace(in.CompanyAadhaarCard), " ", "")
+	in.CompanyAadhaarCard = fields.NormalizeAadhaar(in.CompanyAadhaarCard)
 	in.CompanyPan = strings.ToUpper(strings.TrimSpace(in.CompanyPan))
 	in.CompanyAddress = strings.TrimSpace(in.CompanyAddress)
 	in.CompanyPincode = strings.TrimSpace(in.CompanyPincode)
@@ -56,32 +59,26 @@ func (in *AddInput) normalise() {
 	in.AdminName = strings.TrimSpace(in.AdminName)
 }
 
-func validEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s && a.Name == "" && len(s) <= 254 &&
-		strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".")
-}
-
 func (in *AddInput) validate() error {
 	var v apperr.Validation
 	v.Check(in.CompanyName != "" && len(in.CompanyName) <= 120, "Company name is required (at most 120 characters).")
 	if in.Email == "" {
 		v.Add("Email is required.")
 	} else {
-		v.Check(validEmail(in.Email), "Please enter a valid email address.")
+		v.Check(fields.Email(in.Email), "Please enter a valid email address.")
 	}
 	v.Check(in.Mobile != "" && len(in.Mobile) <= 20, "Mobile is required (at most 20 characters).")
-	v.Check(aadhaarRE.MatchString(in.CompanyAadhaarCard), "Aadhaar number must be 12 digits.")
-	v.Check(panRE.MatchString(in.CompanyPan), "Please enter a valid PAN (e.g. ABCDE1234F).")
+	v.Check(fields.Aadhaar(in.CompanyAadhaarCard), "Aadhaar number must be 12 digits.")
+	v.Check(fields.PAN(in.CompanyPan), "Please enter a valid PAN (e.g. ABCDE1234F).")
 	v.Check(in.CompanyAddress != "" && len(in.CompanyAddress) <= 300, "Company address is required (at most 300 characters).")
-	v.Check(pinRE.MatchString(in.CompanyPincode), "PIN code must be 6 digits.")
+	v.Check(fields.Pincode(in.CompanyPincode), "PIN code must be 6 digits.")
 	v.Check(in.TokenName != "" && len(in.TokenName) <= 60, "Token name is required (at most 60 characters).")
 	v.Check(symbolRE.MatchString(in.TokenSymbol), "Token symbol must be 2 to 10 letters or digits.")
 	v.Check(in.TokenPrice.IsPositive(), "Token price must be greater than 0.")
 	v.Check(in.TokenPrice.Exponent() >= -4 || in.TokenPrice.Equal(in.TokenPrice.Round(4)), "Token price may have at most 4 decimals.")
 	v.Check(in.TokenPrice.LessThan(decimal.NewFromInt(100_000_000_000_000)), "Token price is too large.")
 	v.Check(len(in.AdminName) <= 100, "Admin name must be at most 100 characters.")
-	v.Check(len(in.AdminPassword) >= 8 && len(in.AdminPassword) <= 72, "Admin password must be 8 to 72 characters long.")
+	v.Check(fields.Password(in.AdminPassword), "Admin password must be 8 to 72 characters long.")
 	return v.Err()
 }
 
@@ -115,7 +112,7 @@ var errDuplicateSymbol = apperr.Conflict("duplicate_symbol", "A token with this 
 // Add creates a company, its token (default configuration and supply) and its owner admin
 // (approved and active; they sign in with email and adminPassword) in one transaction, with an
 // audit row. The beneficiary is left for the admin to fill in.
-func Add(ctx context.Context, db *bun.DB, actor audit.Actor, in AddInput) (string, error) {
+func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (string, error) {
 	in.normalise()
 	if err := in.validate(); err != nil {
 		return "", err
@@ -128,7 +125,7 @@ func Add(ctx context.Context, db *bun.DB, actor audit.Actor, in AddInput) (strin
 		return "", err
 	}
 	var id string
-	err = db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		exists, err := tx.NewSelect().Model((*Token)(nil)).Where("upper(symbol) = ?", in.TokenSymbol).Exists(ctx)
 		if err != nil {
 			return err
@@ -149,9 +146,8 @@ func Add(ctx context.Context, db *bun.DB, actor audit.Actor, in AddInput) (strin
 			return fmt.Errorf("insert token: %w", err)
 		}
 		owner := &user.User{CompanyID: c.ID, Role: user.RoleAdmin, Name: in.AdminName, Email: in.Email, Mobile: in.Mobile,
-			PasswordHash: hash, ReferralCode: user.NewReferralCode(), Status: user.StatusActive, IsApproved: true,
-			StockBalance: decimal.Zero}
-		if _, err := tx.NewInsert().Model(owner).Returning("id").Exec(ctx); err != nil {
+			PasswordHash: hash, Status: user.StatusActive, IsApproved: true, StockBalance: decimal.Zero}
+		if err := user.Insert(ctx, tx, owner); err != nil {
 			return fmt.Errorf("insert owner admin: %w", err)
 		}
 		id = c.ID
@@ -180,7 +176,7 @@ type ListRecord struct {
 
 // List lists companies newest first, searched over name, email and mobile (trigram-indexed
 // companies.search_text) and the token's name and symbol.
-func List(ctx context.Context, db bun.IDB, page, limit, search string) (pagination.List[ListRecord], error) {
+func (s *Service) List(ctx context.Context, page, limit, search string) (pagination.List[ListRecord], error) {
 	var empty pagination.List[ListRecord]
 	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
 	if err != nil {
@@ -193,14 +189,14 @@ func List(ctx context.Context, db bun.IDB, page, limit, search string) (paginati
 	}
 	from := ` FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id` + where
 	var total int
-	if err := db.NewRaw(`SELECT count(*)`+from, args...).Scan(ctx, &total); err != nil {
+	if err := s.DB.NewRaw(`SELECT count(*)`+from, args...).Scan(ctx, &total); err != nil {
 		return empty, err
 	}
 	recs := []ListRecord{}
 	q := `SELECT c.id, c.name AS company_name, c.email, c.mobile, c.aadhaar, c.pan, c.address, c.pincode,
 		COALESCE(t.name, '') AS token_name, COALESCE(t.symbol, '') AS token_symbol, c.created_at` + from +
 		` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`
-	if err := db.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
+	if err := s.DB.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
 		return empty, err
 	}
 	return pagination.NewList(recs, total, pg), nil

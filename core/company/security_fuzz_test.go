@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"prelaunch/core/fields"
 )
 
 // FuzzAddInput: the company validator (PAN, Aadhaar, PIN, symbol, price) never panics and what
 // it accepts has the documented shapes. Long run: go test -fuzz=FuzzAddInput -fuzztime=60s ./core/company/
 func FuzzAddInput(f *testing.F) {
-	f.Add("ABCDE1234F", "1234 5678 9012", "110001", "gmx", "2.5")
+	f.Add("ABCDE1234F", "2341 2341 2346", "110001", "gmx", "2.5")
 	f.Add("abcde1234f", "12345", "1100", "", "0")
 	f.Add("ABCD1234F", "１２３４５６７８９０１２", "٣٣٣٣٣٣", "<b>", "1e308")
 	f.Add("' OR 1=1", "\x00", "-1", "ÄÖ", "-0.00001")
@@ -25,7 +27,7 @@ func FuzzAddInput(f *testing.F) {
 		if in.validate() != nil {
 			return
 		}
-		if !panRE.MatchString(in.CompanyPan) || len(in.CompanyAadhaarCard) != 12 || len(in.CompanyPincode) != 6 ||
+		if !fields.PAN(in.CompanyPan) || !fields.Aadhaar(in.CompanyAadhaarCard) || len(in.CompanyPincode) != 6 ||
 			!symbolRE.MatchString(in.TokenSymbol) || !in.TokenPrice.IsPositive() || strings.ContainsAny(in.TokenSymbol, "<>'\"") {
 			t.Fatalf("accepted %+v", in)
 		}

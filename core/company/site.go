@@ -11,8 +11,8 @@ import (
 	"prelaunch/core/apperr"
 )
 
-// Site is the public branding and token config of the site a buyer app serves (SPEC §3).
-type Site struct {
+// SiteView is the public branding and token config of the site a buyer app serves (SPEC §3).
+type SiteView struct {
 	CompanyID   string    `json:"companyId"`
 	CompanyName string    `json:"companyName"`
 	Token       TokenView `json:"token"`
@@ -56,8 +56,13 @@ func (t *Token) View() TokenView {
 		MetaData: MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 }
 
-// SiteBySymbol returns the public site of the token with this symbol (case-insensitive).
-func SiteBySymbol(ctx context.Context, db bun.IDB, symbol string) (*Site, error) {
+// PublicSite is site/get: the public site of the token the servers sell.
+func (s *Service) PublicSite(ctx context.Context) (*SiteView, error) {
+	return siteBySymbol(ctx, s.DB, s.Symbol)
+}
+
+// siteBySymbol returns the public site of the token with this symbol (case-insensitive).
+func siteBySymbol(ctx context.Context, db bun.IDB, symbol string) (*SiteView, error) {
 	var t Token
 	err := db.NewSelect().Model(&t).Where("upper(symbol) = ?", strings.ToUpper(strings.TrimSpace(symbol))).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -70,5 +75,5 @@ func SiteBySymbol(ctx context.Context, db bun.IDB, symbol string) (*Site, error)
 	if err := db.NewSelect().Model(&c).Column("id", "name").Where("id = ?", t.CompanyID).Scan(ctx); err != nil {
 		return nil, err
 	}
-	return &Site{CompanyID: c.ID, CompanyName: c.Name, Token: t.View()}, nil
+	return &SiteView{CompanyID: c.ID, CompanyName: c.Name, Token: t.View()}, nil
 }

@@ -42,7 +42,17 @@ type Config struct {
 	// ProxyHeader (e.g. X-Forwarded-For) is believed only on requests from TrustedProxies.
 	ProxyHeader    string
 	TrustedProxies []string
+	// TokenSymbol names the token (and so the company) the servers sell (TOKEN_SYMBOL).
+	TokenSymbol string
+	// SweepInterval is how often the worker schedules the purchase sweep (SWEEP_INTERVAL).
+	SweepInterval time.Duration
 }
+
+// DefaultTokenSymbol is the demo token the servers sell unless TOKEN_SYMBOL says otherwise.
+const DefaultTokenSymbol = "ACW"
+
+// DefaultSweepInterval is how often the worker sweeps unless SWEEP_INTERVAL says otherwise.
+const DefaultSweepInterval = time.Minute
 
 func (c Config) IsProduction() bool { return c.Env == EnvProduction }
 
@@ -74,7 +84,13 @@ func Load() (Config, error) {
 		AdminDist:         getenv("ADMIN_DIST", "apps/admin/dist"),
 		SeedAdminPassword: os.Getenv("SEED_ADMIN_PASSWORD"),
 		BodyLimit:         6 * 1024 * 1024,
+		TokenSymbol:       getenv("TOKEN_SYMBOL", DefaultTokenSymbol),
 	}
+	every, err := sweepInterval(os.Getenv("SWEEP_INTERVAL"))
+	if err != nil {
+		return Config{}, err
+	}
+	c.SweepInterval = every
 	ttl, err := time.ParseDuration(getenv("JWT_TTL", "24h"))
 	if err != nil || ttl <= 0 {
 		return Config{}, fmt.Errorf("config: JWT_TTL is not a positive duration: %q", os.Getenv("JWT_TTL"))
@@ -123,6 +139,20 @@ func Load() (Config, error) {
 		return Config{}, fmt.Errorf("config: missing required settings in production: %s", strings.Join(missing, ", "))
 	}
 	return c, nil
+}
+
+// sweepInterval reads SWEEP_INTERVAL (a Go duration such as "30s" or "2m", at least 1s); empty
+// means DefaultSweepInterval.
+func sweepInterval(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return DefaultSweepInterval, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Second {
+		return 0, fmt.Errorf("SWEEP_INTERVAL %q: want a duration of at least 1s, such as 30s or 2m", v)
+	}
+	return d, nil
 }
 
 func getenv(k, def string) string {

@@ -59,3 +59,24 @@ func TestProxyHeaderNeedsTrustedProxies(t *testing.T) {
 		t.Fatalf("got %+v %v", c, err)
 	}
 }
+
+func TestSweepIntervalAndTokenSymbol(t *testing.T) {
+	t.Setenv("APP_ENV", "test")
+	t.Setenv("SWEEP_INTERVAL", "")
+	t.Setenv("TOKEN_SYMBOL", "")
+	c, err := Load()
+	if err != nil || c.SweepInterval != DefaultSweepInterval || c.TokenSymbol != "ACW" {
+		t.Fatalf("defaults: %v %v %q", err, c.SweepInterval, c.TokenSymbol)
+	}
+	t.Setenv("SWEEP_INTERVAL", "2s")
+	t.Setenv("TOKEN_SYMBOL", "GMX")
+	if c, err = Load(); err != nil || c.SweepInterval.String() != "2s" || c.TokenSymbol != "GMX" {
+		t.Fatalf("set: %v %v %q", err, c.SweepInterval, c.TokenSymbol)
+	}
+	for _, bad := range []string{"500ms", "soon"} {
+		t.Setenv("SWEEP_INTERVAL", bad)
+		if _, err := Load(); err == nil || !strings.Contains(err.Error(), "SWEEP_INTERVAL") {
+			t.Fatalf("%s: want an error, got %v", bad, err)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -14,6 +15,7 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/company"
 	"prelaunch/core/stats"
+	"prelaunch/core/ttl"
 )
 
 // PrivateSupplyData is the pre-sale at a glance: its size, what is left, and the tokens credited
@@ -67,7 +69,7 @@ type Admin struct {
 // ForAdmin computes the company's dashboard. Member figures count live buyers (role USER, not
 // deleted); the stock balance counts every account of the company, because credited tokens stay
 // credited; the transaction summary sums finalAmount of APPROVED purchases by method.
-func ForAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error) {
+func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error) {
 	var out Admin
 	// Member, stock and approved-purchase figures are kept in step by triggers (core/stats):
 	// exact, and a few rows to read instead of the company's users and purchases.
@@ -118,7 +120,7 @@ type Super struct {
 
 // ForSuperAdmin computes platform-wide figures: companies, live buyers, purchases by status and
 // the amount (finalAmount) and quantity of approved purchases.
-func ForSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
+func forSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
 	var out Super
 	err := db.NewRaw(`SELECT
 			(SELECT count(*) FROM companies),
@@ -136,3 +138,23 @@ func ForSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
 	}
 	return &out, nil
 }
+
+// AdminTTL is how long ForAdmin reuses a company's figures.
+const AdminTTL = time.Second
+
+// Service answers the admin and super admin dashboards.
+type Service struct {
+	DB bun.IDB
+	// Admin reuses each company's dashboard for its TTL (AdminTTL when built by the wiring; the
+	// app's own query cache keeps it 20 s), so a room of admins costs one read of the figures a
+	// second. A zero TTL reads every time.
+	Admin ttl.Cache[string, *Admin]
+}
+
+// ForAdmin is admin dashboard/get: the company's figures.
+func (s *Service) ForAdmin(ctx context.Context, companyID string) (*Admin, error) {
+	return s.Admin.Get(companyID, func() (*Admin, error) { return forAdmin(ctx, s.DB, companyID) })
+}
+
+// ForSuperAdmin is super admin dashboard/get: the platform's figures.
+func (s *Service) ForSuperAdmin(ctx context.Context) (*Super, error) { return forSuperAdmin(ctx, s.DB) }

@@ -72,7 +72,7 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	got, err := dashboard.ForAdmin(ctx, d.DB, cid)
+	got, err := (&dashboard.Service{DB: d.DB}).ForAdmin(ctx, cid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 		t.Errorf("token: %+v", got.Token)
 	}
 
-	sup, err := dashboard.ForSuperAdmin(ctx, d.DB)
+	sup, err := (&dashboard.Service{DB: d.DB}).ForSuperAdmin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,11 +128,11 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 	if _, err := d.DB.ExecContext(ctx, "DELETE FROM purchases"); err != nil {
 		t.Fatal(err)
 	}
-	got, err = dashboard.ForAdmin(ctx, d.DB, cid)
+	got, err = (&dashboard.Service{DB: d.DB}).ForAdmin(ctx, cid)
 	if err != nil || !got.TransactionSummary.Total.IsZero() || got.TransactionCount.Total != 0 {
 		t.Fatalf("empty: %v %+v", err, got)
 	}
-	if _, err := dashboard.ForAdmin(ctx, d.DB, other); err == nil {
+	if _, err := (&dashboard.Service{DB: d.DB}).ForAdmin(ctx, other); err == nil {
 		t.Fatal("company without a token: want 404")
 	}
 }

@@ -5,13 +5,14 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
+	"prelaunch/core/session"
 )
 
 type principalKey struct{}
 
 // RequireAuth admits only callers with a valid, unrevoked token of one of the audiences.
 // A token of another audience is refused with 401 (it does not verify for this app).
-func RequireAuth(v *auth.Verifier, audiences ...string) fiber.Handler {
+func RequireAuth(v *session.Verifier, audiences ...string) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		raw := Bearer(c)
 		var lastErr error

@@ -145,7 +145,7 @@ func NotFoundAPI(app *fiber.App) {
 // Hashed assets are cached for a year; index.html never. Everything is sent gzip/brotli/zstd
 // compressed when the browser accepts it (fasthttp keeps the compressed copies beside the files,
 // *.fiber.gz etc.; a read-only dist is served uncompressed) — the JS of the first load is a third
-// of its size on the wire (issue 8, Lighthouse).
+// of its size on the wire.
 func ServeSPA(app *fiber.App, dist string) {
 	index := filepath.Join(dist, "index.html")
 	app.Use("/assets", static.New(filepath.Join(dist, "assets"), static.Config{MaxAge: 31536000, Compress: true}))

@@ -11,7 +11,7 @@ import (
 )
 
 // Text that Postgres cannot store (a NUL byte) or that is not UTF-8 is refused at the edge with
-// a 400, so no rule ever sends it to the database and turns it into a 500 (security finding S2).
+// a 400, so no rule ever sends it to the database and turns it into a 500.
 
 func errBadText() error {
 	return apperr.BadRequest("bad_text", "The request contains characters that are not allowed.")

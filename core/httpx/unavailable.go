@@ -17,8 +17,8 @@ import (
 const MsgUnavailable = "The service is temporarily unavailable. Please try again shortly."
 
 // dependencyDown reports whether err means a dependency (Postgres, Redis) could not be reached or
-// went away mid-request, so the answer is a 503 that invites a retry rather than a 500 (security
-// finding S4: rules that return the driver's error as is answered 500 while Postgres was down).
+// went away mid-request, so the answer is a 503 that invites a retry rather than a 500: rules
+// return the driver's error as is, which would otherwise answer 500 while Postgres is down.
 func dependencyDown(err error) bool {
 	if err == nil {
 		return false

@@ -47,3 +47,12 @@ func (s *Signer) sig(id string, exp int64) string {
 	fmt.Fprintf(m, "%s.%d", id, exp)
 	return hex.EncodeToString(m.Sum(nil))
 }
+
+// Ref is an uploaded file with a signed link, as answers carry it.
+type Ref struct {
+	ID  string `json:"id"`
+	URL string `json:"url"`
+}
+
+// Ref returns the file with a link valid for LinkTTL.
+func (s *Signer) Ref(id string) *Ref { return &Ref{ID: id, URL: s.URL(id, LinkTTL)} }

@@ -18,6 +18,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
 )
 
 // Upload limits of DESIGN §8.
@@ -187,7 +188,7 @@ func (s *Store) Save(ctx context.Context, owner Owner, files []File) ([]Stored, 
 // Open finds a stored file by id (after the caller verified the signed link).
 func (s *Store) Open(ctx context.Context, id string) (*Media, *os.File, error) {
 	notFound := apperr.NotFound("media_not_found", "File not found.")
-	if !ValidID(id) {
+	if !fields.UUID(id) {
 		return nil, nil, notFound
 	}
 	var m Media
@@ -209,7 +210,7 @@ func (s *Store) Open(ctx context.Context, id string) (*Media, *os.File, error) {
 // imageOnly that it is an image. Any failure is the same 422, so ids of others reveal nothing.
 func CheckOwned(ctx context.Context, db bun.IDB, id, ownerKind, ownerID string, imageOnly bool) error {
 	bad := apperr.Invalid("media_not_owned", "The file was not found. Please upload it again.")
-	if !ValidID(id) {
+	if !fields.UUID(id) {
 		return bad
 	}
 	var m Media

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
 )
 
 func zipOf(t *testing.T, files map[string][]byte) []byte {
@@ -55,13 +56,13 @@ func TestSniffDecidesByContent(t *testing.T) {
 	}
 }
 
-func TestCleanNameAndValidID(t *testing.T) {
+func TestCleanNameAndUUID(t *testing.T) {
 	for in, want := range map[string]string{"../../etc/passwd": "passwd", `C:\x\y.pdf`: "y.pdf", "": "file", "a\"b\n.png": "ab.png"} {
 		if got := cleanName(in); got != want {
 			t.Errorf("cleanName(%q) = %q want %q", in, got, want)
 		}
 	}
-	if !ValidID("3f2504e0-4f89-11d3-9a0c-0305e82c3301") || ValidID("3f2504e0-4f89-11d3-9a0c-0305e82c330") || ValidID("x") {
-		t.Error("ValidID")
+	if !fields.UUID("3f2504e0-4f89-11d3-9a0c-0305e82c3301") || fields.UUID("3f2504e0-4f89-11d3-9a0c-0305e82c330") || fields.UUID("x") {
+		t.Error("UUID")
 	}
 }

@@ -2,6 +2,8 @@ package migrations
 
 import (
 	"context"
+	"net/url"
+	"os"
 	"testing"
 	"testing/fstest"
 
@@ -10,13 +12,31 @@ import (
 	"prelaunch/core/platform"
 )
 
+// DSNForTest names the test database <TEST_DATABASE_URL's database>_<name> (as testkit does, so
+// engineers sharing a server do not collide) and returns its URL and the URL of that server's
+// postgres database, for dropping it.
+func DSNForTest(t testing.TB, name string) (admin, dsn, db string) {
+	base := os.Getenv("TEST_DATABASE_URL")
+	if base == "" {
+		base = "postgres://postgres@127.0.0.1:5432/prelaunch_test?sslmode=disable"
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("TEST_DATABASE_URL: %v", err)
+	}
+	u.Path = u.Path + "_" + name
+	db, dsn = u.Path[1:], u.String()
+	u.Path = "/postgres"
+	return u.String(), dsn, db
+}
+
 // A migration that fails is not recorded as applied: the next start runs it again.
 func TestFailedMigrationIsNotMarkedApplied(t *testing.T) {
 	ctx := context.Background()
-	dsn := "postgres://postgres@127.0.0.1:5432/prelaunch_test_migrations_fail?sslmode=disable"
-	admin := platform.OpenDB("postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable")
+	adminDSN, dsn, name := DSNForTest(t, "migrations_fail")
+	admin := platform.OpenDB(adminDSN)
 	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS prelaunch_test_migrations_fail WITH (FORCE)`); err != nil {
+	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
 		t.Fatal(err)
 	}
 	if err := platform.EnsureDatabase(ctx, dsn); err != nil {

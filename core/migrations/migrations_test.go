@@ -13,12 +13,12 @@ import (
 // Several processes starting at once (two BFFs and the worker) must apply the schema once.
 func TestConcurrentUpAppliesOnce(t *testing.T) {
 	ctx := context.Background()
-	admin := platform.OpenDB("postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable")
+	adminDSN, dsn, name := migrations.DSNForTest(t, "migrations")
+	admin := platform.OpenDB(adminDSN)
 	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS prelaunch_test_migrations WITH (FORCE)`); err != nil {
+	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
 		t.Fatal(err)
 	}
-	dsn := "postgres://postgres@127.0.0.1:5432/prelaunch_test_migrations?sslmode=disable"
 	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestConcurrentUpAppliesOnce(t *testing.T) {
 // wait for it forever (it is stale: every migrating process also holds the advisory lock).
 func TestStaleMigratorLockIsCleared(t *testing.T) {
 	ctx := context.Background()
-	dsn := "postgres://postgres@127.0.0.1:5432/prelaunch_test_migrations?sslmode=disable"
+	_, dsn, _ := migrations.DSNForTest(t, "migrations")
 	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
 		t.Fatal(err)
 	}

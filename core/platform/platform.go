@@ -83,7 +83,7 @@ func OpenDB(dsn string) *bun.DB {
 		pgdriver.WithReadTimeout(15*time.Second),
 		pgdriver.WithWriteTimeout(15*time.Second),
 		// Short OLTP queries only: JIT compilation costs more than it saves on them, and parallel
-		// workers only add processes to the many concurrent requests of 2 cores (issue 8).
+		// workers only add processes to the many concurrent requests of a small machine.
 		pgdriver.WithConnParams(map[string]interface{}{"jit": "off", "max_parallel_workers_per_gather": "0"}),
 	)
 	sqldb := sql.OpenDB(connector)

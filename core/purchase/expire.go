@@ -13,9 +13,9 @@ import (
 // Expire moves one INITIATED order whose window is over to EXPIRED and releases its reservation,
 // in one transaction. It is idempotent: a submitted, already expired or still-open order is left
 // alone and Expire reports false.
-func Expire(ctx context.Context, db *bun.DB, id string, now time.Time) (bool, error) {
+func (s *Service) Expire(ctx context.Context, id string, now time.Time) (bool, error) {
 	expired := false
-	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var rows []Purchase
 		_, err := tx.NewUpdate().Model((*Purchase)(nil)).
 			Set("status = ?", StatusExpired).Set("updated_at = ?", now).
@@ -40,11 +40,11 @@ const SweepBatch = 500
 // lost), releasing their reservations, and returns how many it expired. Concurrent sweeps and
 // expire tasks never double-release: rows are claimed with FOR UPDATE SKIP LOCKED and moved by a
 // conditional UPDATE.
-func Sweep(ctx context.Context, db *bun.DB, now time.Time) (int, error) {
+func (s *Service) Sweep(ctx context.Context, now time.Time) (int, error) {
 	total := 0
 	for {
 		n := 0
-		err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 			var rows []Purchase
 			sub := tx.NewSelect().Model((*Purchase)(nil)).Column("id").
 				Where("status = ?", StatusInitiated).Where("expires_at <= ?", now).
@@ -81,4 +81,16 @@ func Sweep(ctx context.Context, db *bun.DB, now time.Time) (int, error) {
 			return total, nil
 		}
 	}
+}
+
+// Deadline is when an INITIATED order's window ends; ok is false for any other order (paid,
+// decided, expired or unknown).
+func (s *Service) Deadline(ctx context.Context, id string) (at time.Time, ok bool, err error) {
+	var due []time.Time
+	err = s.DB.NewSelect().Model((*Purchase)(nil)).Column("expires_at").
+		Where("id = ?", id).Where("status = ?", StatusInitiated).Scan(ctx, &due)
+	if err != nil || len(due) != 1 {
+		return time.Time{}, false, err
+	}
+	return due[0], true, nil
 }

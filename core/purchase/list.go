@@ -12,12 +12,6 @@ import (
 	"prelaunch/core/pagination"
 )
 
-// MediaRef is an uploaded file with a signed link.
-type MediaRef struct {
-	ID  string `json:"id"`
-	URL string `json:"url"`
-}
-
 // TxRecord is one row of the buyer's payment history (SPEC §3 "Transaction record").
 type TxRecord struct {
 	ID              string          `json:"id"`
@@ -33,7 +27,7 @@ type TxRecord struct {
 	Fee             decimal.Decimal `json:"fee"`
 	Status          string          `json:"status"`
 	ExpiresAt       string          `json:"expiresAt"`
-	Receipt         *MediaRef       `json:"receipt"`
+	Receipt         *media.Ref      `json:"receipt"`
 }
 
 // ParseStatus accepts one of the five statuses (any case) or empty for all; else 422.
@@ -93,7 +87,7 @@ func (s *Service) record(p *Purchase) TxRecord {
 		FinalAmount: p.FinalAmount, Quantity: p.Quantity, Price: p.Price, Fee: p.Fee, Status: p.Status,
 		ExpiresAt: v.ExpiresAt}
 	if p.ReceiptID != nil && s.Media != nil {
-		r.Receipt = &MediaRef{ID: *p.ReceiptID, URL: s.Media.URL(*p.ReceiptID, media.LinkTTL)}
+		r.Receipt = s.Media.Ref(*p.ReceiptID)
 	}
 	return r
 }

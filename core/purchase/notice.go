@@ -8,7 +8,6 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
-	"github.com/uptrace/bun"
 
 	"prelaunch/core/mail"
 	"prelaunch/core/tasks"
@@ -32,19 +31,19 @@ func noticeTaskID(purchaseID string) string { return "notice:" + purchaseID }
 
 // SendNotice queues the decision email and records that it was queued. A notice already queued
 // (same task id) counts as sent. A deleted buyer gets no mail but the notice is settled.
-func SendNotice(ctx context.Context, db bun.IDB, enq tasks.Enqueuer, n Notice) error {
+func (s *Service) SendNotice(ctx context.Context, n Notice) error {
 	if !n.Deleted && n.Email != "" {
 		msg := mail.DecisionMessage(n.Email, n.Name, n.Brand, n.OrderNumber, n.Status, n.Quantity.String(), n.Symbol)
 		task, err := tasks.NewEmailSendTask(msg)
 		if err != nil {
 			return err
 		}
-		_, err = enq.EnqueueContext(ctx, task, asynq.TaskID(noticeTaskID(n.PurchaseID)), asynq.Retention(24*time.Hour))
+		_, err = s.Tasks.EnqueueContext(ctx, task, asynq.TaskID(noticeTaskID(n.PurchaseID)), asynq.Retention(24*time.Hour))
 		if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
 			return fmt.Errorf("queue decision mail: %w", err)
 		}
 	}
-	_, err := db.NewUpdate().Table("purchases").Set("decision_notified_at = now()").
+	_, err := s.DB.NewUpdate().Table("purchases").Set("decision_notified_at = now()").
 		Where("id = ?", n.PurchaseID).Where("decision_notified_at IS NULL").Exec(ctx)
 	return err
 }
@@ -54,9 +53,9 @@ const NoticeLookback = 24 * time.Hour
 
 // SendPendingNotices queues the notices of decisions made at least a minute ago (so the review's
 // own attempt goes first) and not yet notified, at most 200 a call. It returns how many it queued.
-func SendPendingNotices(ctx context.Context, db bun.IDB, enq tasks.Enqueuer, now time.Time) (int, error) {
+func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, error) {
 	var rows []Notice
-	err := db.NewSelect().TableExpr("purchases AS p").
+	err := s.DB.NewSelect().TableExpr("purchases AS p").
 		ColumnExpr("p.id, p.order_number, p.status, p.quantity").
 		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
 		ColumnExpr("t.name AS brand, t.symbol").
@@ -69,7 +68,7 @@ func SendPendingNotices(ctx context.Context, db bun.IDB, enq tasks.Enqueuer, now
 		return 0, err
 	}
 	for i, n := range rows {
-		if err := SendNotice(ctx, db, enq, n); err != nil {
+		if err := s.SendNotice(ctx, n); err != nil {
 			return i, err
 		}
 	}

@@ -29,10 +29,11 @@ func TestDecisionNoticeSurvivesARedisOutage(t *testing.T) {
 	buyer := f.buyer(t, nil)
 	id := f.pending(t, f.cid, buyer, 40, "UPI", "UTR-NOTICE-1")
 
-	down := *f.d
-	down.Tasks = asynq.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond})
-	defer down.Tasks.Close()
-	if _, err := purchase.Approve(ctx, &down, f.actor(), f.cid, id); err != nil {
+	down := *f.svc()
+	noRedis := asynq.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond})
+	defer noRedis.Close()
+	down.Tasks = noRedis
+	if _, err := down.Approve(ctx, f.actor(), f.cid, id); err != nil {
 		t.Fatalf("the review must not fail because mail cannot be queued: %v", err)
 	}
 	if notified(t, f, id) {
@@ -44,13 +45,13 @@ func TestDecisionNoticeSurvivesARedisOutage(t *testing.T) {
 	}
 
 	// The sweep leaves fresh decisions to the review's own attempt…
-	if n, err := purchase.SendPendingNotices(ctx, f.d.DB, f.d.Tasks, time.Now()); err != nil || n != 0 {
+	if n, err := f.svc().SendPendingNotices(ctx, time.Now()); err != nil || n != 0 {
 		t.Fatalf("fresh decision swept: %d %v", n, err)
 	}
 	// …and queues older ones once, whoever runs it how often.
 	later := time.Now().Add(2 * time.Minute)
 	for i, want := range []int{1, 0} {
-		n, err := purchase.SendPendingNotices(ctx, f.d.DB, f.d.Tasks, later)
+		n, err := f.svc().SendPendingNotices(ctx, later)
 		if err != nil || n != want {
 			t.Fatalf("sweep %d: queued %d (%v), want %d", i+1, n, err, want)
 		}
@@ -66,18 +67,18 @@ func TestDecisionNoticeIsQueuedOnceWhenRedisIsUp(t *testing.T) {
 	ctx := context.Background()
 	buyer := f.buyer(t, nil)
 	id := f.pending(t, f.cid, buyer, 10, "BANK", "UTR-NOTICE-2")
-	if _, err := purchase.Reject(ctx, f.d, f.actor(), f.cid, id); err != nil {
+	if _, err := f.svc().Reject(ctx, f.actor(), f.cid, id); err != nil {
 		t.Fatal(err)
 	}
 	if !notified(t, f, id) {
 		t.Fatal("notice queued by the review but not recorded")
 	}
-	if n, err := purchase.SendPendingNotices(ctx, f.d.DB, f.d.Tasks, time.Now().Add(2*time.Minute)); err != nil || n != 0 {
+	if n, err := f.svc().SendPendingNotices(ctx, time.Now().Add(2*time.Minute)); err != nil || n != 0 {
 		t.Fatalf("sweep re-sent a settled notice: %d %v", n, err)
 	}
 	// Queueing the same notice again (a sweep racing the review) is a no-op.
 	n := purchase.Notice{PurchaseID: id, OrderNumber: "X", Status: purchase.StatusRejected, Email: f.email(t, buyer), Name: "B"}
-	if err := purchase.SendNotice(ctx, f.d.DB, f.d.Tasks, n); err != nil {
+	if err := f.svc().SendNotice(ctx, n); err != nil {
 		t.Fatal(err)
 	}
 	if mails := testkit.QueuedEmails(t, f.d.Redis, f.email(t, buyer)); len(mails) != 1 || !strings.Contains(mails[0].Subject, "rejected") {

@@ -17,8 +17,10 @@ import (
 	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
 	"prelaunch/core/clock"
 	"prelaunch/core/company"
+	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/tasks"
 )
@@ -27,15 +29,32 @@ import (
 // account cannot lock up the private sale by placing orders it never pays.
 const MaxOpenOrders = 5
 
-// Service is the buyer side of the purchase state machine: create an order (reserving supply),
-// submit proof (INITIATED → PENDING), read orders and history, expire windows.
+// Service is the purchase state machine and every purchase query: create an order (reserving
+// supply), submit proof (INITIATED → PENDING), approve or reject (PENDING → APPROVED | REJECTED),
+// expire windows, queue decision notices, and the buyer, admin and super admin lists, the stock
+// lists included.
 type Service struct {
 	DB        *bun.DB
-	Tasks     tasks.Enqueuer   // schedules purchase:expire
+	Tasks     tasks.Enqueuer   // schedules purchase:expire and queues decision emails
 	Inspector *asynq.Inspector // optional: deletes the expire task once proof arrives
 	Media     *media.Signer
 	Clock     clock.Clock
 	Log       *slog.Logger
+	// Revoker, when set, is told whose balance an approval changed, after the commit, so this
+	// process's cached user rows see it at once.
+	Revoker auth.Revoker
+}
+
+func (s *Service) revoke(ids ...string) {
+	if s.Revoker != nil {
+		s.Revoker.Revoke(ids...)
+	}
+}
+
+func (s *Service) logError(msg string, args ...any) {
+	if s.Log != nil {
+		s.Log.Error(msg, args...)
+	}
 }
 
 // Buyer identifies the caller: every rule here is scoped to one user of one company.
@@ -104,7 +123,7 @@ func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Pur
 func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decimal.Decimal) (*Purchase, error) {
 	// The buyer's own orders serialise on an advisory lock of their id (the open-order cap);
 	// the company's token row is locked only by the reservation below, so it is held for one
-	// insert and the commit instead of the whole transaction (issue 8, the approve cycle).
+	// insert and the commit instead of the whole transaction (approvals queue on that row too).
 	if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "order:"+b.UserID); err != nil {
 		return nil, fmt.Errorf("lock buyer orders: %w", err)
 	}
@@ -166,7 +185,7 @@ func errOrderNotFound() error { return apperr.NotFound("order_not_found", "Order
 // GetOrder returns one of the buyer's own orders; anything else is 404.
 func (s *Service) GetOrder(ctx context.Context, b Buyer, id string) (*Purchase, error) {
 	id = strings.TrimSpace(id)
-	if !media.ValidID(id) {
+	if !fields.UUID(id) {
 		return nil, errOrderNotFound()
 	}
 	var p Purchase

@@ -11,7 +11,7 @@ import (
 	"prelaunch/core/testkit"
 )
 
-// TestApprovalWithoutRewardSkipsTokenLock pins the approve-cycle fix of issue 8: approving a
+// TestApprovalWithoutRewardSkipsTokenLock pins why approvals do not queue on the token row: approving a
 // referred buyer's purchase too small to earn a reward (floor(qty × 5 %) = 0) does not wait for
 // the token row, which orders lock; one that pays a reward still takes that lock, and the supply
 // invariant holds either way.
@@ -32,12 +32,12 @@ func TestApprovalWithoutRewardSkipsTokenLock(t *testing.T) {
 	}
 	short, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if dec, err := purchase.Approve(short, f.d, f.actor(), f.cid, small); err != nil || !dec.RewardQuantity.IsZero() {
+	if dec, err := f.svc().Approve(short, f.actor(), f.cid, small); err != nil || !dec.RewardQuantity.IsZero() {
 		t.Fatalf("approval without a reward waited for the token lock or failed: %v", err)
 	}
 	done := make(chan error, 1)
 	go func() {
-		dec, err := purchase.Approve(ctx, f.d, f.actor(), f.cid, big)
+		dec, err := f.svc().Approve(ctx, f.actor(), f.cid, big)
 		if err == nil && dec.RewardQuantity.IntPart() != 2 {
 			t.Errorf("reward %s, want 2", dec.RewardQuantity)
 		}

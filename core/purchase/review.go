@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -14,19 +13,16 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/auth"
 	"prelaunch/core/company"
+	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/pagination"
-	"prelaunch/core/runtime"
 	"prelaunch/core/stats"
 	"prelaunch/core/user"
 )
 
 // The admin review of purchases (DESIGN §5): PENDING -> APPROVED | REJECTED, each one
 // conditional UPDATE, so two admins racing have exactly one effect and the loser gets 409.
-
-var reviewUUID = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 func errPurchaseNotFound() error { return apperr.NotFound("purchase_not_found", "Purchase not found.") }
 
@@ -42,11 +38,6 @@ type AdminUserRef struct {
 type AdminCompanyRef struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
-}
-
-type AdminReceiptRef struct {
-	ID  string `json:"id"`
-	URL string `json:"url"`
 }
 
 // AdminRecord is a purchase as the admin screens show it (SPEC §3 "Purchase (admin view)").
@@ -65,7 +56,7 @@ type AdminRecord struct {
 	Status          string           `json:"status"`
 	ReferenceNumber *string          `json:"referenceNumber"`
 	BankName        string           `json:"bankName"`
-	Receipt         *AdminReceiptRef `json:"receipt"`
+	Receipt         *media.Ref       `json:"receipt"`
 	SubmittedAt     *time.Time       `json:"submittedAt"`
 	DecidedAt       *time.Time       `json:"decidedAt"`
 	CreatedAt       time.Time        `json:"createdAt"`
@@ -89,36 +80,36 @@ type reviewRow struct {
 var reviewable = []string{StatusPending, StatusApproved, StatusRejected}
 
 // ListForAdmin lists the company's purchases under review or decided, newest first.
-func ListForAdmin(ctx context.Context, d *runtime.Deps, companyID string, f ReviewFilter) (pagination.List[AdminRecord], error) {
+func (s *Service) ListForAdmin(ctx context.Context, companyID string, f ReviewFilter) (pagination.List[AdminRecord], error) {
 	f.CompanyID = companyID
-	return listReview(ctx, d, f, false)
+	return s.listReview(ctx, f, false)
 }
 
 // ListForSuperAdmin lists purchases across companies (read-only), optionally of one company.
-func ListForSuperAdmin(ctx context.Context, d *runtime.Deps, f ReviewFilter) (pagination.List[AdminRecord], error) {
+func (s *Service) ListForSuperAdmin(ctx context.Context, f ReviewFilter) (pagination.List[AdminRecord], error) {
 	f.CompanyID = strings.TrimSpace(f.CompanyID)
-	if f.CompanyID != "" && !reviewUUID.MatchString(f.CompanyID) {
+	if f.CompanyID != "" && !fields.UUID(f.CompanyID) {
 		return pagination.List[AdminRecord]{}, apperr.Invalid("bad_company", "companyId is not a valid id.")
 	}
-	return listReview(ctx, d, f, true)
+	return s.listReview(ctx, f, true)
 }
 
-func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompany bool) (pagination.List[AdminRecord], error) {
+func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bool) (pagination.List[AdminRecord], error) {
 	var empty pagination.List[AdminRecord]
 	pg, err := pagination.Parse(f.Page, f.Limit, pagination.DefaultLimit)
 	if err != nil {
 		return empty, err
 	}
 	statuses := reviewable
-	switch s := strings.ToUpper(strings.TrimSpace(f.Status)); s {
+	switch st := strings.ToUpper(strings.TrimSpace(f.Status)); st {
 	case "":
 	case StatusPending, StatusApproved, StatusRejected:
-		statuses = []string{s}
+		statuses = []string{st}
 	default:
 		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED or REJECTED.")
 	}
 	var rows []reviewRow
-	q := d.DB.NewSelect().Model(&rows).
+	q := s.DB.NewSelect().Model(&rows).
 		ColumnExpr("p.*").
 		ColumnExpr("u.name AS user_name, u.mobile AS user_mobile, u.email AS user_email, u.referral_code AS user_referral_code").
 		ColumnExpr("c.name AS company_name").
@@ -135,14 +126,14 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 		// defeats every index): buyers by users.search_text (trigram: name, email, mobile,
 		// referral code) then their purchases by purchases_user_status_idx; the reference by its
 		// trigram index; the order number by purchases_order_number_lower_idx.
-		users := d.DB.NewSelect().Table("users").Column("id").Where("search_text LIKE ?", term)
+		users := s.DB.NewSelect().Table("users").Column("id").Where("search_text LIKE ?", term)
 		if f.CompanyID != "" {
 			users = users.Where("company_id = ?", f.CompanyID)
 		}
-		byUser := d.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
+		byUser := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
 			Where("p2.user_id IN (?)", users).Where("p2.status IN (?)", bun.In(statuses))
-		byRef := d.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").Where("lower(p2.reference_number) LIKE ?", term)
-		byOrder := d.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
+		byRef := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").Where("lower(p2.reference_number) LIKE ?", term)
+		byOrder := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
 			Where("lower(p2.order_number) = ?", strings.ToLower(strings.TrimSpace(f.Search)))
 		q = q.Where("p.id IN (?)", byUser.UnionAll(byRef).UnionAll(byOrder))
 	}
@@ -166,15 +157,15 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 		}
 		var st *stats.Company
 		if f.CompanyID != "" {
-			st, err = stats.For(ctx, d.DB, f.CompanyID)
+			st, err = stats.For(ctx, s.DB, f.CompanyID)
 		} else {
-			st, err = stats.Platform(ctx, d.DB)
+			st, err = stats.Platform(ctx, s.DB)
 		}
 		if err != nil {
 			return empty, err
 		}
-		for _, s := range statuses {
-			switch s {
+		for _, status := range statuses {
+			switch status {
 			case StatusPending:
 				total += int(st.PendingCount)
 			case StatusApproved:
@@ -193,7 +184,7 @@ func listReview(ctx context.Context, d *runtime.Deps, f ReviewFilter, withCompan
 			FinalAmount: r.FinalAmount, Status: r.Status, ReferenceNumber: r.ReferenceNumber, BankName: r.BankName,
 			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, CreatedAt: r.CreatedAt}
 		if r.ReceiptID != nil {
-			rec.Receipt = &AdminReceiptRef{ID: *r.ReceiptID, URL: d.Media.URL(*r.ReceiptID, media.LinkTTL)}
+			rec.Receipt = s.Media.Ref(*r.ReceiptID)
 		}
 		if withCompany {
 			rec.Company = &AdminCompanyRef{ID: r.CompanyID, Name: r.CompanyName}
@@ -231,28 +222,28 @@ type reviewBuyer struct {
 // from the token's remaining referral supply (if that supply is short, what remains is paid; if
 // the referrer has been deleted, nothing is paid). Everything happens in one transaction; the
 // buyer is emailed after commit.
-func Approve(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
-	return decide(ctx, d, actor, companyID, id, StatusApproved)
+func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
+	return s.decide(ctx, actor, companyID, id, StatusApproved)
 }
 
 // Reject moves a PENDING purchase of the company to REJECTED and releases its reservation back
 // to the private supply, in one transaction; the buyer is emailed after commit.
-func Reject(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
-	return decide(ctx, d, actor, companyID, id, StatusRejected)
+func (s *Service) Reject(ctx context.Context, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
+	return s.decide(ctx, actor, companyID, id, StatusRejected)
 }
 
-func decide(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, id, to string) (*ReviewDecision, error) {
+func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, to string) (*ReviewDecision, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return nil, apperr.Invalid("id_required", "id is required.")
 	}
-	if !reviewUUID.MatchString(id) {
+	if !fields.UUID(id) {
 		return nil, errPurchaseNotFound()
 	}
 	var dec ReviewDecision
 	var b reviewBuyer
 	var tok company.Token
-	err := d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		dec = ReviewDecision{RewardQuantity: decimal.Zero}
 		p := &dec.Purchase
 		q := tx.NewUpdate().Model(p).
@@ -308,16 +299,16 @@ func decide(ctx context.Context, d *runtime.Deps, actor audit.Actor, companyID, 
 		return nil, err
 	}
 	if to == StatusApproved { // balances changed: this process's user cache sees it at once
-		auth.Revoked(dec.Purchase.UserID)
+		s.revoke(dec.Purchase.UserID)
 		if b.ReferredBy != nil {
-			auth.Revoked(*b.ReferredBy)
+			s.revoke(*b.ReferredBy)
 		}
 	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Status: to,
 		Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol}
-	if err := SendNotice(ctx, d.DB, d.Tasks, n); err != nil {
+	if err := s.SendNotice(ctx, n); err != nil {
 		// The decision stands; the worker's sweep queues the notice once Redis answers again.
-		d.Log.Error("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)
+		s.logError("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)
 	}
 	return &dec, nil
 }

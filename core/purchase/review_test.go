@@ -38,6 +38,9 @@ func rvSetup(t *testing.T) *rvFixture {
 	return &rvFixture{d: d, cid: cid, adminID: adminID}
 }
 
+// svc is the purchase service as the servers build it.
+func (f *rvFixture) svc() *purchase.Service { return f.d.Build().Purchases }
+
 func (f *rvFixture) actor() audit.Actor {
 	return audit.Actor{ID: f.adminID, Kind: "admin", CompanyID: f.cid, IP: "127.0.0.1"}
 }
@@ -135,7 +138,7 @@ func TestTwentyConcurrentApprovalsCreditOnce(t *testing.T) {
 	remBefore := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
 
 	ok, conflict := raceDecisions(t, f, id, 20, func(int) error {
-		_, err := purchase.Approve(ctx, f.d, f.actor(), f.cid, id)
+		_, err := f.svc().Approve(ctx, f.actor(), f.cid, id)
 		return err
 	})
 	if ok != 1 || conflict != 19 {
@@ -168,7 +171,7 @@ func TestTwentyConcurrentApprovalsCreditOnce(t *testing.T) {
 		t.Fatalf("purchase after approval: %+v", p)
 	}
 	// A later reject of the approved purchase is a 409 with the agreed message.
-	_, err := purchase.Reject(ctx, f.d, f.actor(), f.cid, id)
+	_, err := f.svc().Reject(ctx, f.actor(), f.cid, id)
 	if e, _ := apperr.As(err); e == nil || e.Kind != apperr.KindConflict || e.Message != "This purchase has already been processed." {
 		t.Fatalf("reject after approve: %v", err)
 	}
@@ -184,9 +187,9 @@ func TestApproveAndRejectRaceHasOneEffect(t *testing.T) {
 	ok, conflict := raceDecisions(t, f, id, 20, func(i int) error {
 		var err error
 		if i%2 == 0 {
-			_, err = purchase.Approve(ctx, f.d, f.actor(), f.cid, id)
+			_, err = f.svc().Approve(ctx, f.actor(), f.cid, id)
 		} else {
-			_, err = purchase.Reject(ctx, f.d, f.actor(), f.cid, id)
+			_, err = f.svc().Reject(ctx, f.actor(), f.cid, id)
 		}
 		return err
 	})
@@ -223,7 +226,7 @@ func TestRejectReleasesReservationOnce(t *testing.T) {
 	before := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
 	id := f.pending(t, f.cid, b, 400, purchase.MethodManual, "UTR-REJ-1")
 	ok, conflict := raceDecisions(t, f, id, 20, func(int) error {
-		_, err := purchase.Reject(ctx, f.d, f.actor(), f.cid, id)
+		_, err := f.svc().Reject(ctx, f.actor(), f.cid, id)
 		return err
 	})
 	if ok != 1 || conflict != 19 {
@@ -257,7 +260,7 @@ func TestReferralRewardIsCappedByRemainingReferralSupply(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := f.pending(t, f.cid, b, 1000, purchase.MethodUPI, "UTR-CAP")
-	dec, err := purchase.Approve(ctx, f.d, f.actor(), f.cid, id)
+	dec, err := f.svc().Approve(ctx, f.actor(), f.cid, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +275,7 @@ func TestReferralRewardIsCappedByRemainingReferralSupply(t *testing.T) {
 	if _, err := f.d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_referral_supply = 100 WHERE company_id = ?", f.cid); err != nil {
 		t.Fatal(err)
 	}
-	if dec, err = purchase.Approve(ctx, f.d, f.actor(), f.cid, id2); err != nil || !dec.RewardQuantity.IsZero() {
+	if dec, err = f.svc().Approve(ctx, f.actor(), f.cid, id2); err != nil || !dec.RewardQuantity.IsZero() {
 		t.Fatalf("floor approval: %v, reward %v", err, dec)
 	}
 	if n := f.num(t, "SELECT count(*) FROM referral_rewards WHERE purchase_id = ?", id2); n != 0 {
@@ -287,22 +290,22 @@ func TestReviewNotFoundAndNotPending(t *testing.T) {
 	id := f.pending(t, f.cid, b, 10, purchase.MethodUPI, "UTR-NF")
 	// Another company's admin: 404, and nothing changes.
 	other := "00000000-0000-4000-8000-000000000001"
-	if _, err := purchase.Approve(ctx, f.d, f.actor(), other, id); kindOf(err) != apperr.KindNotFound {
+	if _, err := f.svc().Approve(ctx, f.actor(), other, id); kindOf(err) != apperr.KindNotFound {
 		t.Fatalf("other company approve: %v", err)
 	}
 	for _, bad := range []string{"not-a-uuid", "00000000-0000-4000-8000-00000000abcd"} {
-		if _, err := purchase.Reject(ctx, f.d, f.actor(), f.cid, bad); kindOf(err) != apperr.KindNotFound {
+		if _, err := f.svc().Reject(ctx, f.actor(), f.cid, bad); kindOf(err) != apperr.KindNotFound {
 			t.Fatalf("reject %q: %v", bad, err)
 		}
 	}
-	if _, err := purchase.Approve(ctx, f.d, f.actor(), f.cid, ""); kindOf(err) != apperr.KindInvalid {
+	if _, err := f.svc().Approve(ctx, f.actor(), f.cid, ""); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("empty id: %v", err)
 	}
 	// INITIATED (not yet submitted) cannot be reviewed.
 	if _, err := f.d.DB.ExecContext(ctx, "UPDATE purchases SET status = 'INITIATED' WHERE id = ?", id); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := purchase.Approve(ctx, f.d, f.actor(), f.cid, id); kindOf(err) != apperr.KindConflict {
+	if _, err := f.svc().Approve(ctx, f.actor(), f.cid, id); kindOf(err) != apperr.KindConflict {
 		t.Fatalf("approve initiated: %v", err)
 	}
 	if f.balance(t, b) != 0 {
@@ -321,12 +324,12 @@ func TestAdminListFiltersAndSearch(t *testing.T) {
 	p1 := f.pending(t, f.cid, alice, 10, purchase.MethodUPI, "UTR-AAA-111")
 	p2 := f.pending(t, f.cid, bob, 20, purchase.MethodBank, "UTR-BBB-222")
 	p3 := f.pending(t, f.cid, bob, 30, purchase.MethodBank, "UTR-CCC-333")
-	if _, err := purchase.Approve(ctx, f.d, f.actor(), f.cid, p3); err != nil {
+	if _, err := f.svc().Approve(ctx, f.actor(), f.cid, p3); err != nil {
 		t.Fatal(err)
 	}
 	list := func(fl purchase.ReviewFilter) []string {
 		t.Helper()
-		l, err := purchase.ListForAdmin(ctx, f.d, f.cid, fl)
+		l, err := f.svc().ListForAdmin(ctx, f.cid, fl)
 		if err != nil {
 			t.Fatalf("%+v: %v", fl, err)
 		}
@@ -354,20 +357,20 @@ func TestAdminListFiltersAndSearch(t *testing.T) {
 	eq(list(purchase.ReviewFilter{Search: "PL-RV000002"}), p3, p2)
 	eq(list(purchase.ReviewFilter{Search: "e_s"}), p1) // underscore matched literally
 	eq(list(purchase.ReviewFilter{Search: "e%s"}))     // percent matched literally
-	if _, err := purchase.ListForAdmin(ctx, f.d, f.cid, purchase.ReviewFilter{Status: "EXPIRED"}); kindOf(err) != apperr.KindInvalid {
+	if _, err := f.svc().ListForAdmin(ctx, f.cid, purchase.ReviewFilter{Status: "EXPIRED"}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("bad status: %v", err)
 	}
 	// Another company sees none of these.
-	l, err := purchase.ListForAdmin(ctx, f.d, "00000000-0000-4000-8000-000000000001", purchase.ReviewFilter{})
+	l, err := f.svc().ListForAdmin(ctx, "00000000-0000-4000-8000-000000000001", purchase.ReviewFilter{})
 	if err != nil || l.Total != 0 {
 		t.Fatalf("other company: %v %+v", err, l)
 	}
 	// The super admin sees all, with the company.
-	sl, err := purchase.ListForSuperAdmin(ctx, f.d, purchase.ReviewFilter{CompanyID: f.cid})
+	sl, err := f.svc().ListForSuperAdmin(ctx, purchase.ReviewFilter{CompanyID: f.cid})
 	if err != nil || sl.Total != 3 || sl.Records[0].Company == nil || sl.Records[0].Company.ID != f.cid {
 		t.Fatalf("super admin list: %v %+v", err, sl)
 	}
-	if _, err := purchase.ListForSuperAdmin(ctx, f.d, purchase.ReviewFilter{CompanyID: "x"}); kindOf(err) != apperr.KindInvalid {
+	if _, err := f.svc().ListForSuperAdmin(ctx, purchase.ReviewFilter{CompanyID: "x"}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("bad companyId: %v", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/tasks"
 )
@@ -100,7 +101,7 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*Purchas
 	if id == "" {
 		return s.createAndSubmit(ctx, b, in.Amount, pr)
 	}
-	if !media.ValidID(id) {
+	if !fields.UUID(id) {
 		return nil, errOrderNotFound()
 	}
 	now := s.Clock.Now()
@@ -159,7 +160,7 @@ func (s *Service) whyNotSubmitted(ctx context.Context, b Buyer, id string, now t
 		return errWindowOver()
 	case p.Status == StatusInitiated && !p.ExpiresAt.After(now):
 		// The window is over but the worker has not expired it yet: do it now.
-		if _, err := Expire(ctx, s.DB, id, now); err != nil && s.Log != nil {
+		if _, err := s.Expire(ctx, id, now); err != nil && s.Log != nil {
 			s.Log.Warn("expire on late submit failed", "purchase", id, "err", err)
 		}
 		return errWindowOver()

@@ -20,7 +20,7 @@ func setup(t *testing.T) (*runtime.Deps, *purchase.Service, string) {
 	t.Helper()
 	d := testkit.Deps(t, "purchase", 6)
 	cid := testkit.Seed(t, d, "Admin@12345")
-	return d, &purchase.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log}, cid
+	return d, d.Build().Purchases, cid
 }
 
 func addBuyers(t *testing.T, d *runtime.Deps, cid string, n int) []purchase.Buyer {
@@ -102,12 +102,12 @@ func TestExpireReleasesOnceAndIsIdempotent(t *testing.T) {
 	}
 	start := remaining(t, d, cid)
 	// Not yet over: nothing happens.
-	if done, err := purchase.Expire(context.Background(), d.DB, p.ID, time.Now()); err != nil || done {
+	if done, err := svc.Expire(context.Background(), p.ID, time.Now()); err != nil || done {
 		t.Fatalf("early expire: %v %v", done, err)
 	}
 	later := p.ExpiresAt.Add(time.Second)
 	for i := 0; i < 3; i++ {
-		done, err := purchase.Expire(context.Background(), d.DB, p.ID, later)
+		done, err := svc.Expire(context.Background(), p.ID, later)
 		if err != nil || done != (i == 0) {
 			t.Fatalf("expire #%d: %v %v", i, done, err)
 		}
@@ -120,7 +120,7 @@ func TestExpireReleasesOnceAndIsIdempotent(t *testing.T) {
 		t.Fatalf("status %v %v", got, err)
 	}
 	// A sweep afterwards does not release again.
-	if n, err := purchase.Sweep(context.Background(), d.DB, later); err != nil || n != 0 {
+	if n, err := svc.Sweep(context.Background(), later); err != nil || n != 0 {
 		t.Fatalf("sweep %d %v", n, err)
 	}
 	if r := remaining(t, d, cid); r != start+10 {
@@ -148,7 +148,7 @@ func TestSweepExpiresOnlyOverdueInitiatedOrders(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := remaining(t, d, cid)
-	n, err := purchase.Sweep(ctx, d.DB, time.Now())
+	n, err := svc.Sweep(ctx, time.Now())
 	if err != nil || n != 1 {
 		t.Fatalf("sweep %d %v", n, err)
 	}
@@ -163,7 +163,7 @@ func TestSweepExpiresOnlyOverdueInitiatedOrders(t *testing.T) {
 			t.Fatalf("%s: %s want %s", id, s, st)
 		}
 	}
-	if n, _ := purchase.Sweep(ctx, d.DB, time.Now()); n != 0 {
+	if n, _ := svc.Sweep(ctx, time.Now()); n != 0 {
 		t.Fatalf("second sweep %d", n)
 	}
 }

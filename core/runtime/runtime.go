@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/otp"
 	"prelaunch/core/platform"
 	"prelaunch/core/ratelimit"
+	"prelaunch/core/session"
 )
 
 // Deps are the connections and services a process shares.
@@ -29,7 +30,7 @@ type Deps struct {
 	Tasks    *asynq.Client
 	Clock    clock.Clock
 	Tokens   *auth.Tokens
-	Verifier *auth.Verifier
+	Verifier *session.Verifier
 	Limiter  *ratelimit.Limiter
 	OTP      *otp.Service
 	Media    *media.Signer
@@ -64,7 +65,7 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 		Tasks:    asynq.NewClient(redisOpt),
 		Clock:    clk,
 		Tokens:   tokens,
-		Verifier: &auth.Verifier{Tokens: tokens, DB: db, Cache: auth.NewPrincipalCache(db, log)},
+		Verifier: &session.Verifier{Tokens: tokens, DB: db, Cache: session.NewPrincipalCache(db, log)},
 		Limiter:  ratelimit.New(rdb),
 		Media:    &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
 		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},

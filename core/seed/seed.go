@@ -170,9 +170,8 @@ func ensureUser(ctx context.Context, tx bun.Tx, companyID, role, name, email, pw
 		return false, err
 	}
 	u = user.User{CompanyID: companyID, Role: role, Name: name, Email: email, Mobile: "+91 90000 00000",
-		PasswordHash: h, ReferralCode: user.NewReferralCode(), Status: user.StatusActive, IsApproved: true,
-		StockBalance: decimal.Zero}
-	if _, err := tx.NewInsert().Model(&u).Exec(ctx); err != nil {
+		PasswordHash: h, Status: user.StatusActive, IsApproved: true, StockBalance: decimal.Zero}
+	if err := user.Insert(ctx, tx, &u); err != nil {
 		return false, fmt.Errorf("seed user %s: %w", email, err)
 	}
 	return true, nil

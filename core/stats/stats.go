@@ -77,7 +77,7 @@ func read(ctx context.Context, db bun.IDB, companyID string) (*Company, error) {
 }
 
 // Rebuild recomputes a company's figures from its users and purchases. Only for bulk loads that
-// bypass the triggers (core/perf); never concurrently with writes to the company.
+// bypass the triggers (tools/perf); never concurrently with writes to the company.
 func Rebuild(ctx context.Context, db execer, companyID string) error {
 	_, err := db.ExecContext(ctx, `SELECT company_stats_rebuild(?)`, companyID)
 	return err

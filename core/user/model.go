@@ -1,4 +1,6 @@
-// Package user holds buyers and company admins (one table, role USER or ADMIN).
+// Package user owns accounts: buyers and company admins (one table, role USER or ADMIN), sign-up
+// with an emailed code, login, passwords, the profile, referral codes (Member IDs) and an admin's
+// management of their company's users.
 package user
 
 import (

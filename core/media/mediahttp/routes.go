@@ -1,12 +1,11 @@
 // Package mediahttp mounts the upload and file routes on either BFF with one call:
 //
-//	mediahttp.Routes(v1, d, auth.AudienceUser)                          // bff-user
-//	mediahttp.Routes(v1, d, auth.AudienceAdmin, auth.AudienceSuperAdmin) // bff-admin
+//	mediahttp.Routes(v1, store, httpx.RequireAuth(verifier, auth.AudienceUser))
 //
 // where v1 is the router of "/api/v1". It serves POST /superadmin/media/add (multipart field
-// "medias", any caller signed in with one of the audiences) and GET /media/file/:id?exp=&sig=
-// (signed links only). It lives apart from package media because it needs runtime, which
-// imports media.
+// "medias", any caller the signedIn handler admits) and GET /media/file/:id?exp=&sig= (signed
+// links only). It is apart from package media so that the storage rules do not depend on the
+// web framework.
 package mediahttp
 
 import (
@@ -20,13 +19,11 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/httpx"
 	"prelaunch/core/media"
-	"prelaunch/core/runtime"
 )
 
 // Routes mounts the media routes under v1 ("/api/v1").
-func Routes(v1 fiber.Router, d *runtime.Deps, audiences ...string) {
-	store := &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media}
-	v1.Post("/superadmin/media/add", httpx.RequireAuth(d.Verifier, audiences...), func(c fiber.Ctx) error {
+func Routes(v1 fiber.Router, store *media.Store, signedIn fiber.Handler) {
+	v1.Post("/superadmin/media/add", signedIn, func(c fiber.Ctx) error {
 		p := httpx.Principal(c)
 		files, err := readFiles(c)
 		if err != nil {
@@ -40,7 +37,7 @@ func Routes(v1 fiber.Router, d *runtime.Deps, audiences ...string) {
 	})
 	v1.Get("/media/file/:id", func(c fiber.Ctx) error {
 		id := c.Params("id")
-		if err := d.Media.Verify(id, c.Query("exp"), c.Query("sig")); err != nil {
+		if err := store.Signer.Verify(id, c.Query("exp"), c.Query("sig")); err != nil {
 			return err
 		}
 		m, f, err := store.Open(c.Context(), id)

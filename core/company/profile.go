@@ -1,0 +1,68 @@
+package company
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/user"
+)
+
+// ProfileView is the signed-in admin with their company and token branding, for the layout.
+type ProfileView struct {
+	ID      string       `json:"id"`
+	Name    string       `json:"name"`
+	Email   string       `json:"email"`
+	Role    string       `json:"role"`
+	Company CompanyRef   `json:"company"`
+	Token   TokenSummary `json:"token"`
+}
+
+type CompanyRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// TokenSummary is the token branding the admin screens use.
+type TokenSummary struct {
+	Symbol   string   `json:"symbol"`
+	Name     string   `json:"name"`
+	IconURL  string   `json:"icon_url"`
+	Title    string   `json:"title"`
+	MetaData MetaData `json:"metaData"`
+}
+
+// Summary is a token's branding for admin screens.
+func Summary(t *Token) TokenSummary {
+	return TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
+		MetaData: MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+}
+
+// AdminProfile is admin auth/profile/get: the signed-in admin, their company and its token.
+func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*ProfileView, error) {
+	var u user.User
+	if err := s.DB.NewSelect().Model(&u).Column("id", "name", "email", "role", "company_id").
+		Where("id = ?", p.ID).Where("company_id = ?", p.CompanyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
+		return nil, notFoundOr(err, "user_not_found", "User not found.")
+	}
+	var c Company
+	if err := s.DB.NewSelect().Model(&c).Column("id", "name").Where("id = ?", u.CompanyID).Scan(ctx); err != nil {
+		return nil, err
+	}
+	var t Token
+	if err := s.DB.NewSelect().Model(&t).Where("company_id = ?", u.CompanyID).Scan(ctx); err != nil {
+		return nil, notFoundOr(err, "token_not_found", "This company has no token configured.")
+	}
+	return &ProfileView{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
+		Company: CompanyRef{ID: c.ID, Name: c.Name}, Token: Summary(&t)}, nil
+}
+
+// notFoundOr maps "no rows" to a 404 with the given slug and message, and passes others on.
+func notFoundOr(err error, slug, msg string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperr.NotFound(slug, msg)
+	}
+	return err
+}

@@ -1,0 +1,45 @@
+package fields
+
+import "strings"
+
+// Verhoeff tables (dihedral group D5), used by Aadhaar numbers' last digit.
+var (
+	verhoeffD = [10][10]int{
+		{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 2, 3, 4, 0, 6, 7, 8, 9, 5}, {2, 3, 4, 0, 1, 7, 8, 9, 5, 6},
+		{3, 4, 0, 1, 2, 8, 9, 5, 6, 7}, {4, 0, 1, 2, 3, 9, 5, 6, 7, 8}, {5, 9, 8, 7, 6, 0, 4, 3, 2, 1},
+		{6, 5, 9, 8, 7, 1, 0, 4, 3, 2}, {7, 6, 5, 9, 8, 2, 1, 0, 4, 3}, {8, 7, 6, 5, 9, 3, 2, 1, 0, 4},
+		{9, 8, 7, 6, 5, 4, 3, 2, 1, 0},
+	}
+	verhoeffP = [8][10]int{
+		{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 5, 7, 6, 2, 8, 3, 0, 9, 4}, {5, 8, 0, 3, 7, 9, 6, 1, 4, 2},
+		{8, 9, 1, 6, 0, 4, 3, 5, 2, 7}, {9, 4, 5, 3, 1, 2, 6, 8, 7, 0}, {4, 2, 8, 6, 5, 7, 3, 9, 0, 1},
+		{2, 7, 9, 3, 8, 0, 6, 4, 1, 5}, {7, 0, 4, 6, 9, 1, 3, 2, 5, 8},
+	}
+)
+
+// VerhoeffValid reports whether the digit string passes the Verhoeff checksum.
+func VerhoeffValid(num string) bool {
+	c := 0
+	n := len(num)
+	for i := 0; i < n; i++ {
+		ch := num[n-1-i]
+		if ch < '0' || ch > '9' {
+			return false
+		}
+		c = verhoeffD[c][verhoeffP[i%8][ch-'0']]
+	}
+	return c == 0
+}
+
+// NormalizeAadhaar strips spaces and dashes; Aadhaar wants 12 digits, not starting with 0
+// or 1, passing the Verhoeff checksum.
+func NormalizeAadhaar(s string) string {
+	return strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s))
+}
+
+func Aadhaar(s string) bool {
+	if len(s) != 12 || s[0] == '0' || s[0] == '1' {
+		return false
+	}
+	return VerhoeffValid(s)
+}

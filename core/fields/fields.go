@@ -1,0 +1,111 @@
+// Package fields holds the rule of every field that more than one path accepts (email, password,
+// mobile, PAN, PIN code, Aadhaar, ids). Each rule exists here once; callers keep their own
+// user-facing messages, since the same rule is worded differently on different screens.
+package fields
+
+import (
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+)
+
+// NormEmail is the form an email is stored and compared in: trimmed, lower case.
+func NormEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// Email reports whether s is a bare address (no display name, quotes or brackets) of at most 254
+// bytes whose domain has a dot.
+func Email(s string) bool {
+	if len(s) > 254 || strings.ContainsAny(s, " <>\"") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || a.Name != "" {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	return at > 0 && strings.Contains(s[at+1:], ".")
+}
+
+// Password lengths: at least PasswordMin characters, and at most PasswordMax characters and
+// PasswordMax bytes (bcrypt reads no further than 72 bytes, so a longer password would be
+// silently cut).
+const (
+	PasswordMin = 8
+	PasswordMax = 72
+)
+
+// Password reports whether pw has an acceptable length, counted in characters, within bcrypt's
+// 72 bytes.
+func Password(pw string) bool {
+	n := utf8.RuneCountInString(pw)
+	return n >= PasswordMin && n <= PasswordMax && len(pw) <= PasswordMax
+}
+
+// Mobile accepts 7 to 15 digits with an optional leading + and spaces, dashes or brackets.
+func Mobile(s string) bool {
+	digits := 0
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '+' && i == 0:
+		case r == ' ' || r == '-' || r == '(' || r == ')':
+		default:
+			return false
+		}
+	}
+	return digits >= 7 && digits <= 15
+}
+
+// PAN is an Indian Permanent Account Number: five letters, four digits, a letter (upper case).
+func PAN(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	for i := 0; i < 10; i++ {
+		c := s[i]
+		letter := c >= 'A' && c <= 'Z'
+		digit := c >= '0' && c <= '9'
+		if (i < 5 || i == 9) && !letter || i >= 5 && i < 9 && !digit {
+			return false
+		}
+	}
+	return true
+}
+
+// Pincode is an Indian PIN code: six digits, the first not 0.
+func Pincode(s string) bool {
+	return len(s) == 6 && s[0] != '0' && Digits(s)
+}
+
+// Digits reports whether s is one or more ASCII digits.
+func Digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// UUID reports whether s is a canonical UUID (8-4-4-4-12 hex). Ids from clients are checked with
+// it before querying, so a malformed id is a clean 404/422 and never a database error.
+func UUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,50 @@
+package httpx
+
+import (
+	"slices"
+
+	"github.com/gofiber/fiber/v3"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/session"
+)
+
+var allAudiences = []string{auth.AudienceUser, auth.AudienceAdmin, auth.AudienceSuperAdmin}
+
+// Guard admits callers signed in for one of audiences. No token, a bad one or a revoked one is
+// 401; a valid token of another app (a buyer's, or an admin's on a super admin call) is 403.
+func Guard(v *session.Verifier, audiences ...string) fiber.Handler {
+	inner := RequireAuth(v, audiences...)
+	var others []string
+	for _, a := range allAudiences {
+		if !slices.Contains(audiences, a) {
+			others = append(others, a)
+		}
+	}
+	return func(c fiber.Ctx) error {
+		raw := Bearer(c)
+		for _, aud := range audiences {
+			if _, err := v.Tokens.Parse(raw, aud); err == nil {
+				return inner(c)
+			}
+		}
+		for _, aud := range others {
+			if _, err := v.Authenticate(c.Context(), raw, aud); err == nil {
+				return apperr.Forbidden("wrong_area", "You do not have access to this area.")
+			}
+		}
+		return inner(c)
+	}
+}
+
+// SameCompany refuses (403) a signed-in caller of another company than companyOf(c), the company
+// the server answers for on this request. It runs after RequireAuth or Guard.
+func SameCompany(companyOf func(c fiber.Ctx) string) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		if p := Principal(c); p == nil || p.CompanyID != companyOf(c) {
+			return apperr.Forbidden("wrong_company", "Your account belongs to another company's site.")
+		}
+		return c.Next()
+	}
+}

@@ -1,0 +1,48 @@
+package runtime
+
+import (
+	"github.com/hibiken/asynq"
+	"github.com/shopspring/decimal"
+
+	"prelaunch/core/beneficiary"
+	"prelaunch/core/company"
+	"prelaunch/core/config"
+	"prelaunch/core/dashboard"
+	"prelaunch/core/media"
+	"prelaunch/core/purchase"
+	"prelaunch/core/superadmin"
+	"prelaunch/core/ttl"
+	"prelaunch/core/user"
+)
+
+// Services are the use cases of every feature, built once per process from its Deps. This is the
+// only place they are put together; no feature package imports runtime.
+type Services struct {
+	Users         *user.Service
+	Companies     *company.Service
+	Site          *company.SiteCache // the site (company and token) the servers sell, reused for company.SiteTTL
+	Purchases     *purchase.Service
+	SuperAdmins   *superadmin.Service
+	Beneficiaries *beneficiary.Service
+	Dashboards    *dashboard.Service
+	Media         *media.Store
+}
+
+// Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
+// service's token revoker, so a change is seen by this process's next call.
+func (d *Deps) Build() *Services {
+	revoker := d.Verifier.Cache
+	return &Services{
+		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
+			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
+			Stake: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}},
+		Companies: &company.Service{DB: d.DB, Symbol: d.Cfg.TokenSymbol},
+		Site:      &company.SiteCache{DB: d.DB, Symbol: d.Cfg.TokenSymbol},
+		Purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
+			Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker},
+		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
+		Beneficiaries: &beneficiary.Service{DB: d.DB},
+		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
+		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},
+	}
+}

@@ -1,0 +1,248 @@
+package session_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/runtime"
+	"prelaunch/core/seed"
+	"prelaunch/core/testkit"
+)
+
+// Two Deps on one database stand for two processes (bff-user and bff-admin): each has its own
+// cache and its own listener, and only the notification links them.
+func twoProcesses(t *testing.T) (a, b *runtime.Deps, buyerID, cid string) {
+	t.Helper()
+	a = testkit.Deps(t, "authcache", 8)
+	b = testkit.Deps(t, "authcache", 8) // (truncates: seed after)
+	cid = testkit.Seed(t, a, "Admin@12345")
+	if err := a.DB.NewRaw("SELECT id FROM users WHERE email = ?", seed.DemoBuyerEmail).Scan(context.Background(), &buyerID); err != nil {
+		t.Fatal(err)
+	}
+	return a, b, buyerID, cid
+}
+
+func waitLive(t *testing.T, d *runtime.Deps, tok string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !d.Verifier.Cache.Live() {
+		_, _ = d.Verifier.Authenticate(context.Background(), tok, auth.AudienceUser) // starts the listener
+		if time.Now().After(deadline) {
+			t.Fatal("the auth cache listener did not come up in 10 s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func isBadToken(err error) bool {
+	e, ok := apperr.As(err)
+	return ok && e.Slug == "invalid_token"
+}
+
+// untilRefused calls Authenticate until it refuses the token and returns how long that took.
+func untilRefused(t *testing.T, d *runtime.Deps, tok string, within time.Duration) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for {
+		_, err := d.Verifier.Authenticate(context.Background(), tok, auth.AudienceUser)
+		if isBadToken(err) {
+			return time.Since(start)
+		}
+		if err != nil {
+			t.Fatalf("unexpected error: %v", err)
+		}
+		if time.Since(start) > within {
+			t.Fatalf("token still accepted %v after the change", within)
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+func TestCacheServesRepeatCallsWithoutTheDatabase(t *testing.T) {
+	_, b, buyer, cid := twoProcesses(t)
+	tok, _ := b.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, 0)
+	waitLive(t, b, tok)
+	h0, _ := b.Verifier.Cache.Stats()
+	for i := 0; i < 50; i++ {
+		p, err := b.Verifier.Authenticate(context.Background(), tok, auth.AudienceUser)
+		if err != nil || p.ID != buyer || p.CompanyID != cid || p.Email != seed.DemoBuyerEmail {
+			t.Fatalf("call %d: %+v %v", i, p, err)
+		}
+	}
+	if h, _ := b.Verifier.Cache.Stats(); h-h0 < 49 {
+		t.Fatalf("cache hits: %d of 50 calls", h-h0)
+	}
+}
+
+// A revocation committed by another process reaches this one through the notification.
+func TestRevocationInAnotherProcessReachesTheCache(t *testing.T) {
+	a, b, buyer, cid := twoProcesses(t)
+	ctx := context.Background()
+	for _, change := range []string{
+		"UPDATE users SET token_version = token_version + 1 WHERE id = ?", // password change
+		"UPDATE users SET status = 'BLOCKED' WHERE id = ?",
+		"UPDATE users SET deleted_at = now() WHERE id = ?",
+		"DELETE FROM users WHERE id = ?",
+	} {
+		var ver int
+		if err := a.DB.NewRaw("SELECT token_version FROM users WHERE id = ?", buyer).Scan(ctx, &ver); err != nil {
+			t.Fatal(err)
+		}
+		tok, _ := b.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, ver)
+		waitLive(t, b, tok)
+		if _, err := b.Verifier.Authenticate(ctx, tok, auth.AudienceUser); err != nil { // now cached
+			t.Fatalf("before %q: %v", change, err)
+		}
+		if _, err := a.DB.ExecContext(ctx, change, buyer); err != nil {
+			t.Fatal(err)
+		}
+		lag := untilRefused(t, b, tok, 2*time.Second)
+		t.Logf("%s: refused after %v", change, lag)
+		if _, err := a.DB.ExecContext(ctx, "UPDATE users SET status = 'ACTIVE', deleted_at = NULL WHERE id = ?", buyer); err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(change, "DELETE") {
+			continue
+		}
+		// The restore travels the same way: wait until B accepts the current token again.
+		var now int
+		_ = a.DB.NewRaw("SELECT token_version FROM users WHERE id = ?", buyer).Scan(ctx, &now)
+		cur, _ := b.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, now)
+		for start := time.Now(); ; time.Sleep(time.Millisecond) {
+			if _, err := b.Verifier.Authenticate(ctx, cur, auth.AudienceUser); err == nil {
+				break
+			}
+			if time.Since(start) > 2*time.Second {
+				t.Fatal("restored user still refused after 2 s")
+			}
+		}
+	}
+}
+
+// Within one process, core's writes evict at once after their commit: no waiting.
+func TestRevokeEvictsAtOnceInThisProcess(t *testing.T) {
+	a, _, buyer, cid := twoProcesses(t)
+	ctx := context.Background()
+	tok, _ := a.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, 0)
+	waitLive(t, a, tok)
+	for i := 0; i < 20; i++ {
+		if _, err := a.DB.ExecContext(ctx, "UPDATE users SET token_version = ? WHERE id = ?", 0, buyer); err != nil {
+			t.Fatal(err)
+		}
+		a.Verifier.Cache.Revoke(buyer)
+		if _, err := a.Verifier.Authenticate(ctx, tok, auth.AudienceUser); err != nil {
+			t.Fatalf("round %d: valid token refused: %v", i, err)
+		}
+		if _, err := a.DB.ExecContext(ctx, "UPDATE users SET token_version = 1 WHERE id = ?", buyer); err != nil {
+			t.Fatal(err)
+		}
+		a.Verifier.Cache.Revoke(buyer)
+		if _, err := a.Verifier.Authenticate(ctx, tok, auth.AudienceUser); !isBadToken(err) {
+			t.Fatalf("round %d: revoked token accepted (err %v)", i, err)
+		}
+	}
+}
+
+// When the listener's connection dies, the cache is emptied and bypassed (every call reads the
+// database) until a new listener proves it hears notifications again.
+func TestListenerLossTurnsTheCacheOff(t *testing.T) {
+	a, b, buyer, cid := twoProcesses(t)
+	ctx := context.Background()
+	tok, _ := b.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, 0)
+	waitLive(t, b, tok)
+	if _, err := b.Verifier.Authenticate(ctx, tok, auth.AudienceUser); err != nil {
+		t.Fatal(err)
+	}
+	var killed int
+	if err := a.DB.NewRaw(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(ctx, &killed); err != nil || killed == 0 {
+		t.Fatalf("terminate listeners: %d %v", killed, err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for b.Verifier.Cache.Live() {
+		if time.Now().After(deadline) {
+			t.Fatal("cache still live 5 s after its listener was killed")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	// Off: a change is seen at once, notification or not.
+	if _, err := a.DB.ExecContext(ctx, "UPDATE users SET token_version = token_version + 1 WHERE id = ?", buyer); err != nil {
+		t.Fatal(err)
+	}
+	if !b.Verifier.Cache.Live() {
+		if _, err := b.Verifier.Authenticate(ctx, tok, auth.AudienceUser); !isBadToken(err) {
+			t.Fatalf("revoked token accepted while the cache is off: %v", err)
+		}
+	}
+	tok1, _ := b.Tokens.Issue(buyer, cid, "USER", auth.AudienceUser, 1)
+	waitLive(t, b, tok1) // back
+	if _, err := b.Verifier.Authenticate(ctx, tok, auth.AudienceUser); !isBadToken(err) {
+		t.Fatalf("revoked token accepted after the listener came back: %v", err)
+	}
+	if _, err := b.Verifier.Authenticate(ctx, tok1, auth.AudienceUser); err != nil {
+		t.Fatalf("current token refused: %v", err)
+	}
+}
+
+// An admin token stays refused on the buyer audience and a buyer's on the admin audience, cache
+// or not.
+func TestCachedUserKeepsAudienceRules(t *testing.T) {
+	_, b, buyer, cid := twoProcesses(t)
+	waitLive(t, b, mustIssue(b, buyer, cid, auth.AudienceUser))
+	tok := mustIssue(b, buyer, cid, auth.AudienceAdmin)
+	for i := 0; i < 3; i++ {
+		_, err := b.Verifier.Authenticate(context.Background(), tok, auth.AudienceAdmin)
+		var e *apperr.Error
+		if !errors.As(err, &e) || e.Slug != "not_admin" {
+			t.Fatalf("call %d: buyer with an admin-audience token: %v", i, err)
+		}
+	}
+}
+
+func mustIssue(d *runtime.Deps, id, cid, aud string) string {
+	tok, err := d.Tokens.Issue(id, cid, "USER", aud, 0)
+	if err != nil {
+		panic(err)
+	}
+	return tok
+}
+
+// Any change to a user row — an approval's balance credit too — reaches the other processes'
+// copies (profile/get reads the caller's row from the cache).
+func TestUserRowChangesReachTheCache(t *testing.T) {
+	a, b, buyer, cid := twoProcesses(t)
+	ctx := context.Background()
+	waitLive(t, b, mustIssue(b, buyer, cid, auth.AudienceUser))
+	u, err := b.Verifier.User(ctx, buyer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := u.StockBalance
+	if _, err := a.DB.ExecContext(ctx, "UPDATE users SET stock_balance = stock_balance + 7 WHERE id = ?", buyer); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		u, err := b.Verifier.User(ctx, buyer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.StockBalance.Sub(before).IntPart() == 7 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("balance still %v 2 s after the credit", u.StockBalance)
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+	// A copy: changing it changes nothing cached.
+	u.Name = "changed by the caller"
+	if again, _ := b.Verifier.User(ctx, buyer); again.Name == u.Name {
+		t.Fatal("the cache handed out its own row")
+	}
+}

@@ -1,0 +1,97 @@
+// Package session turns bearer tokens into signed-in callers: it verifies tokens against the
+// users and super admins they name, with a per-process cache of user rows kept fresh by Postgres
+// notifications.
+package session
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/superadmin"
+	"prelaunch/core/user"
+)
+
+// Verifier turns a bearer token into a Principal, refusing revoked tokens: a password change,
+// a block or a delete bumps token_version (or removes the account) and older tokens stop working.
+type Verifier struct {
+	Tokens *auth.Tokens
+	DB     bun.IDB
+	Cache  *PrincipalCache // optional: verified users' auth fields, kept fresh by Postgres notifications
+}
+
+func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*auth.Principal, error) {
+	claims, err := v.Tokens.Parse(raw, aud)
+	if err != nil {
+		return nil, err
+	}
+	switch aud {
+	case auth.AudienceSuperAdmin:
+		var sa superadmin.SuperAdmin
+		err := v.DB.NewSelect().Model(&sa).Where("id = ?", claims.Subject).Scan(ctx)
+		if err != nil {
+			return nil, lookupErr(err)
+		}
+		return &auth.Principal{ID: sa.ID, Role: auth.RoleSuperAdmin, Audience: aud, Email: sa.Email, Name: sa.Name}, nil
+	case auth.AudienceUser, auth.AudienceAdmin:
+		cu, err := v.user(ctx, claims.Subject)
+		if err != nil {
+			return nil, err
+		}
+		u := &cu.u
+		if u.Status != user.StatusActive || u.TokenVersion != claims.Version || u.CompanyID != claims.Company {
+			return nil, auth.ErrBadToken()
+		}
+		if aud == auth.AudienceAdmin && u.Role != user.RoleAdmin {
+			return nil, apperr.Forbidden("not_admin", "You do not have access to the admin area.")
+		}
+		return &auth.Principal{ID: u.ID, CompanyID: u.CompanyID, Role: u.Role, Audience: aud, Email: u.Email, Name: u.Name}, nil
+	}
+	return nil, auth.ErrBadToken()
+}
+
+// User returns a copy of a live (not deleted) user's row, from the cache when it has it: what a
+// signed-in call reads about its own caller (profile/get). Writers must read the row themselves.
+func (v *Verifier) User(ctx context.Context, id string) (*user.User, error) {
+	cu, err := v.user(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	u := cu.u
+	return &u, nil
+}
+
+// user reads a live user's row, from the cache when it has it.
+func (v *Verifier) user(ctx context.Context, id string) (cachedUser, error) {
+	if v.Cache != nil {
+		if u, ok := v.Cache.get(id); ok {
+			return u, nil
+		}
+	}
+	var epoch uint64
+	if v.Cache != nil {
+		epoch = v.Cache.begin()
+	}
+	var cu cachedUser
+	err := v.DB.NewSelect().Model(&cu.u).Where("id = ?", id).Where("deleted_at IS NULL").Scan(ctx)
+	if err != nil {
+		return cachedUser{}, lookupErr(err)
+	}
+	cu.at = time.Now()
+	if v.Cache != nil {
+		v.Cache.put(id, cu, epoch)
+	}
+	return cu, nil
+}
+
+func lookupErr(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return auth.ErrBadToken()
+	}
+	return apperr.Unavailable("db_unavailable", "The service is temporarily unavailable. Please try again shortly.", err)
+}

@@ -1,0 +1,384 @@
+package user
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/fields"
+	"prelaunch/core/otp"
+)
+
+var errLogin = apperr.Unauthorized("bad_credentials", "Invalid email or password.")
+
+func errNotActive() error {
+	return apperr.Unauthorized("account_not_active", "Your account is not active. Please contact support.")
+}
+
+func errEmailTaken() error {
+	return apperr.Conflict("email_taken", "An account with this email already exists. Please log in.")
+}
+
+// RegisterOTPInput is step 1 of registration.
+type RegisterOTPInput struct {
+	CompanyID string `json:"companyId" form:"companyId"`
+	Name      string `json:"name" form:"name"`
+	Email     string `json:"email" form:"email"`
+	Mobile    string `json:"mobile" form:"mobile"`
+}
+
+// RequestRegisterOTP emails a registration code to a new address of the site's company.
+func (s *Service) RequestRegisterOTP(ctx context.Context, site Tenant, in RegisterOTPInput, ip string) error {
+	if err := site.CheckCompany(in.CompanyID); err != nil {
+		return err
+	}
+	email := fields.NormEmail(in.Email)
+	if strings.TrimSpace(in.Name) == "" || email == "" || strings.TrimSpace(in.Mobile) == "" {
+		return apperr.Invalid("missing_fields", "Please fill in Name, Email, and Mobile to request OTP.")
+	}
+	var v apperr.Validation
+	v.Check(fields.Email(email), "Please enter a valid email address.")
+	v.Check(fields.Mobile(strings.TrimSpace(in.Mobile)), "Please enter a valid mobile number.")
+	v.Check(len(strings.TrimSpace(in.Name)) <= 100, "Name must be at most 100 characters.")
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if err := s.limitSend(ctx, site.CompanyID, email, ip); err != nil {
+		return err
+	}
+	taken, err := emailTaken(ctx, s.DB, site.CompanyID, email, "")
+	if err != nil {
+		return err
+	}
+	if taken {
+		return errEmailTaken()
+	}
+	return s.sendCode(ctx, site, otp.PurposeRegister, email)
+}
+
+// RegisterInput is step 2 of registration. Empty strings count as absent.
+type RegisterInput struct {
+	CompanyID       string `json:"companyId" form:"companyId"`
+	Name            string `json:"name" form:"name"`
+	Mobile          string `json:"mobile" form:"mobile"`
+	Email           string `json:"email" form:"email"`
+	OTP             string `json:"otp" form:"otp"`
+	DateOfBirth     string `json:"dateOfBirth" form:"dateOfBirth"`
+	Gender          string `json:"gender" form:"gender"`
+	Pincode         string `json:"pincode" form:"pincode"`
+	ReferralCode    string `json:"referralCode" form:"referralCode"`
+	Password        string `json:"password" form:"password"`
+	ConfirmPassword string `json:"confirmPassword" form:"confirmPassword"`
+}
+
+// Register creates a buyer after checking the emailed code.
+func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, ip string) error {
+	if err := site.CheckCompany(in.CompanyID); err != nil {
+		return err
+	}
+	email := fields.NormEmail(in.Email)
+	name := strings.TrimSpace(in.Name)
+	mobile := strings.TrimSpace(in.Mobile)
+	gender := strings.ToLower(strings.TrimSpace(in.Gender))
+	pincode := strings.TrimSpace(in.Pincode)
+	ref := strings.ToUpper(strings.TrimSpace(in.ReferralCode))
+	var v apperr.Validation
+	v.Check(name != "" && len(name) <= 100, "Please enter your name (at most 100 characters).")
+	v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
+	v.Check(fields.Email(email), "Please enter a valid email address.")
+	v.Check(strings.TrimSpace(in.OTP) != "", "Please enter the OTP.")
+	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
+	if strings.TrimSpace(in.DateOfBirth) == "" {
+		v.Add("Please enter your date of birth.")
+	} else if dobErr != "" {
+		v.Add(dobErr)
+	}
+	v.Check(gender == "male" || gender == "female" || gender == "other", "Please choose a gender: male, female or other.")
+	v.Check(fields.Pincode(pincode), "Please enter a valid 6-digit pincode.")
+	checkPassword(&v, in.Password, "Password")
+	if in.ConfirmPassword != "" {
+		v.Check(in.ConfirmPassword == in.Password, "Passwords do not match!")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	var referrer *string
+	if ref != "" {
+		var r User
+		err := s.DB.NewSelect().Model(&r).Column("id").Where("company_id = ?", site.CompanyID).
+			Where("upper(referral_code) = ?", ref).Where("deleted_at IS NULL").Limit(1).Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.Invalid("bad_referral", "Member ID not found. Please check the referral code or leave it empty.")
+		}
+		if err != nil {
+			return err
+		}
+		referrer = &r.ID
+	}
+	taken, err := emailTaken(ctx, s.DB, site.CompanyID, email, "")
+	if err != nil {
+		return err
+	}
+	if taken {
+		return errEmailTaken()
+	}
+	if err := s.limitCheck(ctx, site.CompanyID, email, ip); err != nil {
+		return err
+	}
+	cid := site.CompanyID
+	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeRegister, email, &cid, in.OTP); err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(in.Password)
+	if err != nil {
+		return err
+	}
+	now := s.Clock.Now()
+	u := &User{CompanyID: site.CompanyID, Role: RoleUser, Name: name, Email: email, Mobile: mobile,
+		PasswordHash: hash, DateOfBirth: dob, Gender: gender, Pincode: pincode, ReferredBy: referrer,
+		Status: StatusActive, StockBalance: decimal.Zero, CreatedAt: now, UpdatedAt: now}
+	if err := Insert(ctx, s.DB, u); err != nil {
+		if errors.Is(err, ErrEmailTaken) {
+			return errEmailTaken()
+		}
+		return err
+	}
+	return nil
+}
+
+// parseDate reads YYYY-MM-DD (or an ISO date-time, whose date part is used) as a date of birth:
+// not in the future and not more than 120 years ago. It returns a message when invalid.
+func parseDate(s string, now time.Time) (*time.Time, string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, ""
+	}
+	if len(s) > 10 && (s[10] == 'T' || s[10] == ' ') {
+		s = s[:10]
+	}
+	d, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return nil, "Please enter the date of birth as YYYY-MM-DD."
+	}
+	if d.After(now) || d.Before(now.AddDate(-120, 0, 0)) {
+		return nil, "Please enter a valid date of birth."
+	}
+	return &d, ""
+}
+
+// LoginInput is the buyer login.
+type LoginInput struct {
+	CompanyID string `json:"companyId" form:"companyId"`
+	User      string `json:"user" form:"user"`
+	Email     string `json:"email" form:"email"`
+	Password  string `json:"password" form:"password"`
+}
+
+// Login signs in an active, non-deleted user of the site's company (role USER or ADMIN) and
+// returns a buyer-audience token. A wrong email or password is one generic 401; a correct
+// password on a blocked or inactive account says the account is not active.
+func (s *Service) Login(ctx context.Context, site Tenant, in LoginInput, ip string) (string, error) {
+	if err := site.CheckCompany(in.CompanyID); err != nil {
+		return "", err
+	}
+	email := fields.NormEmail(in.User)
+	if email == "" {
+		email = fields.NormEmail(in.Email)
+	}
+	if email == "" || in.Password == "" {
+		return "", apperr.Invalid("missing_fields", "Please enter your email and password.")
+	}
+	key := subjectKey(site.CompanyID, email)
+	if err := s.Limiter.BeforeLogin(ctx, key, ip); err != nil {
+		return "", err
+	}
+	var u User
+	err := s.DB.NewSelect().Model(&u).Column("id", "company_id", "role", "password_hash", "status", "token_version").
+		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").
+		Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) || len(in.Password) > fields.PasswordMax {
+		auth.BurnTime(in.Password)
+		s.Limiter.LoginFailed(ctx, key, ip)
+		return "", errLogin
+	}
+	if err != nil {
+		return "", err
+	}
+	if !auth.CheckPassword(u.PasswordHash, in.Password) {
+		s.Limiter.LoginFailed(ctx, key, ip)
+		return "", errLogin
+	}
+	if u.Status != StatusActive {
+		return "", errNotActive()
+	}
+	s.Limiter.LoginSucceeded(ctx, key, ip)
+	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, u.TokenVersion)
+}
+
+// ForgotOTPInput asks for a password reset code.
+type ForgotOTPInput struct {
+	CompanyID string `json:"companyId" form:"companyId"`
+	User      string `json:"user" form:"user"`
+	Email     string `json:"email" form:"email"`
+}
+
+// ResetCodeSent is the answer whether or not the account exists, so it cannot be probed.
+const ResetCodeSent = "If an account exists for this email, a reset code has been sent to it."
+
+// RequestResetOTP emails a reset code to an active account of the site's company.
+func (s *Service) RequestResetOTP(ctx context.Context, site Tenant, in ForgotOTPInput, ip string) error {
+	if err := site.CheckCompany(in.CompanyID); err != nil {
+		return err
+	}
+	email := fields.NormEmail(in.User)
+	if email == "" {
+		email = fields.NormEmail(in.Email)
+	}
+	if email == "" {
+		return apperr.Invalid("missing_email", "Please enter your email address.")
+	}
+	if !fields.Email(email) {
+		return apperr.Invalid("bad_email", "Please enter a valid email address.")
+	}
+	if err := s.limitSend(ctx, site.CompanyID, email, ip); err != nil {
+		return err
+	}
+	ok, err := s.DB.NewSelect().Model((*User)(nil)).Where("company_id = ?", site.CompanyID).
+		Where("lower(email) = ?", email).Where("deleted_at IS NULL").Where("status = ?", StatusActive).Exists(ctx)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return nil
+	}
+	return s.sendCode(ctx, site, otp.PurposeResetPassword, email)
+}
+
+// ResetInput sets a new password with the emailed code.
+type ResetInput struct {
+	CompanyID       string `json:"companyId" form:"companyId"`
+	User            string `json:"user" form:"user"`
+	Email           string `json:"email" form:"email"`
+	OTP             string `json:"otp" form:"otp"`
+	Password        string `json:"password" form:"password"`
+	NewPassword     string `json:"newPassword" form:"newPassword"`
+	ConfirmPassword string `json:"confirmNewPassword" form:"confirmNewPassword"`
+}
+
+// ResetPassword checks the code and sets the new password, revoking every older token.
+func (s *Service) ResetPassword(ctx context.Context, site Tenant, in ResetInput, ip string) error {
+	if err := site.CheckCompany(in.CompanyID); err != nil {
+		return err
+	}
+	email := fields.NormEmail(in.User)
+	if email == "" {
+		email = fields.NormEmail(in.Email)
+	}
+	pw := in.Password
+	if pw == "" {
+		pw = in.NewPassword
+	}
+	if email == "" || strings.TrimSpace(in.OTP) == "" || pw == "" {
+		return apperr.Invalid("missing_fields", "Please fill in all fields.")
+	}
+	var v apperr.Validation
+	checkPassword(&v, pw, "The new password")
+	if in.ConfirmPassword != "" {
+		v.Check(in.ConfirmPassword == pw, "New passwords do not match.")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if err := s.limitCheck(ctx, site.CompanyID, email, ip); err != nil {
+		return err
+	}
+	cid := site.CompanyID
+	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeResetPassword, email, &cid, in.OTP); err != nil {
+		return err
+	}
+	hash, err := auth.HashPassword(pw)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	_, err = s.DB.NewUpdate().Model((*User)(nil)).Set("password_hash = ?", hash).
+		Set("token_version = token_version + 1").Set("updated_at = ?", s.Clock.Now()).
+		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").
+		Returning("id").Exec(ctx, &ids)
+	if err != nil {
+		return err
+	}
+	s.revoke(ids...)
+	if len(ids) != 1 {
+		return otp.ErrInvalid()
+	}
+	return nil
+}
+
+// RequestChangeOTP emails a password-change code to the signed-in buyer.
+func (s *Service) RequestChangeOTP(ctx context.Context, site Tenant, b Buyer, ip string) error {
+	email := fields.NormEmail(b.Email)
+	if err := s.limitSend(ctx, site.CompanyID, email, ip); err != nil {
+		return err
+	}
+	return s.sendCode(ctx, site, otp.PurposeChangePassword, email)
+}
+
+// ChangeInput changes the password of the signed-in buyer.
+type ChangeInput struct {
+	OTP         string `json:"otp" form:"otp"`
+	Password    string `json:"password" form:"password"`
+	NewPassword string `json:"newPassword" form:"newPassword"`
+}
+
+// ChangePassword checks the current password and the emailed code, sets the new password and
+// revokes every older token. It returns a fresh token so the app stays signed in.
+func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in ChangeInput, ip string) (string, error) {
+	if strings.TrimSpace(in.OTP) == "" || in.Password == "" || in.NewPassword == "" {
+		return "", apperr.Invalid("missing_fields", "Please fill in all fields.")
+	}
+	var v apperr.Validation
+	checkPassword(&v, in.NewPassword, "The new password")
+	v.Check(in.NewPassword != in.Password, "The new password must differ from the current one.")
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	email := fields.NormEmail(b.Email)
+	if err := s.limitCheck(ctx, site.CompanyID, email, ip); err != nil {
+		return "", err
+	}
+	u, err := s.loadUser(ctx, b)
+	if err != nil {
+		return "", err
+	}
+	if !auth.CheckPassword(u.PasswordHash, in.Password) {
+		return "", errWrongCurrent()
+	}
+	cid := site.CompanyID
+	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeChangePassword, email, &cid, in.OTP); err != nil {
+		return "", err
+	}
+	hash, err := auth.HashPassword(in.NewPassword)
+	if err != nil {
+		return "", err
+	}
+	var version int
+	err = s.DB.NewUpdate().Model((*User)(nil)).Set("password_hash = ?", hash).
+		Set("token_version = token_version + 1").Set("updated_at = ?", s.Clock.Now()).
+		Where("id = ?", u.ID).Returning("token_version").Scan(ctx, &version)
+	if err != nil {
+		return "", err
+	}
+	s.revoke(u.ID)
+	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, version)
+}
+
+func errWrongCurrent() error {
+	return apperr.Invalid("wrong_password", "Current password is incorrect.")
+}

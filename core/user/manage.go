@@ -1,0 +1,341 @@
+package user
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/auth"
+	"prelaunch/core/fields"
+	"prelaunch/core/pagination"
+	"prelaunch/core/stats"
+)
+
+// UserRecord is a user as the admin's user table shows it (SPEC §3 "User (admin view)").
+type UserRecord struct {
+	ID           string          `json:"id"`
+	Name         string          `json:"name"`
+	Mobile       string          `json:"mobile"`
+	Email        string          `json:"email"`
+	Role         string          `json:"role"`
+	ReferralCode string          `json:"referralCode"`
+	IsApproved   bool            `json:"isApproved"`
+	Status       string          `json:"status"`
+	StockBalance decimal.Decimal `json:"stockBalance"`
+	CreatedAt    time.Time       `json:"createdAt"`
+}
+
+func recordOf(u *User) UserRecord {
+	return UserRecord{ID: u.ID, Name: u.Name, Mobile: u.Mobile, Email: u.Email, Role: u.Role,
+		ReferralCode: u.ReferralCode, IsApproved: u.IsApproved, Status: u.Status,
+		StockBalance: u.StockBalance, CreatedAt: u.CreatedAt}
+}
+
+// auditView is what the audit log keeps of a user: never the password hash.
+type auditView struct {
+	Name       string `json:"name"`
+	Email      string `json:"email"`
+	Mobile     string `json:"mobile"`
+	Role       string `json:"role"`
+	IsApproved bool   `json:"isApproved"`
+	Status     string `json:"status"`
+	Deleted    bool   `json:"deleted,omitempty"`
+}
+
+func auditOf(u *User) auditView {
+	return auditView{Name: u.Name, Email: u.Email, Mobile: u.Mobile, Role: u.Role, IsApproved: u.IsApproved,
+		Status: u.Status, Deleted: u.DeletedAt != nil}
+}
+
+// ListFilter is the query of GET /admin/auth/list.
+type ListFilter struct {
+	Page, Limit, Search, IsApproved string
+}
+
+// ListUsers lists the company's live users, newest first, optionally searched (name, email,
+// mobile, referral code — the trigram-indexed users.search_text) and filtered by approval.
+func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pagination.List[UserRecord], error) {
+	var empty pagination.List[UserRecord]
+	pg, err := pagination.Parse(f.Page, f.Limit, pagination.DefaultLimit)
+	if err != nil {
+		return empty, err
+	}
+	var users []User
+	q := s.DB.NewSelect().Model(&users).
+		Column("id", "name", "mobile", "email", "role", "referral_code", "is_approved", "status", "stock_balance", "created_at").
+		Where("company_id = ?", companyID).Where("deleted_at IS NULL")
+	switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
+	case "":
+	case "true":
+		q = q.Where("is_approved")
+	case "false":
+		q = q.Where("NOT is_approved")
+	default:
+		return empty, apperr.Invalid("bad_filter", "isApproved must be true or false.")
+	}
+	term := pagination.SearchPattern(f.Search)
+	if term != "" {
+		q = q.Where("search_text LIKE ?", term)
+	}
+	q = q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
+	var total int
+	if term != "" {
+		// A search's page usually proves its total (no row beyond it); count otherwise.
+		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
+			return empty, err
+		}
+		var err error
+		if total, err = pg.Total(len(users), func() (int64, error) { return q.Count(ctx) }); err != nil {
+			return empty, err
+		}
+		users = pagination.Trim(users, pg)
+	} else {
+		// Without a search the exact total is kept in step by triggers (core/stats) instead of
+		// counting the company's accounts (~333k at scale) on every page.
+		if err := q.Scan(ctx); err != nil {
+			return empty, err
+		}
+		st, err := stats.For(ctx, s.DB, companyID)
+		if err != nil {
+			return empty, err
+		}
+		switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
+		case "true":
+			total = int(st.AccountsApproved)
+		case "false":
+			total = int(st.AccountsTotal - st.AccountsApproved)
+		default:
+			total = int(st.AccountsTotal)
+		}
+	}
+	recs := make([]UserRecord, len(users))
+	for i := range users {
+		recs[i] = recordOf(&users[i])
+	}
+	return pagination.NewList(recs, int(total), pg), nil
+}
+
+// AddUserInput is the body of POST /admin/auth/add.
+type AddUserInput struct {
+	Name     string `json:"name" form:"name"`
+	Mobile   string `json:"mobile" form:"mobile"`
+	Email    string `json:"email" form:"email"`
+	Role     string `json:"role" form:"role"`
+	Password string `json:"password" form:"password"`
+}
+
+func validRole(r string) bool { return r == RoleUser || r == RoleAdmin }
+
+var errDuplicateEmail = apperr.Conflict("duplicate_email", "A user with this email already exists.")
+
+// AddUser creates a user of the admin's company. Users added by an admin start waiting for
+// verification like registered buyers; added admins are approved at once.
+func (s *Service) Add(ctx context.Context, actor audit.Actor, companyID string, in AddUserInput) (string, error) {
+	in.Name = strings.TrimSpace(in.Name)
+	in.Mobile = strings.TrimSpace(in.Mobile)
+	in.Email = fields.NormEmail(in.Email)
+	in.Role = strings.ToUpper(strings.TrimSpace(in.Role))
+	var v apperr.Validation
+	v.Check(in.Name != "", "Name is required.")
+	v.Check(in.Mobile != "", "Mobile is required.")
+	if in.Email == "" {
+		v.Add("Email is required.")
+	} else {
+		v.Check(fields.Email(in.Email), "Please enter a valid email address.")
+	}
+	v.Check(validRole(in.Role), "Role must be USER or ADMIN.")
+	if in.Password == "" {
+		v.Add("Password is required.")
+	} else {
+		checkPassword(&v, in.Password, "Password")
+	}
+	v.Check(len(in.Name) <= 100, "Name must be at most 100 characters.")
+	v.Check(len(in.Mobile) <= 20, "Mobile must be at most 20 characters.")
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	hash, err := auth.HashPassword(in.Password)
+	if err != nil {
+		return "", err
+	}
+	var id string
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := emailFree(ctx, tx, companyID, in.Email, ""); err != nil {
+			return err
+		}
+		u := &User{CompanyID: companyID, Role: in.Role, Name: in.Name, Email: in.Email, Mobile: in.Mobile,
+			PasswordHash: hash, Status: StatusActive, IsApproved: in.Role == RoleAdmin, StockBalance: decimal.Zero}
+		if err := Insert(ctx, tx, u); err != nil {
+			if errors.Is(err, ErrEmailTaken) {
+				return errDuplicateEmail
+			}
+			return err
+		}
+		id = u.ID
+		return audit.Write(ctx, tx, actor, "user.create", "user", u.ID, nil, auditOf(u))
+	})
+	return id, err
+}
+
+func emailFree(ctx context.Context, db bun.IDB, companyID, email, exceptID string) error {
+	taken, err := emailTaken(ctx, db, companyID, email, exceptID)
+	if err != nil {
+		return err
+	}
+	if taken {
+		return errDuplicateEmail
+	}
+	return nil
+}
+
+// UpdateUserInput is the body of PUT /admin/auth/update: id plus the fields to change, or id
+// with isApproved true. Absent fields are left alone.
+type UpdateUserInput struct {
+	ID         string  `json:"id" form:"id"`
+	Name       *string `json:"name" form:"name"`
+	Mobile     *string `json:"mobile" form:"mobile"`
+	Email      *string `json:"email" form:"email"`
+	Role       *string `json:"role" form:"role"`
+	IsApproved *bool   `json:"isApproved" form:"isApproved"`
+}
+
+var errUserNotFound = apperr.NotFound("user_not_found", "User not found.")
+
+// ApprovalOnly reports whether the update only approves the user (the answer then says so).
+func (in UpdateUserInput) ApprovalOnly() bool {
+	return in.IsApproved != nil && in.Name == nil && in.Email == nil && in.Mobile == nil && in.Role == nil
+}
+
+// lockUser loads a live user of the company under a row lock, or 404.
+func lockUser(ctx context.Context, tx bun.Tx, companyID, id string) (*User, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return nil, apperr.Invalid("id_required", "id is required.")
+	}
+	if !fields.UUID(id) {
+		return nil, errUserNotFound
+	}
+	var u User
+	err := tx.NewSelect().Model(&u).Where("id = ?", id).Where("company_id = ?", companyID).
+		Where("deleted_at IS NULL").For("UPDATE").Scan(ctx)
+	if err != nil {
+		return nil, notFoundOr(err, "user_not_found", "User not found.")
+	}
+	return &u, nil
+}
+
+// UpdateUser changes a user's name, mobile, email or role, or approves them. Approval cannot
+// be withdrawn, and an admin cannot take away their own admin role.
+func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID string, in UpdateUserInput) error {
+	var v apperr.Validation
+	if in.Name != nil {
+		*in.Name = strings.TrimSpace(*in.Name)
+		v.Check(*in.Name != "", "Name is required.")
+		v.Check(len(*in.Name) <= 100, "Name must be at most 100 characters.")
+	}
+	if in.Mobile != nil {
+		*in.Mobile = strings.TrimSpace(*in.Mobile)
+		v.Check(*in.Mobile != "", "Mobile is required.")
+		v.Check(len(*in.Mobile) <= 20, "Mobile must be at most 20 characters.")
+	}
+	if in.Email != nil {
+		*in.Email = fields.NormEmail(*in.Email)
+		if *in.Email == "" {
+			v.Add("Email is required.")
+		} else {
+			v.Check(fields.Email(*in.Email), "Please enter a valid email address.")
+		}
+	}
+	if in.Role != nil {
+		*in.Role = strings.ToUpper(strings.TrimSpace(*in.Role))
+		v.Check(validRole(*in.Role), "Role must be USER or ADMIN.")
+	}
+	if in.IsApproved != nil && !*in.IsApproved {
+		v.Add("An approved user cannot be set back to waiting.")
+	}
+	if in.Name == nil && in.Mobile == nil && in.Email == nil && in.Role == nil && in.IsApproved == nil && strings.TrimSpace(in.ID) != "" {
+		v.Add("Nothing to update.")
+	}
+	if err := v.Err(); err != nil {
+		if strings.TrimSpace(in.ID) == "" {
+			return apperr.Invalid("id_required", "id is required.")
+		}
+		return err
+	}
+	// After the commit, this process's token checks see the change at once (Revoker);
+	// the others are told by the users trigger's notification.
+	defer s.revoke(in.ID)
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		u, err := lockUser(ctx, tx, companyID, in.ID)
+		if err != nil {
+			return err
+		}
+		before := auditOf(u)
+		if in.Role != nil && *in.Role != RoleAdmin && u.ID == actor.ID {
+			return apperr.Invalid("self_demote", "You cannot remove your own admin role.")
+		}
+		if in.Email != nil && *in.Email != strings.ToLower(u.Email) {
+			if err := emailFree(ctx, tx, companyID, *in.Email, u.ID); err != nil {
+				return err
+			}
+			u.Email = *in.Email
+		}
+		if in.Name != nil {
+			u.Name = *in.Name
+		}
+		if in.Mobile != nil {
+			u.Mobile = *in.Mobile
+		}
+		roleChanged := in.Role != nil && *in.Role != u.Role
+		if in.Role != nil {
+			u.Role = *in.Role
+		}
+		if in.IsApproved != nil {
+			u.IsApproved = true
+		}
+		q := tx.NewUpdate().Model(u).Column("name", "mobile", "email", "role", "is_approved").
+			Set("updated_at = now()").WherePK()
+		if roleChanged {
+			// A role change ends the user's sessions so no token outlives the role it was issued for.
+			q = q.Set("token_version = token_version + 1")
+		}
+		if _, err := q.Exec(ctx); err != nil {
+			if uniqueViolation(err) == "users_company_email_key" {
+				return errDuplicateEmail
+			}
+			return err
+		}
+		action := "user.update"
+		if in.ApprovalOnly() {
+			action = "user.approve"
+		}
+		return audit.Write(ctx, tx, actor, action, "user", u.ID, before, auditOf(u))
+	})
+}
+
+// DeleteUser soft-deletes a user of the company and revokes their tokens. An admin cannot
+// delete themself.
+func (s *Service) Delete(ctx context.Context, actor audit.Actor, companyID, id string) error {
+	defer s.revoke(id)
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		u, err := lockUser(ctx, tx, companyID, id)
+		if err != nil {
+			return err
+		}
+		if u.ID == actor.ID {
+			return apperr.Forbidden("self_delete", "You cannot delete your own account.")
+		}
+		before := auditOf(u)
+		if _, err := tx.NewUpdate().Model(u).Set("deleted_at = now()").Set("updated_at = now()").
+			Set("token_version = token_version + 1").WherePK().Returning("deleted_at").Exec(ctx); err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, actor, "user.delete", "user", u.ID, before, auditOf(u))
+	})
+}

@@ -1,0 +1,152 @@
+package user
+
+import (
+	"context"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/fields"
+	"prelaunch/core/media"
+	"prelaunch/core/stats"
+)
+
+// Profile is the profile/get answer (SPEC §3 "User profile").
+type Profile struct {
+	ID                string          `json:"id"`
+	Name              string          `json:"name"`
+	Email             string          `json:"email"`
+	Mobile            string          `json:"mobile"`
+	ReferralCode      string          `json:"referralCode"`
+	DateOfBirth       *string         `json:"dateOfBirth"`
+	Gender            string          `json:"gender"`
+	Pincode           string          `json:"pincode"`
+	ProfileImage      *media.Ref      `json:"profileImage"`
+	KYCDocumentNumber string          `json:"kycDocumentNumber"`
+	WalletAddress     string          `json:"walletAddress"`
+	GlobalStake       decimal.Decimal `json:"globalStake"`
+	StockBalance      decimal.Decimal `json:"stockBalance"`
+	IsApproved        bool            `json:"isApproved"`
+	CompanyID         string          `json:"companyId"`
+	Role              string          `json:"role"`
+}
+
+// TokensSold is the sum of APPROVED quantities of a company (the dashboard's Global Stock), read
+// from the figures the triggers keep in step (core/stats) instead of summing ~1M purchases.
+// It may lag an approval by up to Stake.TTL.
+func (s *Service) TokensSold(ctx context.Context, companyID string) (decimal.Decimal, error) {
+	return s.Stake.Get(companyID, func() (decimal.Decimal, error) {
+		st, err := stats.For(ctx, s.DB, companyID)
+		if err != nil {
+			return decimal.Zero, err
+		}
+		return st.ApprovedQuantity, nil
+	})
+}
+
+// Profile returns the signed-in buyer's profile.
+func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
+	var u *User
+	var err error
+	if s.Cache != nil {
+		u, err = s.Cache.User(ctx, b.UserID)
+		if err == nil && u.CompanyID != b.CompanyID {
+			err = auth.ErrBadToken()
+		}
+	} else {
+		u, err = s.loadUser(ctx, b)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sold, err := s.TokensSold(ctx, b.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	p := &Profile{ID: u.ID, Name: u.Name, Email: u.Email, Mobile: u.Mobile, ReferralCode: u.ReferralCode,
+		Gender: u.Gender, Pincode: u.Pincode, KYCDocumentNumber: u.KYCDocumentNumber, WalletAddress: u.WalletAddress,
+		GlobalStake: sold, StockBalance: u.StockBalance, IsApproved: u.IsApproved, CompanyID: u.CompanyID, Role: u.Role}
+	if u.DateOfBirth != nil {
+		d := u.DateOfBirth.UTC().Format("2006-01-02") + "T00:00:00.000Z"
+		p.DateOfBirth = &d
+	}
+	if u.ProfileImageID != nil {
+		p.ProfileImage = s.Media.Ref(*u.ProfileImageID)
+	}
+	return p, nil
+}
+
+// ProfileInput is profile/update. Empty fields are left unchanged (the app omits them); email
+// and referral code are read-only and ignored; password is the current password, required.
+type ProfileInput struct {
+	Name              string `json:"name" form:"name"`
+	Email             string `json:"email" form:"email"`
+	Mobile            string `json:"mobile" form:"mobile"`
+	ReferralCode      string `json:"referralCode" form:"referralCode"`
+	DateOfBirth       string `json:"dateOfBirth" form:"dateOfBirth"`
+	ProfileImageID    string `json:"profileImageId" form:"profileImageId"`
+	KYCDocumentNumber string `json:"kycDocumentNumber" form:"kycDocumentNumber"`
+	Password          string `json:"password" form:"password"`
+}
+
+// UpdateProfile checks the current password and applies the given fields.
+func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) error {
+	if in.Password == "" {
+		return apperr.Invalid("missing_password", "Please enter your current password.")
+	}
+	name := strings.TrimSpace(in.Name)
+	mobile := strings.TrimSpace(in.Mobile)
+	kyc := fields.NormalizeAadhaar(in.KYCDocumentNumber)
+	img := strings.TrimSpace(in.ProfileImageID)
+	var v apperr.Validation
+	v.Check(len(name) <= 100, "Name must be at most 100 characters.")
+	if mobile != "" {
+		v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
+	}
+	if kyc != "" {
+		v.Check(fields.Aadhaar(kyc), "Please enter a valid 12-digit Aadhaar number.")
+	}
+	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
+	if dobErr != "" {
+		v.Add(dobErr)
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	u, err := s.loadUser(ctx, b)
+	if err != nil {
+		return err
+	}
+	if len(in.Password) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, in.Password) {
+		return errWrongCurrent()
+	}
+	if img != "" {
+		if err := media.CheckOwned(ctx, s.DB, img, "user", u.ID, true); err != nil {
+			if e, ok := apperr.As(err); ok && e.Slug == "media_not_owned" {
+				return apperr.Invalid("bad_profile_image", "The profile picture was not found. Please upload it again.")
+			}
+			return err
+		}
+	}
+	q := s.DB.NewUpdate().Model((*User)(nil)).Set("updated_at = ?", s.Clock.Now()).Where("id = ?", u.ID)
+	if name != "" {
+		q = q.Set("name = ?", name)
+	}
+	if mobile != "" {
+		q = q.Set("mobile = ?", mobile)
+	}
+	if dob != nil {
+		q = q.Set("date_of_birth = ?", dob.Format("2006-01-02"))
+	}
+	if kyc != "" {
+		q = q.Set("kyc_document_number = ?", kyc)
+	}
+	if img != "" {
+		q = q.Set("profile_image_id = ?", img)
+	}
+	_, err = q.Exec(ctx)
+	s.revoke(u.ID) // the name is part of the cached principal
+	return err
+}

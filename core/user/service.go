@@ -1,0 +1,152 @@
+package user
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"strings"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/clock"
+	"prelaunch/core/fields"
+	"prelaunch/core/mail"
+	"prelaunch/core/media"
+	"prelaunch/core/otp"
+	"prelaunch/core/ratelimit"
+	"prelaunch/core/tasks"
+	"prelaunch/core/ttl"
+)
+
+// Service holds the account rules: sign-up with an emailed code, buyer and admin login, password
+// reset and change, the buyer's profile, and an admin's management of their company's users.
+type Service struct {
+	DB      *bun.DB
+	Tokens  *auth.Tokens
+	OTP     *otp.Service
+	Limiter *ratelimit.Limiter
+	Tasks   tasks.Enqueuer
+	Media   *media.Signer
+	Clock   clock.Clock
+	Log     *slog.Logger
+	// LogCodes logs issued codes (development only, where no mail is sent).
+	LogCodes bool
+	// Revoker is told which users changed, after the commit, so this process's token checks and
+	// cached rows see the change at once.
+	Revoker auth.Revoker
+	// Cache, when set, serves the caller's own row on reads (profile/get) from the process's
+	// user cache, kept fresh by Postgres notifications.
+	Cache Cache
+	// Stake reuses a company's tokens-sold figure (profile's globalStake) for its TTL; a zero TTL
+	// reads it every time.
+	Stake ttl.Cache[string, decimal.Decimal]
+}
+
+// Cache reads a live user's row from memory when it can.
+type Cache interface {
+	User(ctx context.Context, id string) (*User, error)
+}
+
+// Tenant is the company a buyer site serves, as the account rules need it.
+type Tenant struct {
+	CompanyID string
+	Brand     string // names the token in emails
+}
+
+// CheckCompany refuses a request whose companyId is missing or names another company than the
+// one this site serves.
+func (t Tenant) CheckCompany(sent string) error {
+	sent = strings.TrimSpace(sent)
+	if sent == "" {
+		return apperr.Invalid("company_missing", "Company ID is not configured. Please contact support.")
+	}
+	if !strings.EqualFold(sent, t.CompanyID) {
+		return apperr.Invalid("company_mismatch", "This Company ID does not match this site. Please contact support.")
+	}
+	return nil
+}
+
+// Buyer is the signed-in buyer as the rules see them.
+type Buyer struct {
+	UserID    string
+	CompanyID string
+	Email     string
+}
+
+func FromPrincipal(p *auth.Principal) Buyer {
+	return Buyer{UserID: p.ID, CompanyID: p.CompanyID, Email: p.Email}
+}
+
+func (s *Service) revoke(ids ...string) {
+	if s.Revoker != nil {
+		s.Revoker.Revoke(ids...)
+	}
+}
+
+// checkPassword adds label's length message when pw is not an acceptable password.
+func checkPassword(v *apperr.Validation, pw, label string) {
+	v.Check(fields.Password(pw), label+" must be 8 to 72 characters long.")
+}
+
+// subjectKey is the rate-limit key of an email within a company.
+func subjectKey(companyID, email string) string { return companyID + ":" + fields.NormEmail(email) }
+
+func (s *Service) limitSend(ctx context.Context, companyID, email, ip string) error {
+	if err := s.Limiter.Allow(ctx, ratelimit.OTPSendPerIP, ip); err != nil {
+		return err
+	}
+	return s.Limiter.Allow(ctx, ratelimit.OTPSendPerSubject, subjectKey(companyID, email))
+}
+
+func (s *Service) limitCheck(ctx context.Context, companyID, email, ip string) error {
+	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerIP, ip); err != nil {
+		return err
+	}
+	return s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, subjectKey(companyID, email))
+}
+
+// sendCode issues a code and enqueues its email; the code is logged in development only.
+func (s *Service) sendCode(ctx context.Context, site Tenant, purpose, email string) error {
+	cid := site.CompanyID
+	code, err := s.OTP.Issue(ctx, s.DB, purpose, email, &cid)
+	if err != nil {
+		return err
+	}
+	if s.LogCodes && s.Log != nil {
+		s.Log.Info("otp issued (development only)", "purpose", purpose, "email", email, "code", code)
+	}
+	return mail.Enqueue(ctx, s.Tasks, mail.OTPMessage(email, purpose, code, site.Brand, otp.TTLFor(purpose)))
+}
+
+func emailTaken(ctx context.Context, db bun.IDB, companyID, email, exceptID string) (bool, error) {
+	q := db.NewSelect().Model((*User)(nil)).Where("company_id = ?", companyID).
+		Where("lower(email) = ?", email).Where("deleted_at IS NULL")
+	if exceptID != "" {
+		q = q.Where("id <> ?", exceptID)
+	}
+	return q.Exists(ctx)
+}
+
+func (s *Service) loadUser(ctx context.Context, b Buyer) (*User, error) {
+	var u User
+	err := s.DB.NewSelect().Model(&u).Where("id = ?", b.UserID).
+		Where("company_id = ?", b.CompanyID).Where("deleted_at IS NULL").Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, auth.ErrBadToken()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+func notFoundOr(err error, slug, msg string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperr.NotFound(slug, msg)
+	}
+	return err
+}
