@@ -45,7 +45,7 @@ func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
 		t.Fatalf("order %+v", o)
 	}
 	exp, err := time.Parse(time.RFC3339, o.ExpiresAt)
-	if err != nil || exp.Sub(time.Now()) < 14*time.Minute || exp.Sub(time.Now()) > 16*time.Minute {
+	if err != nil || time.Until(exp) < 14*time.Minute || time.Until(exp) > 16*time.Minute {
 		t.Fatalf("expiresAt %q", o.ExpiresAt)
 	}
 	if got := h.remaining(); got != "9999990" {

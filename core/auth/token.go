@@ -2,7 +2,6 @@
 package auth
 
 import (
-	"errors"
 	"strings"
 	"sync"
 	"time"
@@ -107,9 +106,6 @@ func (t *Tokens) Parse(raw, aud string) (*Claims, error) {
 		jwt.WithTimeFunc(t.clock.Now),
 	)
 	if err != nil || claims.Subject == "" {
-		if err == nil {
-			err = errors.New("no subject")
-		}
 		return nil, errBadToken
 	}
 	t.mu.Lock()

@@ -115,7 +115,7 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 		ColumnExpr("c.name AS company_name").
 		Join("JOIN users AS u ON u.id = p.user_id").
 		Join("JOIN companies AS c ON c.id = p.company_id").
-		Where("p.status IN (?)", bun.In(statuses))
+		Where("p.status IN (?)", bun.List(statuses))
 	if f.CompanyID != "" {
 		q = q.Where("p.company_id = ?", f.CompanyID)
 	}
@@ -131,7 +131,7 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 			users = users.Where("company_id = ?", f.CompanyID)
 		}
 		byUser := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
-			Where("p2.user_id IN (?)", users).Where("p2.status IN (?)", bun.In(statuses))
+			Where("p2.user_id IN (?)", users).Where("p2.status IN (?)", bun.List(statuses))
 		byRef := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").Where("lower(p2.reference_number) LIKE ?", term)
 		byOrder := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
 			Where("lower(p2.order_number) = ?", strings.ToLower(strings.TrimSpace(f.Search)))

@@ -507,7 +507,7 @@ func measureExpiry(ctx context.Context, db *bun.DB, insp *asynq.Inspector, clien
 		}
 		var rows []row
 		if err := db.NewRaw(`SELECT id, status, expires_at, updated_at FROM purchases WHERE id IN (?) AND status <> 'INITIATED'`,
-			bun.In(pending)).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			bun.List(pending)).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("poll: %w", err)
 		}
 		seen := time.Now()

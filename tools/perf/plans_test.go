@@ -75,9 +75,9 @@ func TestPlansUseIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recorder{}
-	d.DB.AddQueryHook(rec)
-	svc := &purchase.Service{DB: d.DB, Media: d.Media, Clock: d.Clock}
-	users := &user.Service{DB: d.DB}
+	db := d.DB.WithQueryHook(rec)
+	svc := &purchase.Service{DB: db, Media: d.Media, Clock: d.Clock}
+	users := &user.Service{DB: db}
 	pg1, _ := pagination.Parse("1", "10", 10)
 	pg200, _ := pagination.Parse("200", "10", 10)
 
@@ -126,7 +126,7 @@ func TestPlansUseIndexes(t *testing.T) {
 			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Search: "user1234"})
 			return err
 		}},
-		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: d.DB}).ForAdmin(ctx, cid); return err }},
+		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: db}).ForAdmin(ctx, cid); return err }},
 	}
 	for _, c := range cases {
 		if err := c.call(); err != nil {

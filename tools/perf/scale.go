@@ -95,7 +95,7 @@ func Load(ctx context.Context, db *bun.DB, sz Size, pw string, logf func(string,
 		if _, err := db.NewUpdate().Model((*company.Token)(nil)).
 			Set("total_supply = ?", big.Mul(decimal.NewFromInt(10))).Set("private_supply = ?", big).
 			Set("remaining_private_supply = ?", big).Set("referral_supply = ?", big).Set("remaining_referral_supply = ?", big).
-			Where("company_id IN (?)", bun.In(cids)).Exec(ctx); err != nil {
+			Where("company_id IN (?)", bun.List(cids)).Exec(ctx); err != nil {
 			return err
 		}
 		if err := db.NewRaw("SELECT id FROM users WHERE lower(email) = ? AND company_id = ?", seed.DemoBuyerEmail, cids[0]).Scan(ctx, &buyerID); err != nil {
@@ -210,7 +210,7 @@ LEFT JOIN (SELECT user_id, sum(quantity) AS q FROM purchases WHERE status = 'APP
 		}
 		return exec(`UPDATE tokens t SET remaining_private_supply = t.private_supply - COALESCE((SELECT sum(quantity)
 			FROM purchases p WHERE p.company_id = t.company_id AND p.status IN ('INITIATED', 'PENDING', 'APPROVED')), 0)
-			WHERE t.company_id IN (?)`, bun.In(cids))
+			WHERE t.company_id IN (?)`, bun.List(cids))
 	}); err != nil {
 		return steps, err
 	}
