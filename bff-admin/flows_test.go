@@ -320,6 +320,21 @@ func TestSuperAdminOTPLogin(t *testing.T) {
 	h.want(h.call("GET", otpURL, "", nil), 422)
 	h.want(h.call("GET", otpURL+"bad", "", nil), 422)
 	code := h.lastCode(seed.DemoSuperAdmin)
+	// A second request within a minute re-sends the same code (DESIGN §16), and the email names
+	// the site's token like every other email.
+	h.want(h.call("GET", otpURL+seed.DemoSuperAdmin, "", nil), 200)
+	if again := h.lastCode(seed.DemoSuperAdmin); again != code {
+		t.Fatalf("re-sent %s, first %s", again, code)
+	}
+	ms := h.mails(seed.DemoSuperAdmin)
+	if len(ms) != 2 {
+		t.Fatalf("%d super admin emails, want 2", len(ms))
+	}
+	for _, m := range ms {
+		if !strings.Contains(m.Subject, "ACW") || strings.Contains(m.Subject+m.Text, "Prelaunch") {
+			t.Fatalf("super admin email: %+v", m)
+		}
+	}
 	verify := "/api/v1/superadmin/auth/login/verify"
 	h.want(h.call("POST", verify, "", map[string]any{"email": seed.DemoSuperAdmin, "otp": "12ab56"}), 422)
 	wrong := "000000"
