@@ -1,8 +1,17 @@
-import { FALLBACK, httpStatus, type PurchaseRequest, type TransactionListQuery } from '@prelaunch/api';
+import {
+  FALLBACK,
+  httpStatus,
+  unwrap,
+  withoutEmpty,
+  type Envelope,
+  type PurchaseOrder,
+  type PurchaseRequest,
+  type TransactionListQuery,
+} from '@prelaunch/api';
 import { reportError } from '@prelaunch/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api';
+import { api, client } from '../../../api';
 import { profileKeys } from '../../profile/api/profile';
 
 export const purchaseKeys = {
@@ -40,20 +49,43 @@ export const transactionsQueryOptions = (q: TransactionListQuery) =>
     retry: false,
   });
 
+/**
+ * DESIGN §16 "Nothing happens twice": order and proof requests carry an Idempotency-Key, one per
+ * buyer intent, so a retry of the same intent returns the first answer instead of acting again.
+ */
+async function postOnce<T>(url: string, body: unknown, key: string): Promise<T> {
+  const { data } = await client.post<Envelope<T>>(url, body, { headers: { 'Idempotency-Key': key } });
+  return unwrap(data);
+}
+
+export const createOrder = (amount: number, key: string) =>
+  postOnce<PurchaseOrder>('/api/v1/user/package/order', { amount }, key);
+
+export const submitPurchase = (body: PurchaseRequest, key: string) =>
+  postOnce<PurchaseOrder>('/api/v1/user/package/purchase', withoutEmpty(body), key);
+
+/** DESIGN §16: POST /api/v1/user/package/order/cancel {id}, INITIATED → CANCELLED (409 otherwise). */
+export const cancelOrder = (id: string) => postOnce<unknown>('/api/v1/user/package/order/cancel', { id }, `cancel-${id}`);
+
 /** DESIGN §9: BUY NOW creates the order on the server, then goes to its payment page. */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (amount: number) => api.orderCreate(amount),
-    onSuccess: (res) => {
+    mutationFn: ({ amount, key }: { amount: number; key: string }) => createOrder(amount, key),
+    onSuccess: (o) => {
       queryClient.invalidateQueries({ queryKey: purchaseKeys.price });
       queryClient.invalidateQueries({ queryKey: purchaseKeys.transactions });
-      const o = res.data;
       navigate(`/user/payment?purchaseId=${encodeURIComponent(o.id)}&purchaseAmount=${encodeURIComponent(String(o.amount))}`);
     },
     onError: (err) => reportError(err, FALLBACK.createPurchaseOrder),
   });
+}
+
+/** What Buy Token shows after a proof or manual confirmation (DESIGN §16), passed as router state. */
+export interface SubmittedOrder {
+  orderNumber: string;
+  method: string;
 }
 
 /**
@@ -64,18 +96,23 @@ export function useCreateOrder() {
 export function useSubmitPurchase<V>(
   toRequest: (vars: V) => PurchaseRequest,
   fallback: string,
-  { onDone, onExpired }: { onDone: (vars: V) => void; onExpired: () => void },
+  {
+    onDone,
+    onExpired,
+    idempotencyKey,
+  }: { onDone: (vars: V) => void; onExpired: () => void; idempotencyKey: (vars: V) => string },
 ) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (vars: V) => api.purchase(toRequest(vars)),
-    onSuccess: (_res, vars) => {
+    mutationFn: (vars: V) => submitPurchase(toRequest(vars), idempotencyKey(vars)),
+    onSuccess: (res, vars) => {
       onDone(vars);
       for (const queryKey of [purchaseKeys.transactions, purchaseKeys.orders, profileKeys.all, purchaseKeys.price]) {
         queryClient.invalidateQueries({ queryKey });
       }
-      navigate('/user/buy-token');
+      const submitted: SubmittedOrder = { orderNumber: res?.orderNumber ?? '', method: toRequest(vars).paymentMethod };
+      navigate('/user/buy-token', { state: { submitted } });
     },
     onError: (err) => {
       if (httpStatus(err) === 410) onExpired();
