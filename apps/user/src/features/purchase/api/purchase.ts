@@ -10,7 +10,9 @@ import {
 } from '@prelaunch/api';
 import { reportError } from '@prelaunch/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { IntentKeys } from '../../../lib/idempotency';
 import { api, client } from '../../../api';
 import { profileKeys } from '../../profile/api/profile';
 
@@ -49,6 +51,11 @@ export const transactionsQueryOptions = (q: TransactionListQuery) =>
     retry: false,
   });
 
+/** An axios error (with or without an answer) as opposed to an envelope with status false. */
+function isHttpLike(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'isAxiosError' in err;
+}
+
 /**
  * DESIGN §16 "Nothing happens twice": order and proof requests carry an Idempotency-Key, one per
  * buyer intent, so a retry of the same intent returns the first answer instead of acting again.
@@ -65,20 +72,27 @@ export const submitPurchase = (body: PurchaseRequest, key: string) =>
   postOnce<PurchaseOrder>('/api/v1/user/package/purchase', withoutEmpty(body), key);
 
 /** DESIGN §16: POST /api/v1/user/package/order/cancel {id}, INITIATED → CANCELLED (409 otherwise). */
-export const cancelOrder = (id: string) => postOnce<unknown>('/api/v1/user/package/order/cancel', { id }, `cancel-${id}`);
+export const cancelOrder = async (id: string) => {
+  const { data } = await client.post<Envelope<unknown>>('/api/v1/user/package/order/cancel', { id });
+  return unwrap(data);
+};
 
 /** DESIGN §9: BUY NOW creates the order on the server, then goes to its payment page. */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [keys] = useState(() => new IntentKeys());
   return useMutation({
-    mutationFn: ({ amount, key }: { amount: number; key: string }) => createOrder(amount, key),
+    mutationFn: (amount: number) => createOrder(amount, keys.keyFor({ amount })),
     onSuccess: (o) => {
       queryClient.invalidateQueries({ queryKey: purchaseKeys.price });
       queryClient.invalidateQueries({ queryKey: purchaseKeys.transactions });
       navigate(`/user/payment?purchaseId=${encodeURIComponent(o.id)}&purchaseAmount=${encodeURIComponent(String(o.amount))}`);
     },
-    onError: (err) => reportError(err, FALLBACK.createPurchaseOrder),
+    onError: (err, amount) => {
+      keys.settle({ amount }, httpStatus(err) !== undefined || !isHttpLike(err));
+      reportError(err, FALLBACK.createPurchaseOrder);
+    },
   });
 }
 
@@ -96,16 +110,16 @@ export interface SubmittedOrder {
 export function useSubmitPurchase<V>(
   toRequest: (vars: V) => PurchaseRequest,
   fallback: string,
-  {
-    onDone,
-    onExpired,
-    idempotencyKey,
-  }: { onDone: (vars: V) => void; onExpired: () => void; idempotencyKey: (vars: V) => string },
+  { onDone, onExpired }: { onDone: (vars: V) => void; onExpired: () => void },
 ) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [keys] = useState(() => new IntentKeys());
   return useMutation({
-    mutationFn: (vars: V) => submitPurchase(toRequest(vars), idempotencyKey(vars)),
+    mutationFn: (vars: V) => {
+      const body = toRequest(vars);
+      return submitPurchase(body, keys.keyFor(body));
+    },
     onSuccess: (res, vars) => {
       onDone(vars);
       for (const queryKey of [purchaseKeys.transactions, purchaseKeys.orders, profileKeys.all, purchaseKeys.price]) {
@@ -114,7 +128,8 @@ export function useSubmitPurchase<V>(
       const submitted: SubmittedOrder = { orderNumber: res?.orderNumber ?? '', method: toRequest(vars).paymentMethod };
       navigate('/user/buy-token', { state: { submitted } });
     },
-    onError: (err) => {
+    onError: (err, vars) => {
+      keys.settle(toRequest(vars), httpStatus(err) !== undefined || !isHttpLike(err));
       if (httpStatus(err) === 410) onExpired();
       if (httpStatus(err) === 409) queryClient.invalidateQueries({ queryKey: purchaseKeys.orders });
       reportError(err, fallback);

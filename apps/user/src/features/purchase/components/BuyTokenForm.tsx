@@ -1,6 +1,5 @@
 import { ButtonLabel, formatInr, num, toastErrors } from '@prelaunch/ui';
-import { useRef, useState, type FormEvent } from 'react';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useState, type FormEvent } from 'react';
 import { useCreateOrder } from '../api/purchase';
 import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
@@ -27,16 +26,13 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: Buy
   const total = valid ? totalWithFee(charged, fee) : 0;
   const belowOne = valid && unitPrice > 0 && quantity < 1;
   const disabled = !valid || unitPrice <= 0 || belowOne || order.isPending;
-  // One key per intent: kept across retries of the same amount, new once the amount changes.
-  const key = useRef<{ amount: number; key: string } | null>(null);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!symbol) return toastErrors([MSG.noToken]);
     if (!isValidAmount(amount)) return toastErrors([MSG.validAmount]);
     if (unitPrice <= 0 || quantity < 1 || order.isPending) return;
-    if (!key.current || key.current.amount !== charged) key.current = { amount: charged, key: newIdempotencyKey() };
-    order.mutate({ amount: charged, key: key.current.key });
+    order.mutate(charged);
   }
 
   return (

@@ -2,11 +2,10 @@ import { FALLBACK, type BankDetail, type PaymentMethod, type PurchaseOrder } fro
 import { ButtonLabel, formatInr, num, PageLoader, reportError, StatusBadge, toastErrors, toastSuccess, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { newIdempotencyKey } from '../../../lib/idempotency';
 import gpay from '../../../assets/upi-gpay.svg';
 import paytm from '../../../assets/upi-paytm.svg';
 import phonepe from '../../../assets/upi-phonepe.svg';
@@ -131,9 +130,6 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   const fee = o ? num(o.fee) : platformFee(orderAmount, percent);
   const total = o ? num(o.finalAmount) : round2(orderAmount + fee);
 
-  // One Idempotency-Key per payment intent (method), reused when the same submission is retried.
-  const keys = useRef<Partial<Record<PaymentMethod, string>>>({});
-  const keyFor = (method: PaymentMethod) => (keys.current[method] ??= newIdempotencyKey());
   const queryClient = useQueryClient();
   const [askCancel, setAskCancel] = useState(false);
   const cancelMutation = useMutation({
@@ -168,7 +164,6 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
         toastSuccess(`${v.method} proof submitted successfully.`);
       },
       onExpired: () => setExpiredByServer(true),
-      idempotencyKey: (v) => keyFor(v.method),
     },
   );
 
@@ -178,7 +173,6 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
     {
       onDone: () => toastSuccess('MANUAL payment submitted successfully.'),
       onExpired: () => setExpiredByServer(true),
-      idempotencyKey: () => keyFor('MANUAL'),
     },
   );
 
