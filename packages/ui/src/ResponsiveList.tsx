@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { DataTable, MISSING_CELL_TEXT, NO_DATA_TEXT, type Column, type DataTableProps } from './DataTable';
 
 /** Below this width (px) lists show each row as a card (DESIGN §16 "Phones"). */
@@ -93,11 +93,24 @@ export function CardList<Row>({
 /** DataTable from 768 px up, CardList below (DESIGN §16 "Phones"). */
 export function ResponsiveList<Row>(props: CardListProps<Row>) {
   const cards = useCardMode();
+  const wrap = useRef<HTMLDivElement>(null);
+  // A table wider than its box scrolls: keyboard users reach that region too (axe scrollable-region-focusable).
+  useEffect(() => {
+    wrap.current?.querySelectorAll<HTMLElement>('.table-responsive').forEach((el) => {
+      el.tabIndex = 0;
+      el.setAttribute('role', 'region');
+      el.setAttribute('aria-label', props.label ?? (typeof props.title === 'string' ? props.title : 'Table'));
+    });
+  });
   if (cards) return <CardList {...props} />;
   const { cardTitle: _t, hideInCard: _h, actionsKey: _a, label: _l, ...table } = props;
   void _t;
   void _h;
   void _a;
   void _l;
-  return <DataTable {...table} />;
+  return (
+    <div ref={wrap}>
+      <DataTable {...table} />
+    </div>
+  );
 }

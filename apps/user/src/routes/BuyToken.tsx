@@ -77,7 +77,7 @@ function SubmittedPanel({ submitted }: { submitted: SubmittedOrder }) {
         stays Pending until then; once it is approved the tokens appear under My Stock on the dashboard, and if it is
         rejected you will see that in Payment History. You do not need to pay again.
       </p>
-      <Link to="/user/payment-history" className="btn btn-sm btn-outline-dark">See it in Payment History</Link>
+      <Link to="/user/payment-history" className="btn btn-sm btn-outline-dark">Track it in your order history</Link>
     </section>
   );
 }

@@ -14,6 +14,7 @@ const STATUSES = [
   { value: 'REJECTED', label: 'Rejected' },
   { value: 'INITIATED', label: 'Initiated' },
   { value: 'EXPIRED', label: 'Expired' },
+  { value: 'CANCELLED', label: 'Cancelled' },
   { value: '', label: 'All' },
 ];
 

@@ -412,9 +412,9 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
         />
       ) : null}
 
-      <Modal show={askCancel} onHide={() => setAskCancel(false)} centered>
+      <Modal show={askCancel} onHide={() => setAskCancel(false)} centered aria-labelledby="cancel-order-title">
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">Cancel order {o.orderNumber}?</Modal.Title>
+          <Modal.Title as="h2" className="h5" id="cancel-order-title">Cancel order {o.orderNumber}?</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="mb-2">

@@ -55,9 +55,9 @@ export function ReceiptModal({
   onClose: () => void;
 }) {
   return (
-    <Modal show={Boolean(viewing)} onHide={onClose} centered>
+    <Modal show={Boolean(viewing)} onHide={onClose} centered aria-labelledby="receipt-title">
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">View Payment Receipt</Modal.Title>
+        <Modal.Title as="h2" className="h5" id="receipt-title">View Payment Receipt</Modal.Title>
       </Modal.Header>
       {viewing ? (
         <Modal.Body>
