@@ -58,6 +58,12 @@ test('whole tokens, Continue payment from history, cancel the order with a confi
   await page.getByLabel('Status').selectOption('INITIATED');
   const row = page.getByRole('row').filter({ hasText: orderNumber });
   await row.getByText('INITIATED').waitFor();
+  // At 1440 px no column or button of the history table is clipped or scrolled away.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.waitForTimeout(200);
+  const hidden = await page.locator('.table-responsive').evaluate((el) => el.scrollWidth - el.clientWidth);
+  assert.ok(hidden <= 0, `history table scrolls by ${hidden}px at 1440`);
+  await screenshot(page, 'user-history-initiated-1440');
   await row.getByRole('link', { name: `Continue payment for order ${orderNumber}` }).click();
   await page.waitForURL(/\/user\/payment\?purchaseId=/);
   assert.equal((await page.getByTestId('order-number').textContent()).trim(), orderNumber);

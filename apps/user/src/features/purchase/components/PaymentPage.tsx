@@ -446,7 +446,7 @@ function OrderDetails({ order, orderAmount, percent, fee, total }: { order: Purc
   return (
     <section className="pl-panel p-3 p-md-4" aria-labelledby="order-details-title">
       <h2 id="order-details-title" className="h5 fw-bold mb-3">Order Details</h2>
-      <div className="pl-kv"><span>Order Number</span><span data-testid="order-number">{order.orderNumber}</span></div>
+      <div className="pl-kv"><span>Order Number</span><span data-testid="order-number" className="text-nowrap">{order.orderNumber}</span></div>
       <div className="pl-kv"><span>Order Amount</span><span>₹{formatInr(orderAmount)}</span></div>
       <div className="pl-kv"><span>Platform Fees ({percent}%)</span><span>₹{formatInr(fee)}</span></div>
       <div className="pl-kv"><span>Tokens</span><span>{order.quantity}</span></div>

@@ -18,7 +18,7 @@ export function transactionColumns(
   return [
     { key: 'sl', header: 'SL.No.', render: (_r, i) => serialNumber(page, limit, i) },
     { key: 'paymentMethod', header: 'Payment Method', render: (r) => methodLabel(r.paymentMethod) },
-    { key: 'txn', header: 'Transaction ID', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
+    { key: 'txn', header: 'Transaction ID', className: 'pl-col-wrap', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
     // DESIGN §16 "One order reference": the order number beside the UTR.
     { key: 'order', header: 'Order No.', render: (r) => <span className="font-monospace small">{r.orderNumber}</span> },
     { key: 'amount', header: 'Amount (INR)', render: (r) => `₹${formatInr(displayAmount(r))}` },
@@ -29,7 +29,7 @@ export function transactionColumns(
       key: 'actions',
       header: 'Actions',
       render: (r, i) => (
-        <span className="d-inline-flex flex-wrap gap-2">
+        <span className="d-inline-flex flex-column align-items-start gap-1">
           {r.status === 'INITIATED' ? <ContinuePaymentLink order={r} /> : null}
           <button
           type="button"
