@@ -258,7 +258,13 @@ func TestCompanies(t *testing.T) {
 		noCheck[k] = v
 	}
 	noCheck["companyAadhaarCard"] = "234123412345"
-	h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, noCheck), 422)
+	if r := h.call("POST", "/api/v1/superadmin/company/add", h.super, noCheck); r.Code != 422 || r.Msg() != "This Aadhaar number is not valid." {
+		t.Fatalf("checksum: %d %s", r.Code, r.Msg())
+	}
+	noCheck["companyAadhaarCard"] = "2341234123"
+	if r := h.call("POST", "/api/v1/superadmin/company/add", h.super, noCheck); r.Code != 422 || r.Msg() != "Aadhaar number must be 12 digits." {
+		t.Fatalf("length: %d %s", r.Code, r.Msg())
+	}
 	dup := map[string]any{}
 	for k, v := range body {
 		dup[k] = v
@@ -284,7 +290,7 @@ func TestCompanies(t *testing.T) {
 	}
 	h.want(h.call("GET", "/api/v1/superadmin/company/list?search=gmx", h.super, nil), 200).Into(t, &l)
 	if l.Total != 1 || l.Records[0]["id"] != created.ID || l.Records[0]["companyPan"] != "ABCDE1234F" ||
-		l.Records[0]["companyAadhaarCard"] != "234123412346" || l.Records[0]["tokenName"] != "Gamma" || l.Records[0]["tokenSymbol"] != "GMX" {
+		l.Records[0]["companyAadhaarCard"] != "XXXX XXXX 2346" || l.Records[0]["tokenName"] != "Gamma" || l.Records[0]["tokenSymbol"] != "GMX" {
 		t.Fatalf("company list: %+v", l)
 	}
 	h.want(h.call("GET", "/api/v1/superadmin/company/list", h.super, nil), 200).Into(t, &l)
@@ -314,6 +320,21 @@ func TestSuperAdminOTPLogin(t *testing.T) {
 	h.want(h.call("GET", otpURL, "", nil), 422)
 	h.want(h.call("GET", otpURL+"bad", "", nil), 422)
 	code := h.lastCode(seed.DemoSuperAdmin)
+	// A second request within a minute re-sends the same code (DESIGN §16), and the email names
+	// the site's token like every other email.
+	h.want(h.call("GET", otpURL+seed.DemoSuperAdmin, "", nil), 200)
+	if again := h.lastCode(seed.DemoSuperAdmin); again != code {
+		t.Fatalf("re-sent %s, first %s", again, code)
+	}
+	ms := h.mails(seed.DemoSuperAdmin)
+	if len(ms) != 2 {
+		t.Fatalf("%d super admin emails, want 2", len(ms))
+	}
+	for _, m := range ms {
+		if !strings.Contains(m.Subject, "ACW") || strings.Contains(m.Subject+m.Text, "Prelaunch") {
+			t.Fatalf("super admin email: %+v", m)
+		}
+	}
 	verify := "/api/v1/superadmin/auth/login/verify"
 	h.want(h.call("POST", verify, "", map[string]any{"email": seed.DemoSuperAdmin, "otp": "12ab56"}), 422)
 	wrong := "000000"

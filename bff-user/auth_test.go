@@ -10,6 +10,7 @@ import (
 
 	"prelaunch/core/auth"
 	"prelaunch/core/seed"
+	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 
@@ -250,8 +251,14 @@ func TestProfileGetAndUpdate(t *testing.T) {
 	if r.Msg() != "Current password is incorrect." {
 		t.Fatalf("message %q", r.Msg())
 	}
-	h.want(h.call("PUT", up, tok, map[string]any{"kycDocumentNumber": "234123412345", "password": seedPW}), 422) // checksum
-	h.want(h.call("PUT", up, tok, map[string]any{"kycDocumentNumber": "12345", "password": seedPW}), 422)
+	r = h.call("PUT", up, tok, map[string]any{"kycDocumentNumber": "234123412345", "password": seedPW}) // checksum
+	if r.Code != 422 || r.Msg() != "This Aadhaar number is not valid." {
+		t.Fatalf("checksum: %d %s", r.Code, r.Msg())
+	}
+	r = h.call("PUT", up, tok, map[string]any{"kycDocumentNumber": "12345", "password": seedPW})
+	if r.Code != 422 || r.Msg() != "Please enter a valid 12-digit Aadhaar number." {
+		t.Fatalf("length: %d %s", r.Code, r.Msg())
+	}
 
 	// Uploads: a PDF is not a profile picture; another buyer's image is not yours.
 	var up1 []struct{ ID string }
@@ -318,4 +325,25 @@ func TestPriceAndBeneficiary(t *testing.T) {
 	if b.BankName != "" || b.UPI != "" || len(b.Banks) != 0 || !strings.Contains(string(r.Data), `"banks":[]`) {
 		t.Fatalf("empty beneficiary %s", r.Data)
 	}
+}
+
+// TestOTPResentWithinAMinute: a second register OTP request within a minute re-sends the same
+// code (DESIGN §16) — the same code arrives twice and it verifies.
+func TestOTPResentWithinAMinute(t *testing.T) {
+	h := setup(t)
+	const email = "twice@x.test"
+	for i := 0; i < 2; i++ {
+		h.want(h.call("POST", "/api/v1/user/auth/register/otp", "", map[string]any{"companyId": h.companyID,
+			"name": "Twice", "email": email, "mobile": "+91 98765 43210"}), 200)
+	}
+	mails := testkit.QueuedEmails(t, h.d.Redis, email)
+	if len(mails) != 2 {
+		t.Fatalf("%d emails, want 2", len(mails))
+	}
+	if mails[0].Text == "" || mails[0].Text != mails[1].Text {
+		t.Fatalf("the two emails differ:\n%s\n---\n%s", mails[0].Text, mails[1].Text)
+	}
+	h.want(h.call("POST", "/api/v1/user/auth/register", "", map[string]any{"companyId": h.companyID, "name": "Twice",
+		"mobile": "+91 98765 43210", "email": email, "otp": h.lastCode(email), "dateOfBirth": "1990-05-17",
+		"gender": "female", "pincode": "560001", "password": "Passw0rd!"}), 200)
 }

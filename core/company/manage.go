@@ -68,7 +68,11 @@ func (in *AddInput) validate() error {
 		v.Check(fields.Email(in.Email), "Please enter a valid email address.")
 	}
 	v.Check(in.Mobile != "" && len(in.Mobile) <= 20, "Mobile is required (at most 20 characters).")
-	v.Check(fields.Aadhaar(in.CompanyAadhaarCard), "Aadhaar number must be 12 digits.")
+	if !fields.AadhaarShape(in.CompanyAadhaarCard) {
+		v.Add("Aadhaar number must be 12 digits.")
+	} else {
+		v.Check(fields.VerhoeffValid(in.CompanyAadhaarCard), fields.MsgAadhaarChecksum)
+	}
 	v.Check(fields.PAN(in.CompanyPan), "Please enter a valid PAN (e.g. ABCDE1234F).")
 	v.Check(in.CompanyAddress != "" && len(in.CompanyAddress) <= 300, "Company address is required (at most 300 characters).")
 	v.Check(fields.Pincode(in.CompanyPincode), "PIN code must be 6 digits.")
@@ -165,7 +169,7 @@ type ListRecord struct {
 	CompanyName        string    `json:"companyName" bun:"company_name"`
 	Email              string    `json:"email" bun:"email"`
 	Mobile             string    `json:"mobile" bun:"mobile"`
-	CompanyAadhaarCard string    `json:"companyAadhaarCard" bun:"aadhaar"`
+	CompanyAadhaarCard string    `json:"companyAadhaarCard" bun:"aadhaar"` // masked: "XXXX XXXX 1234"
 	CompanyPan         string    `json:"companyPan" bun:"pan"`
 	CompanyAddress     string    `json:"companyAddress" bun:"address"`
 	CompanyPincode     string    `json:"companyPincode" bun:"pincode"`
@@ -198,6 +202,9 @@ func (s *Service) List(ctx context.Context, page, limit, search string) (paginat
 		` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`
 	if err := s.DB.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
 		return empty, err
+	}
+	for i := range recs { // never the whole number on screen (DESIGN §16)
+		recs[i].CompanyAadhaarCard = fields.MaskAadhaar(recs[i].CompanyAadhaarCard)
 	}
 	return pagination.NewList(recs, total, pg), nil
 }

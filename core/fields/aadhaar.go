@@ -37,9 +37,34 @@ func NormalizeAadhaar(s string) string {
 	return strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s))
 }
 
-func Aadhaar(s string) bool {
+func Aadhaar(s string) bool { return AadhaarShape(s) && VerhoeffValid(s) }
+
+// AadhaarShape is the form of an Aadhaar number without its checksum: 12 digits, not starting
+// with 0 or 1. A number of this shape that fails VerhoeffValid is "not valid" rather than of the
+// wrong length (DESIGN §16).
+func AadhaarShape(s string) bool {
 	if len(s) != 12 || s[0] == '0' || s[0] == '1' {
 		return false
 	}
-	return VerhoeffValid(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// MsgAadhaarChecksum is the answer for 12 digits that fail the Verhoeff checksum.
+const MsgAadhaarChecksum = "This Aadhaar number is not valid."
+
+// MaskAadhaar shows only the last 4 digits: "XXXX XXXX 1234" (DESIGN §16 "Privacy on screen").
+func MaskAadhaar(s string) string {
+	s = NormalizeAadhaar(s)
+	if s == "" {
+		return ""
+	}
+	if len(s) <= 4 {
+		return "XXXX XXXX XXXX"
+	}
+	return "XXXX XXXX " + s[len(s)-4:]
 }

@@ -55,3 +55,15 @@ func TestPANAndPincodeAndUUID(t *testing.T) {
 		t.Error("Email")
 	}
 }
+
+func TestAadhaarShapeAndMask(t *testing.T) {
+	if !AadhaarShape("234123412345") || VerhoeffValid("234123412345") || AadhaarShape("2341234123") || AadhaarShape("23412341234x") {
+		t.Fatal("shape vs checksum")
+	}
+	if got := MaskAadhaar("2341 2341 2346"); got != "XXXX XXXX 2346" {
+		t.Fatalf("mask %q", got)
+	}
+	if MaskAadhaar("") != "" || MaskAadhaar("12") != "XXXX XXXX XXXX" {
+		t.Fatal("mask of short values")
+	}
+}

@@ -2,6 +2,8 @@ package otp
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -24,6 +26,9 @@ const (
 	SuperAdminTTL = 3 * time.Minute
 	// MaxAttempts wrong tries burn a code.
 	MaxAttempts = 5
+	// ResendWindow: a second request within it of the first re-sends the same code instead of
+	// voiding it (DESIGN §16).
+	ResendWindow = time.Minute
 )
 
 // TTLFor is the life of a code of this purpose.
@@ -46,27 +51,89 @@ var errInvalid = apperr.Invalid("otp_invalid", "The code is invalid or has expir
 // ErrInvalid is the single answer for a wrong, expired, used or burnt code.
 func ErrInvalid() error { return errInvalid }
 
-// Issue creates a new code for (purpose, subject, company), voiding any earlier live one, and
-// returns the plain code for the email. It runs on db, which may be a transaction.
+// Issue returns the code to email for (purpose, subject, company). Within ResendWindow of the
+// live code's creation it returns that same code again (a second request re-sends it);
+// otherwise it creates a new code, voiding any earlier live one. Codes are stored hashed; the
+// plain code is kept only sealed under a key derived from the pepper, to be re-sent. It runs on
+// db, which may be a transaction.
 func (s *Service) Issue(ctx context.Context, db bun.IDB, purpose, subject string, companyID *string) (string, error) {
+	subject = normalise(subject)
+	now := s.Now()
+	var recent []OTP
+	sel := db.NewSelect().Model(&recent).Column("id", "code_hash", "code_sealed").
+		Where("purpose = ?", purpose).Where("subject = ?", subject).Where("consumed_at IS NULL").
+		Where("expires_at > ?", now).Where("created_at > ?", now.Add(-ResendWindow)).
+		Where("code_sealed IS NOT NULL").OrderExpr("created_at DESC").Limit(1)
+	if err := whereCompanySel(sel, companyID).Scan(ctx); err != nil {
+		return "", fmt.Errorf("read recent code: %w", err)
+	}
+	if len(recent) == 1 {
+		if code, ok := s.open(purpose, subject, recent[0].CodeSealed); ok &&
+			hmac.Equal([]byte(recent[0].CodeHash), []byte(s.hash(purpose, subject, code))) {
+			return code, nil
+		}
+	}
 	code, err := newCode()
 	if err != nil {
 		return "", err
 	}
-	subject = normalise(subject)
-	now := s.Now()
-	q := db.NewUpdate().Model((*OTP)(nil)).Set("consumed_at = ?", now).
+	sealed, err := s.seal(purpose, subject, code)
+	if err != nil {
+		return "", err
+	}
+	q := db.NewUpdate().Model((*OTP)(nil)).Set("consumed_at = ?", now).Set("code_sealed = NULL").
 		Where("purpose = ?", purpose).Where("subject = ?", subject).Where("consumed_at IS NULL")
 	q = whereCompany(q, companyID)
 	if _, err := q.Exec(ctx); err != nil {
 		return "", fmt.Errorf("void old codes: %w", err)
 	}
 	o := &OTP{Purpose: purpose, Subject: subject, CompanyID: companyID, CodeHash: s.hash(purpose, subject, code),
-		ExpiresAt: now.Add(TTLFor(purpose)), CreatedAt: now}
+		CodeSealed: sealed, ExpiresAt: now.Add(TTLFor(purpose)), CreatedAt: now}
 	if _, err := db.NewInsert().Model(o).Exec(ctx); err != nil {
 		return "", fmt.Errorf("insert code: %w", err)
 	}
 	return code, nil
+}
+
+// sealKey derives the AES-256 key that seals codes for re-sending from the pepper.
+func (s *Service) sealKey() []byte {
+	m := hmac.New(sha256.New, s.Pepper)
+	m.Write([]byte("prelaunch otp resend v1"))
+	return m.Sum(nil)
+}
+
+func (s *Service) aead() (cipher.AEAD, error) {
+	block, err := aes.NewCipher(s.sealKey())
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(block)
+}
+
+// seal encrypts code bound to its purpose and subject: nonce || ciphertext.
+func (s *Service) seal(purpose, subject, code string) ([]byte, error) {
+	g, err := s.aead()
+	if err != nil {
+		return nil, err
+	}
+	nonce := make([]byte, g.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return nil, err
+	}
+	return g.Seal(nonce, nonce, []byte(code), []byte(purpose+"\x00"+subject)), nil
+}
+
+func (s *Service) open(purpose, subject string, sealed []byte) (string, bool) {
+	g, err := s.aead()
+	if err != nil || len(sealed) < g.NonceSize() {
+		return "", false
+	}
+	n := g.NonceSize()
+	code, err := g.Open(nil, sealed[:n], sealed[n:], []byte(purpose+"\x00"+subject))
+	if err != nil {
+		return "", false
+	}
+	return string(code), true
 }
 
 // Verify consumes the live code if it matches. A wrong code counts an attempt; the fifth wrong
@@ -88,13 +155,14 @@ func (s *Service) Verify(ctx context.Context, db bun.IDB, purpose, subject strin
 	if len(code) != 6 || !hmac.Equal([]byte(o.CodeHash), []byte(s.hash(purpose, subject, code))) {
 		upd := db.NewUpdate().Model((*OTP)(nil)).Set("attempts = attempts + 1").
 			Set("consumed_at = CASE WHEN attempts + 1 >= ? THEN ?::timestamptz ELSE consumed_at END", MaxAttempts, now).
+			Set("code_sealed = CASE WHEN attempts + 1 >= ? THEN NULL ELSE code_sealed END", MaxAttempts).
 			Where("id = ?", o.ID)
 		if _, err := upd.Exec(ctx); err != nil {
 			return err
 		}
 		return errInvalid
 	}
-	res, err := db.NewUpdate().Model((*OTP)(nil)).Set("consumed_at = ?", now).
+	res, err := db.NewUpdate().Model((*OTP)(nil)).Set("consumed_at = ?", now).Set("code_sealed = NULL").
 		Where("id = ?", o.ID).Where("consumed_at IS NULL").Exec(ctx)
 	if err != nil {
 		return err

@@ -41,8 +41,20 @@ func TestIssueVerifyExpiryAttemptsAndVoiding(t *testing.T) {
 		t.Fatalf("reuse: %v", err)
 	}
 
-	// A new code voids the old one.
+	// A second request within a minute re-sends the same code (DESIGN §16), still stored
+	// hashed; a request after the minute makes a new code that voids the old one.
+	c0, _ := s.Issue(ctx, d.DB, otp.PurposeRegister, "b@x.test", &cid)
+	now = now.Add(50 * time.Second)
 	c1, _ := s.Issue(ctx, d.DB, otp.PurposeRegister, "b@x.test", &cid)
+	if c0 != c1 {
+		t.Fatalf("re-sent within a minute: %s then %s", c0, c1)
+	}
+	var live int
+	_ = d.DB.QueryRowContext(ctx, "SELECT count(*) FROM otps WHERE subject = 'b@x.test' AND consumed_at IS NULL").Scan(&live)
+	if live != 1 {
+		t.Fatalf("%d live codes, want 1", live)
+	}
+	now = now.Add(otp.ResendWindow)
 	c2, _ := s.Issue(ctx, d.DB, otp.PurposeRegister, "b@x.test", &cid)
 	if c1 != c2 {
 		if err := s.Verify(ctx, d.DB, otp.PurposeRegister, "b@x.test", &cid, c1); err == nil {

@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"context"
+
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
@@ -32,15 +34,24 @@ type Services struct {
 // service's token revoker, so a change is seen by this process's next call.
 func (d *Deps) Build() *Services {
 	revoker := d.Verifier.Cache
+	site := &company.SiteCache{DB: d.DB, Symbol: d.Cfg.TokenSymbol}
+	// Every email names the site's token the same way (Site.Brand), the super admin's included.
+	brand := func(ctx context.Context) string {
+		if st, err := site.Get(ctx); err == nil {
+			return st.Brand()
+		}
+		return ""
+	}
 	return &Services{
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 			Stake: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}},
 		Companies: &company.Service{DB: d.DB, Symbol: d.Cfg.TokenSymbol},
-		Site:      &company.SiteCache{DB: d.DB, Symbol: d.Cfg.TokenSymbol},
+		Site:      site,
 		Purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 			Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker},
-		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
+		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks,
+			Brand: brand},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
 		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},

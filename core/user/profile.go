@@ -106,7 +106,11 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 		v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
 	}
 	if kyc != "" {
-		v.Check(fields.Aadhaar(kyc), "Please enter a valid 12-digit Aadhaar number.")
+		if !fields.AadhaarShape(kyc) {
+			v.Add("Please enter a valid 12-digit Aadhaar number.")
+		} else {
+			v.Check(fields.VerhoeffValid(kyc), fields.MsgAadhaarChecksum)
+		}
 	}
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
 	if dobErr != "" {

@@ -316,7 +316,9 @@ export interface paths {
         };
         /**
          * Email a sign-in code (same answer whether or not the email is a super admin's)
-         * @description Only super admins get a code (6 digits, 3 minutes, single use; a new one voids the old). 422
+         * @description A second request within a minute of the first (same purpose and email) re-sends the same code
+         *     instead of voiding it; rate limits still apply.
+         *     Only super admins get a code (6 digits, 3 minutes, single use; a new one voids the old). 422
          *     missing or invalid email; 429 (5 per email in 10 minutes with a burst of 3, 30 per IP); 503 when
          *     Redis or the mail queue is down.
          */

@@ -69,7 +69,9 @@ export interface paths {
         put?: never;
         /**
          * Send a registration code to the email
-         * @description The server sells one company's token; public calls carry that company's companyId (from
+         * @description A second request within a minute of the first (same purpose and email) re-sends the same code
+         *     instead of voiding it; rate limits still apply.
+         *     The server sells one company's token; public calls carry that company's companyId (from
          *     site/get): missing is 422 "Company ID is not configured. Please contact support.", another
          *     company's 422 "This Company ID does not match this site. Please contact support."
          *     422 "Please fill in Name, Email, and Mobile to request OTP." or an invalid email / mobile (7–15
@@ -145,7 +147,9 @@ export interface paths {
         put?: never;
         /**
          * Send a password-reset code (same answer whether or not the account exists)
-         * @description The same answer for unknown emails (no mail is sent then). 422 "Please enter your email
+         * @description A second request within a minute of the first (same purpose and email) re-sends the same code
+         *     instead of voiding it; rate limits still apply.
+         *     The same answer for unknown emails (no mail is sent then). 422 "Please enter your email
          *     address." or an invalid email; 429; 503 when the mail queue is down.
          */
         post: operations["forgotPasswordOtp"];
@@ -203,7 +207,9 @@ export interface paths {
         get?: never;
         /**
          * Change the password with the emailed code and the current password
-         * @description Every older token, the one used for this call included, is revoked; the answer carries a fresh
+         * @description A second request within a minute of the first (same purpose and email) re-sends the same code
+         *     instead of voiding it; rate limits still apply.
+         *     Every older token, the one used for this call included, is revoked; the answer carries a fresh
          *     one. 422 "Please fill in all fields.", the password rule, "The new password must differ from the
          *     current one.", "Current password is incorrect." (checked before the code, so a typo does not burn
          *     it), a wrong code; 429 on OTP checks.
