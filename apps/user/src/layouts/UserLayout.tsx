@@ -1,7 +1,7 @@
 import { userSession } from '@prelaunch/api';
 import { PageLoader } from '@prelaunch/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import '../user.css';
 import { Icon, type IconName } from '../components/Icon';
@@ -39,6 +39,39 @@ export default function UserLayout() {
   useEffect(() => {
     if (profile.isError) console.error('Failed to retrieve user profile', profile.error);
   }, [profile.isError, profile.error]);
+
+  // DESIGN §16: the phone menu traps focus while open and closes on Escape, giving focus back to its button.
+  const drawerRef = useRef<HTMLElement>(null);
+  const openBtnRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const drawer = drawerRef.current;
+    const focusables = () =>
+      Array.from(drawer?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter((el) => el.offsetParent !== null);
+    focusables()[0]?.focus();
+    function onKey(e: KeyboardEvent) {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setMobileOpen(false);
+        openBtnRef.current?.focus();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = focusables();
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && (document.activeElement === first || !drawer?.contains(document.activeElement))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !drawer?.contains(document.activeElement))) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
 
   // The drawer closes on navigation.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -92,6 +125,7 @@ export default function UserLayout() {
           aria-label="Open menu"
           aria-expanded={mobileOpen}
           aria-controls="pl-drawer"
+          ref={openBtnRef}
           onClick={() => setMobileOpen(true)}
         >
           <Icon name="menu" size={26} />
@@ -104,7 +138,13 @@ export default function UserLayout() {
       </header>
 
       {mobileOpen ? <div className="pl-drawer-backdrop d-lg-none" onClick={() => setMobileOpen(false)} /> : null}
-      <aside id="pl-drawer" className={`pl-sidebar ${mobileOpen ? 'pl-sidebar-open' : ''}`} aria-label="Sidebar">
+      <aside
+        id="pl-drawer"
+        ref={drawerRef}
+        className={`pl-sidebar ${mobileOpen ? 'pl-sidebar-open' : ''}`}
+        aria-label="Sidebar"
+        {...(mobileOpen ? { role: 'dialog', 'aria-modal': true } : {})}
+      >
         <div className="pl-brand">
           <img src={token.icon_url} alt="" width={34} height={34} className="rounded-circle flex-shrink-0" />
           <span className="pl-nav-text fw-bold text-truncate">{token.name}</span>
@@ -121,7 +161,10 @@ export default function UserLayout() {
             type="button"
             className="btn-close btn-close-white ms-auto d-lg-none"
             aria-label="Close menu"
-            onClick={() => setMobileOpen(false)}
+            onClick={() => {
+              setMobileOpen(false);
+              openBtnRef.current?.focus();
+            }}
           />
         </div>
         {who}

@@ -7,7 +7,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const priceGet = vi.fn();
 const orderCreate = vi.fn();
-vi.mock('../api', () => ({ api: { priceGet: () => priceGet(), orderCreate: (a: number) => orderCreate(a) } }));
+vi.mock('../api', () => ({
+  api: { priceGet: () => priceGet() },
+  client: { post: (url: string, body: unknown, config: unknown) => orderCreate(url, body, config) },
+}));
 vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => ({}) }));
 
 import BuyToken from './BuyToken';
@@ -50,22 +53,30 @@ describe('Buy Token', () => {
     expect(input).toHaveValue('105.59');
     expect(screen.getByTestId('quantity')).toHaveTextContent('10 ACW');
     expect(screen.getByTestId('fee-percent')).toHaveTextContent('2%');
-    expect(screen.getByTestId('total')).toHaveTextContent('₹107.70');
+    // DESIGN §16: whole tokens only, so ₹100.00 is charged (plus 2 %) and ₹5.59 is said to buy nothing.
+    expect(screen.getByTestId('total')).toHaveTextContent('₹102.00');
+    expect(screen.getByTestId('whole-tokens')).toHaveTextContent('₹100.00 buys 10 ACW; ₹5.59 would not buy a whole token');
     expect(button).toBeEnabled();
     await user.clear(input);
     await user.type(input, '0');
     expect(button).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '5');
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('whole-tokens')).toHaveTextContent('₹5.00 would not buy a whole ACW token');
   });
 
   it('creates the order and goes to the payment page with its id and amount', async () => {
     const user = userEvent.setup();
-    orderCreate.mockResolvedValue({ message: 'ok', data: { id: 'ord-1', amount: 100, orderNumber: 'PUR-1' } });
+    orderCreate.mockResolvedValue({ data: { status: true, message: 'ok', data: { id: 'ord-1', amount: 100, orderNumber: 'PUR-1' } } });
     const router = renderBuy();
     await user.type(await screen.findByLabelText('Amount (INR)'), '100');
     await user.click(screen.getByRole('button', { name: 'BUY NOW' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/payment'));
     expect(router.state.location.search).toBe('?purchaseId=ord-1&purchaseAmount=100');
-    expect(orderCreate).toHaveBeenCalledWith(100);
+    expect(orderCreate).toHaveBeenCalledWith('/api/v1/user/package/order', { amount: 100 }, {
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{32,36}$/) },
+    });
   });
 
   it('is disabled when the price is 0', async () => {

@@ -1,7 +1,8 @@
 import { FALLBACK } from '@prelaunch/api';
 import { num, PageLoader, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { priceQueryOptions } from '../features/purchase/api/purchase';
+import { Link, useLocation } from 'react-router';
+import { priceQueryOptions, type SubmittedOrder } from '../features/purchase/api/purchase';
 import { BuyTokenForm } from '../features/purchase/components/BuyTokenForm';
 import { useSite } from '../features/site/hooks/useSite';
 
@@ -10,8 +11,20 @@ export default function BuyToken() {
   const { token } = useSite();
   const price = useQuery(priceQueryOptions());
   useErrorToast(price.error, FALLBACK.tokenPrice);
+  const submitted = (useLocation().state as { submitted?: SubmittedOrder } | null)?.submitted;
 
   if (price.isLoading) return <PageLoader label="Loading token price..." />;
+  if (price.isError) {
+    return (
+      <div>
+        <h1 className="h3 pl-page-title">Buy Token</h1>
+        <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
+          <span>The token price could not be loaded, so nothing can be bought right now.</span>
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => price.refetch()}>Retry</button>
+        </div>
+      </div>
+    );
+  }
 
   const p = price.data;
   const symbol = p?.symbol || token.symbol;
@@ -22,6 +35,7 @@ export default function BuyToken() {
   return (
     <div>
       <h1 className="h3 pl-page-title">Buy Token</h1>
+      {submitted ? <SubmittedPanel submitted={submitted} /> : null}
       <div className="row g-4">
         <div className="col-lg-7">
           <BuyTokenForm
@@ -48,5 +62,22 @@ export default function BuyToken() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** DESIGN §16: after proof or manual confirmation, the order number, what happens next and a link to history. */
+function SubmittedPanel({ submitted }: { submitted: SubmittedOrder }) {
+  return (
+    <section className="alert alert-success mb-4" aria-labelledby="submitted-title" data-testid="submitted-panel">
+      <h2 id="submitted-title" className="h5 fw-bold">
+        Payment submitted{submitted.orderNumber ? <> for order <span data-testid="submitted-order">{submitted.orderNumber}</span></> : null}
+      </h2>
+      <p className="mb-2">
+        What happens next: the company checks your {submitted.method === 'MANUAL' ? 'payment' : 'proof of payment'}. The order
+        stays Pending until then; once it is approved the tokens appear under My Stock on the dashboard, and if it is
+        rejected you will see that in Payment History. You do not need to pay again.
+      </p>
+      <Link to="/user/payment-history" className="btn btn-sm btn-outline-dark">Track it in your order history</Link>
+    </section>
   );
 }

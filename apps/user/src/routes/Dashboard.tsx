@@ -1,8 +1,10 @@
-import { DataTable, Pagination, SummaryCard, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { errorMessage } from '@prelaunch/api';
+import { Pagination, ResponsiveList, SummaryCard, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../components/Icon';
 import { profileQueryOptions } from '../features/profile/api/profile';
+import { OpenOrders } from '../features/purchase/components/OpenOrders';
 import { useSite } from '../features/site/hooks/useSite';
 import { globalStockQueryOptions, myStockQueryOptions } from '../features/stock/api/stock';
 import { globalColumns, myColumns } from '../features/stock/components/stockColumns';
@@ -29,19 +31,36 @@ export default function Dashboard() {
     icon: token.icon_url,
   });
 
-  const globalStake = profile.data?.globalStake ?? '0.0';
-  const stockBalance = profile.data?.stockBalance ?? '0.0';
+  // DESIGN §16 "Honest states": a placeholder while loading, a dash after a failure, never a made-up 0.0.
+  const figure = (v: unknown) =>
+    profile.isLoading ? (
+      <span className="placeholder-glow" role="status" aria-label="Loading">
+        <span className="placeholder col-8 rounded" style={{ minWidth: '4rem' }} />
+      </span>
+    ) : profile.isError ? (
+      '—'
+    ) : (
+      String(v ?? '0')
+    );
+  const stock = card === 'globalStock' ? global : mine;
 
   return (
     <div>
       <h1 className="h3 pl-page-title">Dashboard</h1>
+      <OpenOrders />
+      {profile.isError ? (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
+          <span>Your balances could not be loaded.</span>
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => profile.refetch()}>Retry</button>
+        </div>
+      ) : null}
       <div className="row g-3 mb-4">
         <div className="col-md-6">
           <SummaryCard
             id="globalStock"
             title="Global Stock"
             icon={<Icon name="globe" />}
-            value={<span data-testid="global-stake">{String(globalStake)}</span>}
+            value={<span data-testid="global-stake">{figure(profile.data?.globalStake)}</span>}
             subValues={[token.symbol, `Rank list of all holders`]}
             tokenIcon={token.icon_url}
             active={card === 'globalStock'}
@@ -53,7 +72,7 @@ export default function Dashboard() {
             id="myStock"
             title="My Stock"
             icon={<Icon name="wallet" />}
-            value={<span data-testid="stock-balance">{String(stockBalance)}</span>}
+            value={<span data-testid="stock-balance">{figure(profile.data?.stockBalance)}</span>}
             subValues={[token.symbol, 'Approved purchases']}
             tokenIcon={token.icon_url}
             active={card === 'myStock'}
@@ -63,26 +82,33 @@ export default function Dashboard() {
       </div>
 
       <section className="pl-panel p-3 p-md-4">
-        {card === 'globalStock' ? (
+        {stock.isError ? (
+          <div className="text-center py-4" role="alert">
+            <p className="text-danger mb-3">{errorMessage(stock.error, 'Failed to fetch stock details').join(' ')}</p>
+            <button type="button" className="btn btn-outline-primary" onClick={() => stock.refetch()} disabled={stock.isFetching}>Retry</button>
+          </div>
+        ) : card === 'globalStock' ? (
           <>
-            <DataTable
+            <ResponsiveList
               title="Global Stock Details"
               columns={globalColumns}
               rows={global.data?.records}
               rowKey={(r, i) => `${r.rank}-${i}`}
               loading={global.isLoading}
+              emptyText="No holders yet. Buy tokens on Buy Token to join the list."
               loadingText={<span className="spinner-border spinner-border-sm" role="status" aria-label="Loading..." />}
             />
             <Pagination className="mt-3" page={globalPage} pageCount={global.data?.lastPage ?? 1} onPageChange={setGlobalPage} />
           </>
         ) : (
           <>
-            <DataTable
+            <ResponsiveList
               title="My Stock Details"
               columns={myColumns}
               rows={mine.data?.records}
               rowKey={(r, i) => `${r.transactionHash}-${i}`}
               loading={mine.isLoading}
+              emptyText="No approved purchases yet. Buy tokens on Buy Token; they appear here once approved."
               loadingText={<span className="spinner-border spinner-border-sm" role="status" aria-label="Loading..." />}
             />
             <Pagination className="mt-3" page={myPage} pageCount={mine.data?.lastPage ?? 1} onPageChange={setMyPage} />

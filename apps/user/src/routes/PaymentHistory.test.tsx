@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
+import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -14,7 +15,9 @@ function renderHistory() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <PaymentHistory />
+      <MemoryRouter>
+        <PaymentHistory />
+      </MemoryRouter>
       <ToastContainer />
     </QueryClientProvider>,
   );
@@ -46,8 +49,8 @@ describe('Payment History', () => {
     expect(await screen.findByText('0123456789abcdef')).toBeInTheDocument();
     expect(transactionList).toHaveBeenCalledWith({ page: 1, limit: 10, status: 'PENDING', search: '' });
     expect(screen.getByText('UTR9')).toBeInTheDocument();
-    expect(screen.getByText('102.00')).toBeInTheDocument();
-    expect(screen.getByText('100.00')).toBeInTheDocument();
+    expect(screen.getByText('₹102.00')).toBeInTheDocument();
+    expect(screen.getByText('₹100.00')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 
@@ -63,6 +66,27 @@ describe('Payment History', () => {
     renderHistory();
     expect(await screen.findByText('Error fetching data: Failed to fetch transactions')).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch transactions')).toBeInTheDocument();
+    expect(screen.queryByText('No payment history found.')).toBeNull();
+    transactionList.mockResolvedValue({ message: 'ok', data: { records: [row(1, { referenceNumber: 'UTR-BACK' })], total: 1, page: 1, limit: 10, lastPage: 1 } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('UTR-BACK')).toBeInTheDocument();
+  });
+
+  it('says when orders await payment and offers Continue payment; shows the order number beside the UTR', async () => {
+    transactionList.mockImplementation(async (q: { status: string }) => ({
+      message: 'ok',
+      data: {
+        records: q.status === 'INITIATED'
+          ? [row(7, { status: 'INITIATED', orderNumber: 'PUR-000000000007', amount: 50 })]
+          : [row(1, { referenceNumber: 'UTR1', orderNumber: 'PUR-000000000001' })],
+        total: 1, page: 1, limit: 10, lastPage: 1,
+      },
+    }));
+    renderHistory();
+    expect(await screen.findByText('You have an order awaiting payment')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Continue payment for order PUR-000000000007' });
+    expect(link).toHaveAttribute('href', '/user/payment?purchaseId=0123456789abcdef-7&purchaseAmount=50');
+    expect(await screen.findByRole('row', { name: /UTR1 PUR-000000000001/ })).toBeInTheDocument();
   });
 
   it('changing the page size goes back to page 1; serials continue across pages', async () => {

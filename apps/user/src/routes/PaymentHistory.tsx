@@ -1,8 +1,10 @@
 import { FALLBACK, errorMessage, type BuyerTransaction } from '@prelaunch/api';
-import { DataTable, FilterSelect, Pagination, SearchBox, useDebounce, useErrorToast } from '@prelaunch/ui';
+import { FilterSelect, Pagination, ResponsiveList, SearchBox, useDebounce, useErrorToast } from '@prelaunch/ui';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { transactionsQueryOptions } from '../features/purchase/api/purchase';
+import { OpenOrders } from '../features/purchase/components/OpenOrders';
 import { ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
 
 export const PAGE_SIZES = [10, 25, 50, 100].map((s) => ({ value: s, label: String(s) }));
@@ -12,6 +14,7 @@ const STATUSES = [
   { value: 'REJECTED', label: 'Rejected' },
   { value: 'INITIATED', label: 'Initiated' },
   { value: 'EXPIRED', label: 'Expired' },
+  { value: 'CANCELLED', label: 'Cancelled' },
   { value: '', label: 'All' },
 ];
 
@@ -35,6 +38,7 @@ export default function PaymentHistory() {
   return (
     <div>
       <h1 className="h3 pl-page-title">Payment History</h1>
+      <OpenOrders />
       <section className="pl-panel p-3 p-md-4">
         <div className="row g-2 align-items-end mb-3">
           <SearchBox
@@ -74,18 +78,38 @@ export default function PaymentHistory() {
         </div>
 
         {errorText ? (
-          <p className="text-danger py-4 text-center mb-0" role="alert">{errorText}</p>
+          <div className="text-center py-4" role="alert">
+            <p className="text-danger mb-3">{errorText}</p>
+            <button type="button" className="btn btn-outline-primary" onClick={() => query.refetch()} disabled={query.isFetching}>
+              Retry
+            </button>
+          </div>
         ) : (
-          <DataTable
+          <ResponsiveList
+            label="Payments"
+            cardTitle={(r) => (
+              <span className="d-flex justify-content-between gap-2">
+                <span className="font-monospace small">{r.orderNumber}</span>
+              </span>
+            )}
+            hideInCard={['sl', 'order']}
             columns={columns}
             rows={data?.records}
             loading={query.isLoading}
             loadingText={
-              <span className="d-inline-flex align-items-center gap-2">
+              <span className="d-inline-flex align-items-center gap-2" role="status">
                 <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading transactions...
               </span>
             }
-            emptyText="No payment history found."
+            emptyText={
+              <>
+                <p className="mb-2">No payment history found.</p>
+                <p className="small mb-0">
+                  {status || debounced ? 'Try another status (All shows every order) or clear the search. ' : ''}
+                  Orders you place on <Link to="/user/buy-token">Buy Token</Link> appear here.
+                </p>
+              </>
+            }
           />
         )}
         {data && !query.isError ? (

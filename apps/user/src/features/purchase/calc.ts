@@ -10,6 +10,11 @@ export function tokenQuantity(amount: unknown, price: unknown): number {
   return Math.floor(a / p + 1e-9);
 }
 
+/** DESIGN §16: what an order charges, quantity × price to 2 decimals (never the typed figure). */
+export function wholeTokenAmount(quantity: number, price: unknown): number {
+  return quantity > 0 ? round2(quantity * num(price)) : 0;
+}
+
 /** Rounds half away from zero to 2 decimals (INR). */
 export function round2(value: number): number {
   const sign = value < 0 ? -1 : 1;

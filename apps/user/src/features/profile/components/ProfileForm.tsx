@@ -51,7 +51,15 @@ function toUpdate(f: ProfileFields, imageId: string | undefined) {
 }
 
 /** SPEC §2 "Profile (/user/profile)": avatar, fields and 'Save Changes'. */
+/** DESIGN §16 "Privacy on screen": an Aadhaar number masked to its last 4 digits. */
+export function maskAadhaar(value: string): string {
+  const digits = value.replace(/\s+/g, '');
+  if (digits.length <= 4) return value;
+  return `${'X'.repeat(digits.length - 4)}${digits.slice(-4)}`.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?: ReactNode }) {
+  const [editingAadhaar, setEditingAadhaar] = useState(false);
   const [form, setForm] = useState<ProfileFields>(() => toForm(profile));
   const [imageId, setImageId] = useState<string | undefined>();
   const [preview, setPreview] = useState<string | null>(null);
@@ -139,7 +147,16 @@ export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?:
                 <div className="col-md-6"><FormInput label="Email" type="email" name="email" value={form.email} readOnly disabled /></div>
                 <div className="col-md-6"><FormInput label="Phone" type="tel" name="mobile" autoComplete="tel" value={form.mobile} onChange={set('mobile')} /></div>
                 <div className="col-md-6"><FormInput label="Date of Birth" type="date" name="dateOfBirth" value={form.dateOfBirth} onChange={set('dateOfBirth')} /></div>
-                <div className="col-md-6"><FormInput label="Aadhaar Number" name="kycDocumentNumber" inputMode="numeric" value={form.kycDocumentNumber} onChange={set('kycDocumentNumber')} /></div>
+                <div className="col-md-6"><FormInput
+                    label="Aadhaar Number"
+                    name="kycDocumentNumber"
+                    inputMode="numeric"
+                    value={editingAadhaar ? form.kycDocumentNumber : maskAadhaar(form.kycDocumentNumber)}
+                    hint={editingAadhaar || !form.kycDocumentNumber ? undefined : 'Shown masked; select the field to edit it.'}
+                    onFocus={() => setEditingAadhaar(true)}
+                    onBlur={() => setEditingAadhaar(false)}
+                    onChange={set('kycDocumentNumber')}
+                  /></div>
                 <div className="col-md-6"><FormInput label="Referral Code" name="referralCode" value={form.referralCode} readOnly disabled /></div>
                 <div className="col-md-6"><FormInput label="Current Password" type="password" name="password" autoComplete="current-password" value={form.password} onChange={set('password')} /></div>
               </div>

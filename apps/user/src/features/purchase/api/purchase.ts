@@ -1,8 +1,19 @@
-import { FALLBACK, httpStatus, type PurchaseRequest, type TransactionListQuery } from '@prelaunch/api';
+import {
+  FALLBACK,
+  httpStatus,
+  unwrap,
+  withoutEmpty,
+  type Envelope,
+  type PurchaseOrder,
+  type PurchaseRequest,
+  type TransactionListQuery,
+} from '@prelaunch/api';
 import { reportError } from '@prelaunch/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api';
+import { IntentKeys } from '../../../lib/idempotency';
+import { api, client } from '../../../api';
 import { profileKeys } from '../../profile/api/profile';
 
 export const purchaseKeys = {
@@ -40,20 +51,55 @@ export const transactionsQueryOptions = (q: TransactionListQuery) =>
     retry: false,
   });
 
+/** An axios error (with or without an answer) as opposed to an envelope with status false. */
+function isHttpLike(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'isAxiosError' in err;
+}
+
+/**
+ * DESIGN §16 "Nothing happens twice": order and proof requests carry an Idempotency-Key, one per
+ * buyer intent, so a retry of the same intent returns the first answer instead of acting again.
+ */
+async function postOnce<T>(url: string, body: unknown, key: string): Promise<T> {
+  const { data } = await client.post<Envelope<T>>(url, body, { headers: { 'Idempotency-Key': key } });
+  return unwrap(data);
+}
+
+export const createOrder = (amount: number, key: string) =>
+  postOnce<PurchaseOrder>('/api/v1/user/package/order', { amount }, key);
+
+export const submitPurchase = (body: PurchaseRequest, key: string) =>
+  postOnce<PurchaseOrder>('/api/v1/user/package/purchase', withoutEmpty(body), key);
+
+/** DESIGN §16: POST /api/v1/user/package/order/cancel {id}, INITIATED → CANCELLED (409 otherwise). */
+export const cancelOrder = async (id: string) => {
+  const { data } = await client.post<Envelope<unknown>>('/api/v1/user/package/order/cancel', { id });
+  return unwrap(data);
+};
+
 /** DESIGN §9: BUY NOW creates the order on the server, then goes to its payment page. */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [keys] = useState(() => new IntentKeys());
   return useMutation({
-    mutationFn: (amount: number) => api.orderCreate(amount),
-    onSuccess: (res) => {
+    mutationFn: (amount: number) => createOrder(amount, keys.keyFor({ amount })),
+    onSuccess: (o) => {
       queryClient.invalidateQueries({ queryKey: purchaseKeys.price });
       queryClient.invalidateQueries({ queryKey: purchaseKeys.transactions });
-      const o = res.data;
       navigate(`/user/payment?purchaseId=${encodeURIComponent(o.id)}&purchaseAmount=${encodeURIComponent(String(o.amount))}`);
     },
-    onError: (err) => reportError(err, FALLBACK.createPurchaseOrder),
+    onError: (err, amount) => {
+      keys.settle({ amount }, httpStatus(err) !== undefined || !isHttpLike(err));
+      reportError(err, FALLBACK.createPurchaseOrder);
+    },
   });
+}
+
+/** What Buy Token shows after a proof or manual confirmation (DESIGN §16), passed as router state. */
+export interface SubmittedOrder {
+  orderNumber: string;
+  method: string;
 }
 
 /**
@@ -68,16 +114,22 @@ export function useSubmitPurchase<V>(
 ) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [keys] = useState(() => new IntentKeys());
   return useMutation({
-    mutationFn: (vars: V) => api.purchase(toRequest(vars)),
-    onSuccess: (_res, vars) => {
+    mutationFn: (vars: V) => {
+      const body = toRequest(vars);
+      return submitPurchase(body, keys.keyFor(body));
+    },
+    onSuccess: (res, vars) => {
       onDone(vars);
       for (const queryKey of [purchaseKeys.transactions, purchaseKeys.orders, profileKeys.all, purchaseKeys.price]) {
         queryClient.invalidateQueries({ queryKey });
       }
-      navigate('/user/buy-token');
+      const submitted: SubmittedOrder = { orderNumber: res?.orderNumber ?? '', method: toRequest(vars).paymentMethod };
+      navigate('/user/buy-token', { state: { submitted } });
     },
-    onError: (err) => {
+    onError: (err, vars) => {
+      keys.settle(toRequest(vars), httpStatus(err) !== undefined || !isHttpLike(err));
       if (httpStatus(err) === 410) onExpired();
       if (httpStatus(err) === 409) queryClient.invalidateQueries({ queryKey: purchaseKeys.orders });
       reportError(err, fallback);

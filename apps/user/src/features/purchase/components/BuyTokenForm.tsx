@@ -1,7 +1,7 @@
 import { ButtonLabel, formatInr, num, toastErrors } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import { useCreateOrder } from '../api/purchase';
-import { tokenQuantity, totalWithFee } from '../calc';
+import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
 
 export interface BuyTokenFormProps {
@@ -20,15 +20,19 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: Buy
   const order = useCreateOrder();
   const valid = isValidAmount(amount);
   const quantity = valid ? tokenQuantity(amount, unitPrice) : 0;
-  const total = valid ? totalWithFee(amount, fee) : 0;
-  const disabled = !valid || unitPrice <= 0 || order.isPending;
+  // DESIGN §16: an order charges for whole tokens only, so the total is that of what is bought.
+  const charged = wholeTokenAmount(quantity, unitPrice);
+  const leftover = valid ? round2(Number(amount) - charged) : 0;
+  const total = valid ? totalWithFee(charged, fee) : 0;
+  const belowOne = valid && unitPrice > 0 && quantity < 1;
+  const disabled = !valid || unitPrice <= 0 || belowOne || order.isPending;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!symbol) return toastErrors([MSG.noToken]);
     if (!isValidAmount(amount)) return toastErrors([MSG.validAmount]);
-    if (unitPrice <= 0) return;
-    order.mutate(Number(amount));
+    if (unitPrice <= 0 || quantity < 1 || order.isPending) return;
+    order.mutate(charged);
   }
 
   return (
@@ -73,6 +77,13 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: Buy
         <div id="buy-amount-help" className={`small mb-3 ${amount && !valid ? 'text-danger' : 'text-body-secondary'}`}>
           {amount && !valid ? MSG.validAmount : 'Digits only, with an optional decimal point.'}
         </div>
+        {valid && unitPrice > 0 ? (
+          <p className={`small mb-3 ${belowOne ? 'text-danger fw-semibold' : ''}`} data-testid="whole-tokens" aria-live="polite">
+            {belowOne
+              ? `₹${formatInr(amount)} would not buy a whole ${symbol} token (one costs ₹${formatInr(unitPrice)}). Enter at least ₹${formatInr(unitPrice)}.`
+              : `₹${formatInr(charged)} buys ${quantity} ${symbol}${leftover > 0 ? `; ₹${formatInr(leftover)} would not buy a whole token` : ''}.`}
+          </p>
+        ) : null}
         <div className="bg-light rounded-3 p-3 mb-4">
           <div className="pl-kv"><span>You will get</span><span data-testid="quantity">{quantity} {symbol}</span></div>
           <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>

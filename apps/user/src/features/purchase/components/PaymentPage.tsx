@@ -1,14 +1,16 @@
 import { FALLBACK, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
-import { ButtonLabel, formatInr, num, PageLoader, StatusBadge, toastErrors, toastSuccess, useErrorToast } from '@prelaunch/ui';
+import { ButtonLabel, formatInr, num, PageLoader, reportError, StatusBadge, toastErrors, toastSuccess, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
 import { Link, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import gpay from '../../../assets/upi-gpay.svg';
 import paytm from '../../../assets/upi-paytm.svg';
 import phonepe from '../../../assets/upi-phonepe.svg';
 import { Icon } from '../../../components/Icon';
-import { beneficiaryQueryOptions, orderQueryOptions, useSubmitPurchase } from '../api/purchase';
+import { beneficiaryQueryOptions, cancelOrder, orderQueryOptions, purchaseKeys, useSubmitPurchase } from '../api/purchase';
 import {
   availableTabs,
   defaultTab,
@@ -35,6 +37,45 @@ function useNow(active: boolean) {
   return now;
 }
 
+/** DESIGN §16: amber under 3 minutes, red under 1. */
+export function countdownTone(seconds: number): 'ok' | 'warn' | 'danger' {
+  if (seconds < 60) return 'danger';
+  if (seconds < 180) return 'warn';
+  return 'ok';
+}
+
+async function copyText(text: string, fallbackInputId?: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const input = fallbackInputId ? (document.getElementById(fallbackInputId) as HTMLInputElement | null) : null;
+    input?.select();
+    document.execCommand?.('copy');
+  }
+}
+
+/** One bank detail: its label, the value on one line, and a copy button (DESIGN §16 "Phones"). */
+function CopyRow({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return <div className="pl-kv"><span>{label}</span><span>N/A</span></div>;
+  return (
+    <div className="pl-copy-row">
+      <span className="pl-copy-label">{label}</span>
+      <span className="pl-copy-value">{value}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary pl-copy-btn"
+        aria-label={`Copy ${label}`}
+        onClick={async () => {
+          await copyText(value);
+          toastSuccess(`${label} copied to clipboard!`);
+        }}
+      >
+        <Icon name="copy" size={16} />
+      </button>
+    </div>
+  );
+}
+
 function Agreement({ id, checked, onChange }: { id: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
     <div className="form-check my-3">
@@ -59,7 +100,8 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   useErrorToast(order.error, 'Order details not found.');
 
   const [expiredByServer, setExpiredByServer] = useState(false);
-  const now = useNow(Boolean(order.data) && !expiredByServer);
+  // The clock runs only while the order awaits payment: it stops once proof is in.
+  const now = useNow(order.data?.status === 'INITIATED' && !expiredByServer);
   const left = secondsLeft(order.data?.expiresAt, now);
   const expired = expiredByServer || order.data?.status === 'EXPIRED' || (Boolean(order.data) && left <= 0);
   const payable = Boolean(order.data) && order.data!.status === 'INITIATED' && !expired;
@@ -88,6 +130,23 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   const fee = o ? num(o.fee) : platformFee(orderAmount, percent);
   const total = o ? num(o.finalAmount) : round2(orderAmount + fee);
 
+  const queryClient = useQueryClient();
+  const [askCancel, setAskCancel] = useState(false);
+  const cancelMutation = useMutation({
+    mutationFn: () => cancelOrder(purchaseId),
+    onSuccess: () => {
+      for (const queryKey of [purchaseKeys.orders, purchaseKeys.transactions, purchaseKeys.price]) {
+        queryClient.invalidateQueries({ queryKey });
+      }
+      toastSuccess(`Order ${order.data?.orderNumber ?? ''} cancelled.`);
+      navigate('/user/buy-token');
+    },
+    onError: (err) => {
+      queryClient.invalidateQueries({ queryKey: purchaseKeys.orders });
+      reportError(err, 'Failed to cancel the order.');
+    },
+  });
+
   const proof = useSubmitPurchase(
     (v: ProofSubmit & { method: PaymentMethod }) => ({
       purchaseId,
@@ -111,12 +170,31 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   const manual = useSubmitPurchase(
     () => ({ purchaseId, paymentMethod: 'MANUAL', amount: orderAmount }),
     'Failed to submit manual payment.',
-    { onDone: () => toastSuccess('MANUAL payment submitted successfully.'), onExpired: () => setExpiredByServer(true) },
+    {
+      onDone: () => toastSuccess('MANUAL payment submitted successfully.'),
+      onExpired: () => setExpiredByServer(true),
+    },
   );
 
+  /** SPEC §4's Cancel ('Payment process cancelled.'), then DESIGN §16: offer to cancel the order itself. */
   function cancel() {
     toastErrors([CANCELLED]);
-    navigate('/user/buy-token');
+    setAskCancel(true);
+  }
+
+  function onTabKey(e: KeyboardEvent<HTMLElement>) {
+    const i = tabs.indexOf(activeTab);
+    const next =
+      e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length]
+      : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length]
+      : e.key === 'Home' ? tabs[0]
+      : e.key === 'End' ? tabs[tabs.length - 1]
+      : null;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    setAgreed(false);
+    document.getElementById(`tab-${next}`)?.focus();
   }
 
   function pay(method: PaymentMethod) {
@@ -124,18 +202,14 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
       toastErrors([method === 'UPI' ? MSG.agreeUpi : MSG.agreeOther]);
       return;
     }
-    if (method === 'MANUAL') manual.mutate(undefined);
+    if (method === 'MANUAL') {
+      if (!manual.isPending) manual.mutate(undefined);
+    }
     else setProofFor(method);
   }
 
   async function copyUpi() {
-    try {
-      await navigator.clipboard.writeText(upi);
-    } catch {
-      const input = document.getElementById('upi-id') as HTMLInputElement | null;
-      input?.select();
-      document.execCommand?.('copy');
-    }
+    await copyText(upi, 'upi-id');
     toastSuccess('UPI ID copied to clipboard!');
   }
 
@@ -149,32 +223,63 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
     );
   }
 
+  const tone = countdownTone(expired ? 0 : left);
+  const awaiting = o.status === 'INITIATED';
+  const payLink = upi ? upiLink(upi, total, o.orderNumber) : '';
+
   return (
     <div>
       <h1 className="h3 pl-page-title">Payment</h1>
-      <div className="pl-countdown p-3 p-md-4 mb-4 d-flex flex-wrap align-items-center justify-content-between gap-2" role="timer" aria-live="off">
+      <div
+        className={`pl-countdown pl-countdown-${awaiting && !expired ? tone : 'stopped'} p-3 p-md-4 mb-4 d-flex flex-wrap align-items-center justify-content-between gap-2`}
+        role="timer"
+        aria-live="off"
+      >
         <div>
-          <div className="small text-uppercase opacity-75">Transaction time</div>
-          <div className="pl-countdown-time" data-testid="countdown">{formatCountdown(expired ? 0 : left)}</div>
+          <div className="small text-uppercase">Transaction time</div>
+          <div className="pl-countdown-time">
+            {awaiting || expired ? (
+              <>
+                {expired ? null : <span className="pl-countdown-label">Time left </span>}
+                <span data-testid="countdown">{formatCountdown(expired ? 0 : left)}</span>
+              </>
+            ) : (
+              <span data-testid="countdown-stopped">Payment submitted</span>
+            )}
+          </div>
         </div>
-        <div className="small opacity-75">Order {o.orderNumber}</div>
+        <div className="small">Order {o.orderNumber}</div>
       </div>
 
       {!payable ? (
-        <div className={`alert ${expired ? 'alert-danger' : 'alert-info'} d-flex flex-wrap align-items-center justify-content-between gap-2`} role="alert">
-          <span>
-            {expired
-              ? 'The 15-minute payment window for this order has closed. Please place a new order.'
-              : <>This order is no longer awaiting payment (status <StatusBadge status={o.status} />).</>}
-          </span>
-          <Link to="/user/buy-token" className="btn btn-sm btn-outline-dark">Back to Buy Token</Link>
+        <div className={`alert ${expired ? 'alert-danger' : 'alert-info'}`} role="alert">
+          {expired ? (
+            <>
+              <p className="fw-semibold mb-2">The 15-minute payment window for order {o.orderNumber} has closed.</p>
+              <p className="mb-2">
+                If you have not paid yet, do not pay for this order: place a new order instead. If you already paid, do
+                not pay again: keep your UTR or transaction number and the receipt, and contact support with order number{' '}
+                {o.orderNumber} so the company can match your payment.
+              </p>
+            </>
+          ) : (
+            <p className="mb-2">
+              This order is no longer awaiting payment (status <StatusBadge status={o.status} />). Its progress is in
+              Payment History.
+            </p>
+          )}
+          <div className="d-flex flex-wrap gap-2">
+            <Link to="/user/buy-token" className="btn btn-sm btn-outline-dark">Back to Buy Token</Link>
+            <Link to="/user/payment-history" className="btn btn-sm btn-outline-dark">Payment History</Link>
+          </div>
         </div>
       ) : null}
 
       <div className="row g-4">
+        {payable ? (
         <div className="col-lg-7">
-          <section className="pl-panel p-3 p-md-4">
-            <ul className="nav nav-tabs mb-3" role="tablist">
+          <section className="pl-panel p-3 p-md-4" aria-label="Payment method">
+            <ul className="nav nav-tabs mb-3" role="tablist" aria-label="Payment method" onKeyDown={onTabKey}>
               {tabs.map((t) => (
                 <li className="nav-item" role="presentation" key={t}>
                   <button
@@ -183,6 +288,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                     id={`tab-${t}`}
                     aria-selected={activeTab === t}
                     aria-controls={`panel-${t}`}
+                    tabIndex={activeTab === t ? 0 : -1}
                     className={`nav-link ${activeTab === t ? 'active' : ''}`}
                     onClick={() => {
                       setTab(t);
@@ -195,16 +301,21 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
               ))}
             </ul>
 
-            <fieldset disabled={!payable} id={`panel-${activeTab}`} role="tabpanel" aria-labelledby={`tab-${activeTab}`}>
+            <div id={`panel-${activeTab}`} role="tabpanel" aria-labelledby={`tab-${activeTab}`}>
               {activeTab === 'UPI' ? (
                 upi ? (
                   <div>
                     <div className="d-flex flex-column flex-sm-row align-items-center gap-4">
-                      <div className="pl-qr" data-testid="upi-qr">
-                        <QRCodeSVG value={upiLink(upi, total, o.orderNumber)} level="H" size={184} title="UPI payment QR code" />
+                      <div className="d-flex flex-column align-items-center gap-2">
+                        <div className="pl-qr" data-testid="upi-qr">
+                          <QRCodeSVG value={payLink} level="H" size={184} title="UPI payment QR code" />
+                        </div>
+                        <a href={payLink} className="btn btn-outline-primary fw-semibold w-100" data-testid="upi-app-link">
+                          Pay with UPI app
+                        </a>
                       </div>
-                      <div className="flex-grow-1 w-100">
-                        <p className="small text-body-secondary mb-2">Scan with any UPI app</p>
+                      <div className="flex-grow-1 w-100 min-w-0">
+                        <p className="small text-body-secondary mb-2">Scan with any UPI app, or on this phone press Pay with UPI app</p>
                         <div className="pl-upi-apps d-flex flex-wrap gap-2 mb-3">
                           <img src={gpay} alt="Google Pay" />
                           <img src={phonepe} alt="PhonePe" />
@@ -221,7 +332,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                     </div>
                     <Agreement id="agree-upi" checked={agreed} onChange={setAgreed} />
                     <div className="d-flex gap-2">
-                      <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('UPI')}>PAY</button>
+                      <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('UPI')} disabled={proof.isPending}>PAY</button>
                       <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
                     </div>
                   </div>
@@ -245,16 +356,16 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                       </select>
                     </div>
                   ) : null}
-                  <div className="bg-light rounded-3 p-3">
-                    <div className="pl-kv"><span>Bank Name</span><span>{bank.bankName}</span></div>
-                    <div className="pl-kv"><span>Account Number</span><span>{bank.accountNumber}</span></div>
-                    <div className="pl-kv"><span>Account Holder</span><span>{bank.holderName}</span></div>
-                    <div className="pl-kv"><span>IFSC</span><span>{bank.ifscCode}</span></div>
-                    <div className="pl-kv"><span>Branch</span><span>{bank.branch}</span></div>
+                  <div className="bg-light rounded-3 p-3" data-testid="bank-details">
+                    <CopyRow label="Bank Name" value={bank.bankName} />
+                    <CopyRow label="Account Number" value={bank.accountNumber} />
+                    <CopyRow label="Account Holder" value={bank.holderName} />
+                    <CopyRow label="IFSC" value={bank.ifscCode} />
+                    <CopyRow label="Branch" value={bank.branch} />
                   </div>
                   <Agreement id="agree-bank" checked={agreed} onChange={setAgreed} />
                   <div className="d-flex gap-2">
-                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('BANK')}>Make Payment</button>
+                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('BANK')} disabled={proof.isPending}>Make Payment</button>
                     <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
                   </div>
                 </div>
@@ -275,11 +386,12 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                   </div>
                 </div>
               ) : null}
-            </fieldset>
+            </div>
           </section>
         </div>
+        ) : null}
 
-        <div className="col-lg-5">
+        <div className={payable ? 'col-lg-5' : 'col-lg-7'}>
           <OrderDetails order={o} orderAmount={orderAmount} percent={percent} fee={fee} total={total} />
         </div>
       </div>
@@ -294,9 +406,38 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
             toastErrors([CANCELLED]);
             setProofFor(null);
           }}
-          onSubmit={(v) => proof.mutate({ ...v, method: proofFor })}
+          onSubmit={(v) => {
+            if (!proof.isPending) proof.mutate({ ...v, method: proofFor });
+          }}
         />
       ) : null}
+
+      <Modal show={askCancel} onHide={() => setAskCancel(false)} centered aria-labelledby="cancel-order-title">
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5" id="cancel-order-title">Cancel order {o.orderNumber}?</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-2">
+            Order {o.orderNumber} for ₹{formatInr(total)} ({o.quantity} tokens) is still open. Cancel it to release its
+            tokens, or keep it and continue payment later from Payment History before the time runs out.
+          </p>
+          <p className="small text-body-secondary mb-0">Do not cancel an order you have already paid for.</p>
+        </Modal.Body>
+        <Modal.Footer className="flex-wrap">
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setAskCancel(false)}>Cancel</button>
+          <button type="button" className="btn btn-outline-primary" onClick={() => navigate('/user/buy-token')}>Keep order</button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={cancelMutation.isPending}
+            onClick={() => {
+              if (!cancelMutation.isPending) cancelMutation.mutate();
+            }}
+          >
+            <ButtonLabel pending={cancelMutation.isPending} idle={`Cancel order ${o.orderNumber}`} busy="Cancelling..." />
+          </button>
+        </Modal.Footer>
+      </Modal>
     </div>
   );
 }
@@ -305,7 +446,7 @@ function OrderDetails({ order, orderAmount, percent, fee, total }: { order: Purc
   return (
     <section className="pl-panel p-3 p-md-4" aria-labelledby="order-details-title">
       <h2 id="order-details-title" className="h5 fw-bold mb-3">Order Details</h2>
-      <div className="pl-kv"><span>Order Number</span><span data-testid="order-number">{order.orderNumber}</span></div>
+      <div className="pl-kv"><span>Order Number</span><span data-testid="order-number" className="text-nowrap">{order.orderNumber}</span></div>
       <div className="pl-kv"><span>Order Amount</span><span>₹{formatInr(orderAmount)}</span></div>
       <div className="pl-kv"><span>Platform Fees ({percent}%)</span><span>₹{formatInr(fee)}</span></div>
       <div className="pl-kv"><span>Tokens</span><span>{order.quantity}</span></div>

@@ -68,9 +68,9 @@ export function ProofModal({
   }
 
   return (
-    <Modal show={show} onHide={onCancel} centered>
+    <Modal show={show} onHide={onCancel} centered aria-labelledby="proof-title">
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">Submit Transaction Proof</Modal.Title>
+        <Modal.Title as="h2" className="h5" id="proof-title">Submit Transaction Proof</Modal.Title>
       </Modal.Header>
       <form onSubmit={submit} noValidate aria-label="Submit Transaction Proof">
         <Modal.Body>

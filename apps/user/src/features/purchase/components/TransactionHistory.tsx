@@ -3,6 +3,7 @@ import { formatDate, formatInr, formatTime, serial as serialNumber, StatusBadge,
 import Modal from 'react-bootstrap/Modal';
 import { Icon } from '../../../components/Icon';
 import { displayAmount, displayTransactionId } from '../calc';
+import { ContinuePaymentLink } from './OpenOrders';
 
 function methodLabel(m: string | null | undefined) {
   return m ? m.charAt(0) + m.slice(1).toLowerCase() : null;
@@ -17,8 +18,10 @@ export function transactionColumns(
   return [
     { key: 'sl', header: 'SL.No.', render: (_r, i) => serialNumber(page, limit, i) },
     { key: 'paymentMethod', header: 'Payment Method', render: (r) => methodLabel(r.paymentMethod) },
-    { key: 'txn', header: 'Transaction ID', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
-    { key: 'amount', header: 'Amount (INR)', render: (r) => formatInr(displayAmount(r)) },
+    { key: 'txn', header: 'Transaction ID', className: 'pl-col-wrap', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
+    // DESIGN §16 "One order reference": the order number beside the UTR.
+    { key: 'order', header: 'Order No.', render: (r) => <span className="font-monospace small">{r.orderNumber}</span> },
+    { key: 'amount', header: 'Amount (INR)', render: (r) => `₹${formatInr(displayAmount(r))}` },
     { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
     { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
@@ -26,14 +29,17 @@ export function transactionColumns(
       key: 'actions',
       header: 'Actions',
       render: (r, i) => (
-        <button
+        <span className="d-inline-flex flex-column align-items-start gap-1">
+          {r.status === 'INITIATED' ? <ContinuePaymentLink order={r} /> : null}
+          <button
           type="button"
           className="btn btn-sm btn-outline-primary"
           aria-label={`View payment ${serialNumber(page, limit, i)}`}
           onClick={() => onView(r, serialNumber(page, limit, i))}
         >
           <Icon name="eye" size={16} />
-        </button>
+          </button>
+        </span>
       ),
     },
   ];
@@ -49,9 +55,9 @@ export function ReceiptModal({
   onClose: () => void;
 }) {
   return (
-    <Modal show={Boolean(viewing)} onHide={onClose} centered>
+    <Modal show={Boolean(viewing)} onHide={onClose} centered aria-labelledby="receipt-title">
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">View Payment Receipt</Modal.Title>
+        <Modal.Title as="h2" className="h5" id="receipt-title">View Payment Receipt</Modal.Title>
       </Modal.Header>
       {viewing ? (
         <Modal.Body>
@@ -61,6 +67,7 @@ export function ReceiptModal({
           <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
           <div className="pl-kv"><span>Payment Method</span><span>{methodLabel(viewing.row.paymentMethod) ?? 'N/A'}</span></div>
           <div className="pl-kv"><span>Transaction ID</span><span>{displayTransactionId(viewing.row)}</span></div>
+          <div className="pl-kv"><span>Order Number</span><span>{viewing.row.orderNumber || 'N/A'}</span></div>
           <div className="pl-kv"><span>Serial No.</span><span>{viewing.serial}</span></div>
           {viewing.row.receipt?.url ? (
             <div className="mt-3 text-center">
