@@ -28,3 +28,13 @@ export { SearchBox, FilterSelect, ListCard, type SearchBoxProps, type FilterSele
 export { usePage, useUrlSearch } from './useListState';
 export { LoginCard, LoginForm, BrandBanner, validateLogin, EMAIL_PATTERN, type LoginFormProps, type LoginErrors } from './Login';
 export { useSessionActive } from './useSession';
+export {
+  ResponsiveTable,
+  LoadError,
+  ListPlaceholder,
+  useMediaQuery,
+  PHONE_QUERY,
+  type ResponsiveColumn,
+  type ResponsiveTableProps,
+  type CardRole,
+} from './ResponsiveTable';
