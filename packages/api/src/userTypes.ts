@@ -35,6 +35,8 @@ export type BuyerPurchaseStatus = S['PurchaseStatus'];
 export type PaymentMethod = S['PaymentMethod'];
 export type PurchaseOrder = S['Order'];
 export type PurchaseRequest = S['PurchaseRequest'];
+/** POST /api/v1/user/package/order/cancel: INITIATED → CANCELLED (DESIGN §16). */
+export type OrderCancelRequest = S['OrderCancelRequest'];
 export type BuyerTransaction = S['Transaction'];
 
 /** A page of any buyer list: the generated list shape with records of T. */

@@ -221,7 +221,7 @@ export interface paths {
          *     floor(quantity × referral percent / 100) from the referral supply (what remains when short), once;
          *     audited; the buyer is emailed. 404 "Purchase not found." (unknown, malformed or another company's);
          *     409 "This purchase has already been processed." (APPROVED or REJECTED); 409 "This purchase is not
-         *     awaiting review." (INITIATED or EXPIRED); 422 missing id. Of concurrent approve and reject calls
+         *     awaiting review." (INITIATED, EXPIRED or CANCELLED); 422 missing id. Of concurrent approve and reject calls
          *     exactly one succeeds.
          */
         post: operations["adminTransactionApprove"];
@@ -395,7 +395,9 @@ export interface paths {
         put?: never;
         /**
          * Create a company, its token and its owner admin
-         * @description 422 lists every problem: PAN ^[A-Z]{5}[0-9]{4}[A-Z]$ (upper-cased), Aadhaar 12 digits, PIN 6
+         * @description 422 lists every problem: PAN ^[A-Z]{5}[0-9]{4}[A-Z]$ (upper-cased), Aadhaar 12 digits ("Aadhaar
+         *     number must be 12 digits."; 12 digits failing the Verhoeff checksum: "This Aadhaar number is not
+         *     valid."), PIN 6
          *     digits, a valid email, symbol 2–10 letters or digits (upper-cased), tokenPrice > 0 with at most 4
          *     decimals (a non-number is 400), adminPassword 8–72 characters. 409 "A token with this symbol already
          *     exists." One transaction creates the company, its token (18 decimals, the default distribution and
@@ -783,7 +785,7 @@ export interface components {
             data: null;
         };
         /**
-         * @description The statuses an admin lists (INITIATED and EXPIRED orders never reach review).
+         * @description The statuses an admin lists (INITIATED, EXPIRED and CANCELLED orders never reach review).
          * @enum {string}
          */
         ReviewStatus: "PENDING" | "APPROVED" | "REJECTED";
@@ -979,6 +981,7 @@ export interface components {
             companyName: string;
             email: string;
             mobile: string;
+            /** @description Masked to the last 4 digits, e.g. "XXXX XXXX 1234". */
             companyAadhaarCard: string;
             companyPan: string;
             companyAddress: string;

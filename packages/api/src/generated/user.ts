@@ -249,8 +249,8 @@ export interface paths {
          * @description JSON or form-urlencoded. password is the current password, required: 422 "Please enter your
          *     current password." / "Current password is incorrect.". email and referralCode are read-only and
          *     ignored; empty fields are left unchanged. kycDocumentNumber (Aadhaar): spaces and dashes ignored,
-         *     12 digits not starting with 0 or 1, valid Verhoeff checksum, else 422 "Please enter a valid
-         *     12-digit Aadhaar number.". dateOfBirth YYYY-MM-DD (an ISO date-time's date part is accepted), not
+         *     12 digits not starting with 0 or 1, else 422 "Please enter a valid 12-digit Aadhaar number."; 12
+         *     such digits failing the Verhoeff checksum: 422 "This Aadhaar number is not valid.". dateOfBirth YYYY-MM-DD (an ISO date-time's date part is accepted), not
          *     in the future. profileImageId: an image (jpeg, png, webp) uploaded by the caller, else 422.
          */
         put: operations["profileUpdate"];
@@ -305,9 +305,13 @@ export interface paths {
         put?: never;
         /**
          * Place an INITIATED order (price locked, quantity reserved for 15 minutes)
-         * @description amount: INR, a JSON number or string, at most 2 decimals. quantity = floor(amount / price); fee =
+         * @description amount: INR, a JSON number or string, at most 2 decimals. Whole tokens only (DESIGN §16): quantity =
+         *     floor(typed amount / price) and the order charges for what it buys, amount = quantity × price (never
+         *     the typed figure when it does not buy a whole token: ₹1,005 at ₹10 is amount 1000 for 100); fee =
          *     amount × platformChargePercent / 100 (2 decimals); finalAmount = amount + fee; price and fee are
          *     locked into the order, whose quantity is reserved from the private supply in the same transaction.
+         *     Idempotency-Key: the same key from the same buyer within 24 h answers the first answer again (same
+         *     status and body) instead of acting again.
          *     The order is INITIATED and expires 15 minutes later (orderNumber "PUR-" and 12 digits,
          *     transactionId "TXN" and 16 digits). 422 "Please enter a valid amount.", "Please enter an amount with
          *     at most 2 decimals.", "The amount is too small to buy one token (price ₹10.00).", "The amount is too
@@ -338,6 +342,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/package/order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an INITIATED order (its reserved tokens go back to the private supply at once)
+         * @description One conditional transition INITIATED → CANCELLED; the reserved quantity returns to the private
+         *     supply in the same transaction and the scheduled expiry task is deleted. 422 missing id; 404
+         *     "Order not found." for an unknown, malformed or another buyer's id; 409 "This order can no longer
+         *     be cancelled." from any other status.
+         */
+        post: operations["orderCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/package/purchase": {
         parameters: {
             query?: never;
@@ -357,7 +384,8 @@ export interface paths {
          *     was not found. Please upload it again."; 404 "Order not found."; 410 "The payment window for this
          *     order is over. Please place a new order." (the order expires on the spot); 409 "This order has
          *     already been submitted."; 409 "This UTR / transaction number has already been submitted." (same
-         *     UTR, any case, on a PENDING or APPROVED purchase of the company).
+         *     UTR, any case, on a PENDING or APPROVED purchase of the company). Without purchaseId the amount is
+         *     whole tokens only, as for an order. Idempotency-Key: as for POST /api/v1/user/package/order.
          */
         post: operations["purchaseSubmit"];
         delete?: never;
@@ -668,6 +696,10 @@ export interface components {
             /** @description INR; a number or a numeric string. */
             amount: number | string;
         };
+        OrderCancelRequest: {
+            /** @description The order id. */
+            id: string;
+        };
         PurchaseRequest: {
             /** @description The order id; without it an order is created and submitted. */
             purchaseId?: string;
@@ -818,7 +850,7 @@ export interface components {
             data: components["schemas"]["PaymentDetails"];
         };
         /** @enum {string} */
-        PurchaseStatus: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED";
+        PurchaseStatus: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
         /** @enum {string} */
         PaymentMethod: "UPI" | "BANK" | "MANUAL";
         /** @description An order as the buyer app reads it (DESIGN §6). */
@@ -853,6 +885,13 @@ export interface components {
             status: true;
             /** @constant */
             message: "Order fetched successfully";
+            data: components["schemas"]["Order"];
+        };
+        OrderCancelAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Order cancelled successfully";
             data: components["schemas"]["Order"];
         };
         PurchaseAnswer: {
@@ -1115,6 +1154,14 @@ export interface components {
         /** @description Rows per page, 1..100 (default 10); anything else is 422. */
         limit: number;
         search: string;
+        /**
+         * @description Optional, 1–255 printable characters, per buyer. The same key from the same buyer within 24 h
+         *     answers the first answer again (same status and body) instead of acting again; another buyer's
+         *     same key acts normally. 422 "This Idempotency-Key was used for a different request." when the key
+         *     comes back with a different body; 409 "This request is already being processed." while the first
+         *     request with the key is still in flight.
+         */
+        idempotencyKey: string;
     };
     requestBodies: {
         RegisterOtp: {
@@ -1163,6 +1210,12 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["OrderRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrderRequest"];
+            };
+        };
+        OrderCancel: {
+            content: {
+                "application/json": components["schemas"]["OrderCancelRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderCancelRequest"];
             };
         };
         Purchase: {
@@ -1574,7 +1627,16 @@ export interface operations {
     orderCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional, 1–255 printable characters, per buyer. The same key from the same buyer within 24 h
+                 *     answers the first answer again (same status and body) instead of acting again; another buyer's
+                 *     same key acts normally. 422 "This Idempotency-Key was used for a different request." when the key
+                 *     comes back with a different body; 409 "This request is already being processed." while the first
+                 *     request with the key is still in flight.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1630,10 +1692,49 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    purchaseSubmit: {
+    orderCancel: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["OrderCancel"];
+        responses: {
+            /** @description Order cancelled successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCancelAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    purchaseSubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional, 1–255 printable characters, per buyer. The same key from the same buyer within 24 h
+                 *     answers the first answer again (same status and body) instead of acting again; another buyer's
+                 *     same key acts normally. 422 "This Idempotency-Key was used for a different request." when the key
+                 *     comes back with a different body; 409 "This request is already being processed." while the first
+                 *     request with the key is still in flight.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1668,7 +1769,7 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
-                /** @description One of INITIATED, PENDING, APPROVED, REJECTED or EXPIRED (any case); empty for all. Anything else is 422. */
+                /** @description One of INITIATED, PENDING, APPROVED, REJECTED, EXPIRED or CANCELLED (any case); empty for all. Anything else is 422. */
                 status?: string;
                 search?: components["parameters"]["search"];
             };
