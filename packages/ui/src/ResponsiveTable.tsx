@@ -1,6 +1,7 @@
 import { errorMessage } from '@prelaunch/api';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { DataTable, MISSING_CELL_TEXT, type Column } from './DataTable';
+import Table from 'react-bootstrap/Table';
+import { MISSING_CELL_TEXT, NO_DATA_TEXT, type Column } from './DataTable';
 
 /**
  * DESIGN §16 "Phones" and "Honest states": one list that is a table from 768 px and a stack of
@@ -106,12 +107,50 @@ export function ResponsiveTable<Row>({
   const phone = useMediaQuery(PHONE_QUERY);
   if (loading) return <ListPlaceholder />;
   if (error) return <LoadError error={error} fallback={errorFallback} onRetry={onRetry} />;
-  if (!phone) return <DataTable columns={columns} rows={rows} rowKey={rowKey} emptyText={emptyText} />;
-
   const list = Array.isArray(rows) ? rows : [];
-  if (list.length === 0) return <p className="text-center text-body-secondary py-4 mb-0">{emptyText ?? 'No data available.'}</p>;
   const keyOf = (row: Row, i: number) =>
     rowKey ? rowKey(row, i) : ((row as { id?: string | number } | null)?.id ?? i);
+  if (!phone) {
+    // The SPEC §2 table; its scroll box is a focusable region so a keyboard can scroll it.
+    return (
+      <div className="pl-datatable">
+        <div className="table-responsive" tabIndex={0} role="region" aria-label={label ?? 'Table'}>
+          <Table hover className="align-middle mb-0">
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" className={c.className}>
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="text-center text-body-secondary py-4 text-wrap">
+                    {emptyText ?? NO_DATA_TEXT}
+                  </td>
+                </tr>
+              ) : (
+                list.map((row, i) => (
+                  <tr key={keyOf(row, i)}>
+                    {columns.map((c) => (
+                      <td key={c.key} className={c.className}>
+                        {cell(c, row, i)}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        </div>
+      </div>
+    );
+  }
+
+  if (list.length === 0) return <p className="text-center text-body-secondary py-4 mb-0">{emptyText ?? NO_DATA_TEXT}</p>;
   const pick = (role: CardRole) => columns.filter((c) => c.card === role);
   const fields = columns.filter((c) => !c.card || c.card === 'field');
   const labelOf = (c: ResponsiveColumn<Row>) => c.cardLabel ?? (typeof c.header === 'string' ? c.header : c.key);

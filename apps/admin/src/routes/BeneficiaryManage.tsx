@@ -27,10 +27,18 @@ export default function BeneficiaryManage() {
   const limit = data?.limit || ADMIN_PAGE_SIZE;
   const columns: ResponsiveColumn<CompanyBeneficiary>[] = [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
-    { key: 'companyName', header: 'Company', card: 'title' },
+    { key: 'companyName', header: 'Company', card: 'title', className: 'pl-wrap' },
     { key: 'holderName', header: 'Holder Name', render: (r) => dash(r.holderName) },
-    { key: 'bankName', header: 'Bank Name', render: (r) => dash(r.bankName) },
-    { key: 'branch', header: 'Branch Name', render: (r) => dash(r.branch) },
+    {
+      key: 'bank',
+      header: 'Bank / Branch',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span>{dash(r.bankName)}</span>
+          <span className="small text-body-secondary">{dash(r.branch)}</span>
+        </span>
+      ),
+    },
     { key: 'accountNumber', header: 'Account Number', render: (r) => dash(r.accountNumber) },
     { key: 'ifscCode', header: 'IFSC Code', render: (r) => dash(r.ifscCode) },
     { key: 'upi', header: 'UPI ID', render: (r) => dash(r.upi) },

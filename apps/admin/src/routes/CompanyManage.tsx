@@ -31,12 +31,21 @@ export default function CompanyManage() {
   const limit = data?.limit || ADMIN_PAGE_SIZE;
   const columns: ResponsiveColumn<Company>[] = [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
-    { key: 'companyName', header: 'Name', card: 'title' },
-    { key: 'email', header: 'Email' },
-    { key: 'mobile', header: 'Mobile' },
+    { key: 'companyName', header: 'Name', card: 'title', className: 'pl-wrap' },
+    {
+      key: 'contact',
+      header: 'Email / Mobile',
+      cardLabel: 'Contact',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span>{r.email}</span>
+          <span className="small text-body-secondary">{r.mobile}</span>
+        </span>
+      ),
+    },
     { key: 'companyAadhaarCard', header: 'Aadhaar', render: (r) => maskAadhaar(r.companyAadhaarCard), className: 'text-nowrap' },
     { key: 'companyPan', header: 'PAN' },
-    { key: 'companyAddress', header: 'Address' },
+    { key: 'companyAddress', header: 'Address', className: 'pl-wrap' },
     { key: 'companyPincode', header: 'PIN' },
     { key: 'tokenName', header: 'Token' },
     { key: 'tokenSymbol', header: 'Symbol', card: 'status' },

@@ -19,28 +19,54 @@ export function OrderRef({ purchase }: { purchase: Purchase }) {
   );
 }
 
-/** SPEC §2 Purchase Requests columns (without Action): Sl.No … Date, with the order number. */
-export function purchaseColumns(page: number, limit: number): ResponsiveColumn<AdminPurchase>[] {
+/** The buyer's name (SPEC 'name'), member id (User ID) and mobile, stacked to keep the table narrow. */
+function Buyer({ purchase }: { purchase: Purchase }) {
+  return (
+    <span className="d-inline-flex flex-column">
+      <span>{purchase.user?.name}</span>
+      <span className="small text-body-secondary">
+        <span className="visually-hidden">User ID </span>
+        {dash(purchase.user?.referralCode)} · <span className="visually-hidden">Mobile </span>
+        {purchase.user?.mobile}
+      </span>
+    </span>
+  );
+}
+
+/** Quantity with the price per token under it. */
+function Quantity({ purchase }: { purchase: Purchase }) {
+  return (
+    <span className="d-inline-flex flex-column">
+      <span>{grouped(purchase.totalQuantity)}</span>
+      <span className="small text-body-secondary">@ {rupees(purchase.price)}</span>
+    </span>
+  );
+}
+
+/**
+ * SPEC §2 Purchase Requests columns (without Action): Sl.No … Date, with the order number; the
+ * requests show the UTR under it, the history has its own Txn No. column.
+ */
+export function purchaseColumns(page: number, limit: number, withUtr = true): ResponsiveColumn<AdminPurchase>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
-    { key: 'orderNumber', header: 'Order No.', className: 'text-nowrap', card: 'title', render: (r) => dash(r.orderNumber) },
-    { key: 'userId', header: 'User ID', render: (r) => dash(r.user?.referralCode) },
-    { key: 'name', header: 'name', cardLabel: 'Name', render: (r) => r.user?.name },
-    { key: 'mobile', header: 'Mobile', render: (r) => r.user?.mobile },
+    withUtr
+      ? { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> }
+      : { key: 'orderNumber', header: 'Order No.', className: 'text-nowrap', card: 'title', render: (r) => dash(r.orderNumber) },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
     { key: 'paymentMethod', header: 'Method' },
-    { key: 'price', header: 'Price', render: (r) => rupees(r.price), className: 'text-nowrap' },
-    { key: 'totalQuantity', header: 'Quantity', render: (r) => grouped(r.totalQuantity) },
+    { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
-    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber), className: 'text-nowrap' },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }
 
-/** Purchase History adds Receipt. */
+/** Purchase History adds Txn No. and Receipt. */
 export function historyColumns(page: number, limit: number): ResponsiveColumn<AdminPurchase>[] {
   return [
-    ...purchaseColumns(page, limit),
+    ...purchaseColumns(page, limit, false),
+    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber), className: 'text-nowrap' },
     {
       key: 'receipt',
       header: 'Receipt',
@@ -56,21 +82,17 @@ export function historyColumns(page: number, limit: number): ResponsiveColumn<Ad
   ];
 }
 
-/** The super admin's read-only list across companies. */
+/** The super admin's read-only list across companies: stacked cells so it fits at 1440 px. */
 export function companyPurchaseColumns(page: number, limit: number): ResponsiveColumn<SuperAdminPurchase>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
-    { key: 'orderNumber', header: 'Order No.', className: 'text-nowrap', card: 'title', render: (r) => dash(r.orderNumber) },
-    { key: 'company', header: 'Company', render: (r) => r.company?.name },
-    { key: 'userId', header: 'User ID', render: (r) => dash(r.user?.referralCode) },
-    { key: 'name', header: 'name', cardLabel: 'Name', render: (r) => r.user?.name },
-    { key: 'mobile', header: 'Mobile', render: (r) => r.user?.mobile },
+    { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> },
+    { key: 'company', header: 'Company', render: (r) => r.company?.name, className: 'pl-wrap' },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
     { key: 'paymentMethod', header: 'Method' },
-    { key: 'price', header: 'Price', render: (r) => rupees(r.price), className: 'text-nowrap' },
-    { key: 'totalQuantity', header: 'Quantity', render: (r) => grouped(r.totalQuantity) },
+    { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
-    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber), className: 'text-nowrap' },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }
