@@ -39,9 +39,10 @@ func (h *harness) receipt(tok string) string {
 func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
 	h := setup(t)
 	tok := h.buyerToken()
+	// Whole tokens only (DESIGN §16): ₹105.50 at ₹10 buys 10 tokens and is charged ₹100.
 	o := h.order(tok, 105.5)
 	if !strings.HasPrefix(o.OrderNumber, "PUR-") || !strings.HasPrefix(o.TransactionID, "TXN") || o.Status != "INITIATED" ||
-		o.Quantity != 10 || o.Price != 10 || o.Fee != 2.11 || o.FinalAmount != 107.61 || o.PlatformChargePercent != 2 {
+		o.Quantity != 10 || o.Amount != 100 || o.Price != 10 || o.Fee != 2 || o.FinalAmount != 102 || o.PlatformChargePercent != 2 {
 		t.Fatalf("order %+v", o)
 	}
 	exp, err := time.Parse(time.RFC3339, o.ExpiresAt)

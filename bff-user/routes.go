@@ -27,6 +27,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	a := &api{svc: svc}
 	signedIn := httpx.RequireAuth(d.Verifier, auth.AudienceUser)
 	same := httpx.SameCompany(siteCompany)
+	once := httpx.Idempotent(d.Redis) // the Idempotency-Key header (DESIGN §16)
 	v1 := app.Group("/api/v1")
 
 	v1.Get("/user/site/get", a.publicSite)
@@ -43,9 +44,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Put("/user/auth/profile/update", signedIn, a.withSite, same, a.profileUpdate)
 	v1.Get("/user/package/price/get", signedIn, a.withSite, same, a.price)
 	v1.Get("/user/package/beneficiary/get", signedIn, a.withSite, same, a.beneficiary)
-	v1.Post("/user/package/order", signedIn, a.withSite, same, a.order)
+	v1.Post("/user/package/order", signedIn, a.withSite, same, once, a.order)
 	v1.Get("/user/package/order/get", signedIn, a.withSite, same, a.orderGet)
-	v1.Post("/user/package/purchase", signedIn, a.withSite, same, a.submit)
+	v1.Post("/user/package/order/cancel", signedIn, a.withSite, same, a.orderCancel)
+	v1.Post("/user/package/purchase", signedIn, a.withSite, same, once, a.submit)
 	v1.Get("/user/transaction/list", signedIn, a.withSite, same, a.transactions)
 	v1.Get("/user/stock/global/list", signedIn, a.withSite, same, a.globalStock)
 	v1.Get("/user/stock/my/list", signedIn, a.withSite, same, a.myStock)
@@ -217,6 +219,22 @@ func (a *api) orderGet(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Order fetched successfully", p.View())
+}
+
+type orderCancelIn struct {
+	ID string `json:"id" form:"id"`
+}
+
+func (a *api) orderCancel(c fiber.Ctx) error {
+	var in orderCancelIn
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	p, err := a.svc.Purchases.Cancel(c.Context(), buyerOf(c), in.ID)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Order cancelled successfully", p.View())
 }
 
 type submitIn struct {

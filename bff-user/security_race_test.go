@@ -19,10 +19,18 @@ import (
 
 // secDo is a goroutine-safe call: status and body, never touching t.
 func (s *secEnv) secDo(method, path, tok string, body any) (int, []byte) {
+	return s.secDoKey(method, path, tok, "", body)
+}
+
+// secDoKey is secDo with an Idempotency-Key header (none when key is empty).
+func (s *secEnv) secDoKey(method, path, tok, key string, body any) (int, []byte) {
 	b, _ := json.Marshal(body)
 	req := httptest.NewRequest(method, path, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+tok)
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
 	resp, err := s.app.Test(req, fiber.TestConfig{Timeout: 60 * time.Second, FailOnTimeout: true})
 	if err != nil {
 		return -1, []byte(err.Error())

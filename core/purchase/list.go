@@ -30,14 +30,14 @@ type TxRecord struct {
 	Receipt         *media.Ref      `json:"receipt"`
 }
 
-// ParseStatus accepts one of the five statuses (any case) or empty for all; else 422.
+// ParseStatus accepts one of the six statuses (any case) or empty for all; else 422.
 func ParseStatus(s string) (string, error) {
 	s = strings.ToUpper(strings.TrimSpace(s))
 	switch s {
-	case "", StatusInitiated, StatusPending, StatusApproved, StatusRejected, StatusExpired:
+	case "", StatusInitiated, StatusPending, StatusApproved, StatusRejected, StatusExpired, StatusCancelled:
 		return s, nil
 	}
-	return "", apperr.Invalid("bad_status", "status must be one of PENDING, APPROVED, REJECTED, INITIATED or EXPIRED.")
+	return "", apperr.Invalid("bad_status", "status must be one of PENDING, APPROVED, REJECTED, INITIATED, EXPIRED or CANCELLED.")
 }
 
 // ListForBuyer is the buyer's own purchases, newest first, filtered by status and by a search

@@ -1,5 +1,5 @@
 // Package purchase holds orders and purchases and their state machine (DESIGN §5):
-// INITIATED -> PENDING -> APPROVED | REJECTED, and INITIATED -> EXPIRED.
+// INITIATED -> PENDING -> APPROVED | REJECTED, and INITIATED -> EXPIRED | CANCELLED.
 package purchase
 
 import (
@@ -15,6 +15,8 @@ const (
 	StatusApproved  = "APPROVED"
 	StatusRejected  = "REJECTED"
 	StatusExpired   = "EXPIRED"
+	// StatusCancelled is an INITIATED order the buyer cancelled (DESIGN §16).
+	StatusCancelled = "CANCELLED"
 
 	MethodBank   = "BANK"
 	MethodUPI    = "UPI"

@@ -89,12 +89,15 @@ func (p *Purchase) View() OrderView {
 		CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339)}
 }
 
-// Quote computes quantity, fee and final amount for an amount at a token's price and fee.
-// quantity = floor(amount / price); fee = amount × percent / 100 to 2 decimals; final = amount + fee.
-func Quote(amount, price, percent decimal.Decimal) (qty, fee, final decimal.Decimal) {
-	qty, _ = amount.QuoRem(price, 0)
+// Quote prices an order for the amount the buyer typed, whole tokens only (DESIGN §16):
+// quantity = floor(typed / price); the order charges for what it buys, amount = quantity × price
+// (to the paisa, rounded up: never above typed, which has at most 2 decimals); fee = amount ×
+// percent / 100 to 2 decimals; final = amount + fee. ₹1,005 at ₹10 is 100 tokens for ₹1,000.
+func Quote(typed, price, percent decimal.Decimal) (qty, amount, fee, final decimal.Decimal) {
+	qty, _ = typed.QuoRem(price, 0)
+	amount = qty.Mul(price).RoundCeil(2)
 	fee = amount.Mul(percent).Div(decimal.NewFromInt(100)).Round(2)
-	return qty, fee, amount.Add(fee)
+	return qty, amount, fee, amount.Add(fee)
 }
 
 // CreateOrder places an INITIATED order for amount INR: it locks the token row, prices the order,
@@ -147,13 +150,13 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	if err != nil {
 		return nil, fmt.Errorf("read token: %w", err)
 	}
-	qty, fee, final := Quote(amt, tok.Price, tok.PlatformChargePercent)
+	qty, charged, fee, final := Quote(amt, tok.Price, tok.PlatformChargePercent)
 	if !qty.IsPositive() {
 		return nil, apperr.Invalid("amount_too_small",
 			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", tok.Price.StringFixed(2)))
 	}
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
-		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: amt, Price: tok.Price,
+		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: charged, Price: tok.Price,
 		Quantity: qty, PlatformChargePercent: tok.PlatformChargePercent, Fee: fee, FinalAmount: final,
 		ExpiresAt: now.Add(PaymentWindow), CreatedAt: now, UpdatedAt: now}
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {

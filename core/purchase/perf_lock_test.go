@@ -95,7 +95,7 @@ func TestConcurrentOrdersKeepTheOpenOrderCap(t *testing.T) {
 		go func(u string) {
 			defer wg.Done()
 			if p, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: u, CompanyID: f.cid}, purchase.Amount{Raw: "255", Set: true}); err != nil ||
-				p.Quantity.IntPart() != 25 || p.Fee.String() != "5.1" || p.FinalAmount.String() != "260.1" {
+				p.Quantity.IntPart() != 25 || p.Amount.String() != "250" || p.Fee.String() != "5" || p.FinalAmount.String() != "255" {
 				t.Errorf("order of another buyer: %v %+v", err, p)
 			}
 		}(others[i])

@@ -32,9 +32,10 @@ func FuzzParseAmount(f *testing.F) {
 		if !d.IsPositive() || d.GreaterThan(MaxAmount) || d.Exponent() < -2 && !d.Equal(d.Round(2)) {
 			t.Fatalf("accepted %q as %s", s, d)
 		}
-		qty, fee, final := Quote(d, price, pct)
-		if qty.IsNegative() || qty.Mul(price).GreaterThan(d) || !qty.Equal(qty.Floor()) || fee.IsNegative() || !final.Equal(d.Add(fee)) {
-			t.Fatalf("quote of %s: qty %s fee %s final %s", d, qty, fee, final)
+		qty, charged, fee, final := Quote(d, price, pct)
+		if qty.IsNegative() || !charged.Equal(qty.Mul(price)) || charged.GreaterThan(d) || !qty.Equal(qty.Floor()) ||
+			fee.IsNegative() || !final.Equal(charged.Add(fee)) {
+			t.Fatalf("quote of %s: qty %s amount %s fee %s final %s", d, qty, charged, fee, final)
 		}
 	})
 }

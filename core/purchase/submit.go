@@ -158,6 +158,8 @@ func (s *Service) whyNotSubmitted(ctx context.Context, b Buyer, id string, now t
 	switch {
 	case p.Status == StatusExpired:
 		return errWindowOver()
+	case p.Status == StatusCancelled:
+		return apperr.Conflict("order_cancelled", "This order was cancelled. Please place a new order.")
 	case p.Status == StatusInitiated && !p.ExpiresAt.After(now):
 		// The window is over but the worker has not expired it yet: do it now.
 		if _, err := s.Expire(ctx, id, now); err != nil && s.Log != nil {

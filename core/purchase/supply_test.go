@@ -186,9 +186,17 @@ func TestReserveAndReleaseSupplyBounds(t *testing.T) {
 	if r := remaining(t, d, cid); r != 4 {
 		t.Fatalf("remaining %d", r)
 	}
-	q, fee, final := purchase.Quote(decimal.RequireFromString("105.50"), decimal.NewFromInt(10), decimal.NewFromInt(2))
-	if q.String() != "10" || fee.String() != "2.11" || final.String() != "107.61" {
-		t.Fatalf("quote %s %s %s", q, fee, final)
+	// Whole tokens only (DESIGN §16): the order charges for the tokens it buys.
+	for _, c := range []struct{ typed, price, qty, amount, fee, final string }{
+		{"105.50", "10", "10", "100", "2", "102"},
+		{"1005", "10", "100", "1000", "20", "1020"},
+		{"105", "10", "10", "100", "2", "102"},
+		{"1.00", "0.0333", "30", "1", "0.02", "1.02"},
+	} {
+		q, a, fee, final := purchase.Quote(decimal.RequireFromString(c.typed), decimal.RequireFromString(c.price), decimal.NewFromInt(2))
+		if q.String() != c.qty || a.String() != c.amount || fee.String() != c.fee || final.String() != c.final {
+			t.Fatalf("quote %s at %s: %s %s %s %s", c.typed, c.price, q, a, fee, final)
+		}
 	}
 }
 

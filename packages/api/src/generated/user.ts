@@ -354,9 +354,9 @@ export interface paths {
         /**
          * Cancel an INITIATED order (its reserved tokens go back to the private supply at once)
          * @description One conditional transition INITIATED → CANCELLED; the reserved quantity returns to the private
-         *     supply in the same transaction and the scheduled expiry task is deleted. 422 missing id; 404
+         *     supply in the same transaction and the scheduled expiry task is deleted. 404
          *     "Order not found." for an unknown, malformed or another buyer's id; 409 "This order can no longer
-         *     be cancelled." from any other status.
+         *     be cancelled." from any other status. 422 "id is required." without id.
          */
         post: operations["orderCancel"];
         delete?: never;
@@ -383,7 +383,7 @@ export interface paths {
          *     Transaction Number.", "Please upload a transaction file before submitting.", "The transaction file
          *     was not found. Please upload it again."; 404 "Order not found."; 410 "The payment window for this
          *     order is over. Please place a new order." (the order expires on the spot); 409 "This order has
-         *     already been submitted."; 409 "This UTR / transaction number has already been submitted." (same
+         *     already been submitted."; 409 "This order was cancelled. Please place a new order."; 409 "This UTR / transaction number has already been submitted." (same
          *     UTR, any case, on a PENDING or APPROVED purchase of the company). Without purchaseId the amount is
          *     whole tokens only, as for an order. Idempotency-Key: as for POST /api/v1/user/package/order.
          */
@@ -1155,11 +1155,13 @@ export interface components {
         limit: number;
         search: string;
         /**
-         * @description Optional, 1–255 printable characters, per buyer. The same key from the same buyer within 24 h
+         * @description Optional, 1–255 printable ASCII characters (else 422 "The Idempotency-Key must be 1 to 255
+         *     printable characters."), per buyer. The same key from the same buyer within 24 h
          *     answers the first answer again (same status and body) instead of acting again; another buyer's
          *     same key acts normally. 422 "This Idempotency-Key was used for a different request." when the key
          *     comes back with a different body; 409 "This request is already being processed." while the first
-         *     request with the key is still in flight.
+         *     request with the key is still in flight. A replayed answer carries the header
+         *     Idempotent-Replayed: true. Answers of 500 and above are not kept (a retry acts).
          */
         idempotencyKey: string;
     };
@@ -1629,11 +1631,13 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional, 1–255 printable characters, per buyer. The same key from the same buyer within 24 h
+                 * @description Optional, 1–255 printable ASCII characters (else 422 "The Idempotency-Key must be 1 to 255
+                 *     printable characters."), per buyer. The same key from the same buyer within 24 h
                  *     answers the first answer again (same status and body) instead of acting again; another buyer's
                  *     same key acts normally. 422 "This Idempotency-Key was used for a different request." when the key
                  *     comes back with a different body; 409 "This request is already being processed." while the first
-                 *     request with the key is still in flight.
+                 *     request with the key is still in flight. A replayed answer carries the header
+                 *     Idempotent-Replayed: true. Answers of 500 and above are not kept (a retry acts).
                  */
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
@@ -1727,11 +1731,13 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional, 1–255 printable characters, per buyer. The same key from the same buyer within 24 h
+                 * @description Optional, 1–255 printable ASCII characters (else 422 "The Idempotency-Key must be 1 to 255
+                 *     printable characters."), per buyer. The same key from the same buyer within 24 h
                  *     answers the first answer again (same status and body) instead of acting again; another buyer's
                  *     same key acts normally. 422 "This Idempotency-Key was used for a different request." when the key
                  *     comes back with a different body; 409 "This request is already being processed." while the first
-                 *     request with the key is still in flight.
+                 *     request with the key is still in flight. A replayed answer carries the header
+                 *     Idempotent-Replayed: true. Answers of 500 and above are not kept (a retry acts).
                  */
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
