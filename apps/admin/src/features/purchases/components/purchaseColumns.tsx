@@ -8,7 +8,7 @@ type Purchase = AdminPurchase | SuperAdminPurchase;
 export function OrderRef({ purchase }: { purchase: Purchase }) {
   return (
     <span className="d-inline-flex flex-column">
-      <span className="fw-semibold">{dash(purchase.orderNumber)}</span>
+      <span className="fw-semibold text-nowrap">{dash(purchase.orderNumber)}</span>
       {purchase.referenceNumber ? (
         <span className="small text-body-secondary">
           <span className="visually-hidden">UTR </span>
