@@ -1,22 +1,9 @@
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useMediaQuery } from './ResponsiveTable';
 import { DataTable, MISSING_CELL_TEXT, NO_DATA_TEXT, type Column, type DataTableProps } from './DataTable';
 
 /** Below this width (px) lists show each row as a card (DESIGN §16 "Phones"). */
 export const CARD_BREAKPOINT = 768;
-
-/** Whether a media query matches now, following changes; false where matchMedia is missing (tests, SSR). */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
-      const mql = window.matchMedia(query);
-      mql.addEventListener('change', onChange);
-      return () => mql.removeEventListener('change', onChange);
-    },
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
-    () => false,
-  );
-}
 
 /** True below CARD_BREAKPOINT. */
 export function useCardMode(): boolean {

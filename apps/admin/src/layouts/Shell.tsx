@@ -1,4 +1,6 @@
+import { useMediaQuery } from '@prelaunch/ui';
 import { useState, type ReactNode } from 'react';
+import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { MenuIcon } from '../components/Icons';
 
@@ -17,37 +19,66 @@ export function Shell({ brand, items }: { brand: ReactNode; items: NavItem[] }) 
     setOpen(false);
   }
 
+  // Below 992 px the menu is an offcanvas: it traps focus, closes on Escape and returns focus (DESIGN §16).
+  const narrow = useMediaQuery('(max-width: 991.98px)');
+  const nav = (
+    <nav id="pl-admin-nav" aria-label="Main">
+      <ul className="nav flex-column px-2 pb-3">
+        {items.map((item) => (
+          <li key={item.to} className="nav-item">
+            <NavLink to={item.to} className="nav-link pl-admin-link" onClick={() => setOpen(false)}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
   return (
     <div className="pl-admin">
-      <header className="pl-admin-top d-lg-none">
-        <div className="d-flex align-items-center justify-content-between px-3 py-2">
-          <div className="min-w-0">{brand}</div>
-          <button
-            type="button"
-            className="btn btn-outline-light btn-sm"
-            aria-label="Menu"
-            aria-expanded={open}
-            aria-controls="pl-admin-nav"
-            onClick={() => setOpen((o) => !o)}
+      {narrow ? (
+        <>
+          <header className="pl-admin-top">
+            <div className="d-flex align-items-center justify-content-between px-3 py-2">
+              <div className="min-w-0">{brand}</div>
+              <button
+                type="button"
+                className="btn btn-outline-light btn-sm"
+                aria-label="Menu"
+                aria-expanded={open}
+                aria-controls="pl-admin-menu"
+                onClick={() => setOpen(true)}
+              >
+                <MenuIcon />
+              </button>
+            </div>
+          </header>
+          <Offcanvas
+            show={open}
+            onHide={() => setOpen(false)}
+            placement="start"
+            id="pl-admin-menu"
+            className="pl-admin-offcanvas"
+            aria-labelledby="pl-admin-menu-title"
           >
-            <MenuIcon />
-          </button>
-        </div>
-      </header>
-      <aside className={`pl-admin-side ${open ? 'open' : ''}`}>
-        <div className="d-none d-lg-block px-3 py-4">{brand}</div>
-        <nav id="pl-admin-nav" aria-label="Main">
-          <ul className="nav flex-column px-2 pb-3">
-            {items.map((item) => (
-              <li key={item.to} className="nav-item">
-                <NavLink to={item.to} className="nav-link pl-admin-link">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
+            <Offcanvas.Header closeButton closeVariant="white" closeLabel="Close menu">
+              <Offcanvas.Title id="pl-admin-menu-title" as="h2" className="h6 mb-0">
+                Menu
+              </Offcanvas.Title>
+            </Offcanvas.Header>
+            <Offcanvas.Body className="p-0">
+              <div className="px-3 pb-3">{brand}</div>
+              {nav}
+            </Offcanvas.Body>
+          </Offcanvas>
+        </>
+      ) : (
+        <aside className="pl-admin-side">
+          <div className="px-3 py-4">{brand}</div>
+          {nav}
+        </aside>
+      )}
       <main className="pl-admin-main">
         <Outlet />
       </main>

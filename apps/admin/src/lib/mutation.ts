@@ -1,5 +1,6 @@
 import { reportError, toastSuccess } from '@prelaunch/ui';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 
 export interface AdminMutationOptions<R> {
   /** After the success toast, e.g. close the dialog. */
@@ -11,6 +12,8 @@ export interface AdminMutationOptions<R> {
 /**
  * An admin action: toasts the server's message on success, the message or `fallback` on failure,
  * and afterwards invalidates `invalidate` (keys from the features' key factories) so lists refetch.
+ * DESIGN §16 "Nothing happens twice": while a request is in flight a second `mutate` (a double
+ * click landing before the button re-renders disabled) is ignored.
  */
 export function useAdminMutation<V, R extends { message: string | string[] }>(
   mutationFn: (vars: V) => Promise<R>,
@@ -19,7 +22,8 @@ export function useAdminMutation<V, R extends { message: string | string[] }>(
   { onDone, onFailed }: AdminMutationOptions<R> = {},
 ) {
   const qc = useQueryClient();
-  return useMutation({
+  const inFlight = useRef(false);
+  const mutation = useMutation({
     mutationFn,
     onSuccess: (res) => {
       toastSuccess(res.message);
@@ -29,6 +33,19 @@ export function useAdminMutation<V, R extends { message: string | string[] }>(
       reportError(err, fallback);
       onFailed?.();
     },
-    onSettled: () => Promise.all(invalidate.map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSettled: () => {
+      inFlight.current = false;
+      return Promise.all(invalidate.map((queryKey) => qc.invalidateQueries({ queryKey })));
+    },
   });
+  const { mutate: run } = mutation;
+  const mutate = useCallback(
+    (vars: V) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      run(vars);
+    },
+    [run],
+  );
+  return { ...mutation, mutate };
 }

@@ -1,9 +1,9 @@
 import { ADMIN_FALLBACK, markDashboardVisited } from '@prelaunch/api';
-import { dash, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { dash, LoadError, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { adminDashboardQueryOptions } from '../features/dashboard/api/dashboard';
-import { StatCard } from '../features/dashboard/components/StatCard';
+import { StatCard, StatPlaceholder } from '../features/dashboard/components/StatCard';
 
 // chart.js and react-chartjs-2 load only with this route (their own chunk).
 const DashboardCharts = lazy(() => import('../features/dashboard/components/DashboardCharts'));
@@ -28,7 +28,9 @@ export default function AdminDashboard() {
     <div className="container-fluid py-4">
       <h1 className="h3 mb-4">Dashboard</h1>
       {q.isPending ? (
-        <PageLoader />
+        <StatPlaceholder cards={2} />
+      ) : q.isError ? (
+        <LoadError error={q.error} fallback={ADMIN_FALLBACK.dashboard} onRetry={() => void q.refetch()} />
       ) : (
         <>
           <div className="row g-3 mb-4">

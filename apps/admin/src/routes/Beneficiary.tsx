@@ -1,5 +1,5 @@
 import { ADMIN_FALLBACK } from '@prelaunch/api';
-import { PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { ListPlaceholder, LoadError, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PenIcon } from '../components/Icons';
@@ -27,7 +27,13 @@ export default function Beneficiary() {
   return (
     <div className="container-fluid py-4">
       <h1 className="h3 mb-4">Beneficiary Manage</h1>
-      {q.isPending ? <PageLoader /> : <BeneficiaryCards beneficiary={b} action={pen} />}
+      {q.isPending ? (
+        <ListPlaceholder rows={3} />
+      ) : q.isError ? (
+        <LoadError error={q.error} fallback={ADMIN_FALLBACK.beneficiary} onRetry={() => void q.refetch()} />
+      ) : (
+        <BeneficiaryCards beneficiary={b} action={pen} />
+      )}
       {editing ? (
         <BeneficiaryDialog
           show

@@ -1,7 +1,6 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type CompanyBeneficiary } from '@prelaunch/api';
 import {
   dash,
-  DataTable,
   ListCard,
   Pagination,
   SearchBox,
@@ -9,9 +8,10 @@ import {
   useDocumentMeta,
   useErrorToast,
   usePage,
+  ResponsiveTable,
   useUrlSearch,
   ymd,
-  type Column,
+  type ResponsiveColumn,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { companyBeneficiariesQueryOptions } from '../features/beneficiary/api/beneficiary';
@@ -25,12 +25,20 @@ export default function BeneficiaryManage() {
   useErrorToast(list.error, ADMIN_FALLBACK.beneficiaries);
   const data = list.data?.data;
   const limit = data?.limit || ADMIN_PAGE_SIZE;
-  const columns: Column<CompanyBeneficiary>[] = [
-    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i) },
-    { key: 'companyName', header: 'Company' },
+  const columns: ResponsiveColumn<CompanyBeneficiary>[] = [
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
+    { key: 'companyName', header: 'Company', card: 'title', className: 'pl-wrap' },
     { key: 'holderName', header: 'Holder Name', render: (r) => dash(r.holderName) },
-    { key: 'bankName', header: 'Bank Name', render: (r) => dash(r.bankName) },
-    { key: 'branch', header: 'Branch Name', render: (r) => dash(r.branch) },
+    {
+      key: 'bank',
+      header: 'Bank / Branch',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span>{dash(r.bankName)}</span>
+          <span className="small text-body-secondary">{dash(r.branch)}</span>
+        </span>
+      ),
+    },
     { key: 'accountNumber', header: 'Account Number', render: (r) => dash(r.accountNumber) },
     { key: 'ifscCode', header: 'IFSC Code', render: (r) => dash(r.ifscCode) },
     { key: 'upi', header: 'UPI ID', render: (r) => dash(r.upi) },
@@ -40,10 +48,24 @@ export default function BeneficiaryManage() {
     <div className="container-fluid py-4">
       <h1 className="h3 mb-4">Beneficiary Manage</h1>
       <ListCard
-        title={`Beneficiaries: ${data?.total ?? 0}`}
+        title={`Beneficiaries: ${data ? data.total : '…'}`}
         tools={<SearchBox value={input} onChange={setInput} placeholder="Search companies..." />}
       >
-        <DataTable columns={columns} rows={data?.records} loading={list.isPending} rowKey={(r) => r.companyId} />
+        <ResponsiveTable
+          label="Beneficiaries"
+          columns={columns}
+          rows={data?.records}
+          rowKey={(r) => r.companyId}
+          loading={list.isPending}
+          error={list.isError ? list.error : undefined}
+          errorFallback={ADMIN_FALLBACK.beneficiaries}
+          onRetry={() => void list.refetch()}
+          emptyText={
+            term
+              ? 'No data available. Nothing matches this search; clear it to see the whole list.'
+              : 'No data available. A company appears here once its admin saves the beneficiary details.'
+          }
+        />
         <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
       </ListCard>
     </div>

@@ -1,5 +1,11 @@
-import { NotFound as NotFoundPage } from '@prelaunch/ui';
+import { NotFound as NotFoundPage, useDocumentMeta } from '@prelaunch/ui';
 
+/** The unknown-route page on the dark page background: light text (contrast ≥ 4.5:1, DESIGN §16). */
 export default function NotFound() {
-  return <NotFoundPage home="/admin/login" />;
+  useDocumentMeta({ title: 'Page not found' });
+  return (
+    <div className="pl-page text-light" data-bs-theme="dark">
+      <NotFoundPage home="/admin/login" />
+    </div>
+  );
 }

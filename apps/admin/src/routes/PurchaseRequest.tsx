@@ -1,7 +1,5 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminPurchase } from '@prelaunch/api';
 import {
-  ConfirmDialog,
-  DataTable,
   FilterSelect,
   ListCard,
   Pagination,
@@ -9,16 +7,18 @@ import {
   useDocumentMeta,
   useErrorToast,
   usePage,
+  ResponsiveTable,
   useUrlSearch,
-  type Column,
+  type ResponsiveColumn,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { purchasesQueryOptions, useApprovePurchase, useRejectPurchase } from '../features/purchases/api/purchases';
-import { ApproveDialog } from '../features/purchases/components/ApproveDialog';
+import { PurchaseReviewDialog } from '../features/purchases/components/ApproveDialog';
 import { historyColumns, purchaseColumns } from '../features/purchases/components/purchaseColumns';
 import { useSite } from '../features/site/hooks/useSite';
+import { Tabs } from '../components/Tabs';
 
 type Tab = 'requests' | 'history';
 type HistoryStatus = 'APPROVED' | 'REJECTED';
@@ -53,7 +53,7 @@ export default function PurchaseRequest() {
 
   const data = list.data?.data;
   const limit = data?.limit || ADMIN_PAGE_SIZE;
-  const columns: Column<AdminPurchase>[] =
+  const columns: ResponsiveColumn<AdminPurchase>[] =
     tab === 'requests'
       ? [
           ...purchaseColumns(page, limit),
@@ -61,12 +61,13 @@ export default function PurchaseRequest() {
             key: 'action',
             header: 'Action',
             className: 'text-nowrap',
+            card: 'actions',
             render: (r) => (
               <div className="d-flex gap-1">
-                <button type="button" className="btn btn-sm btn-success" onClick={() => setApproving(r)}>
+                <button type="button" className="btn btn-sm btn-success flex-fill" onClick={() => setApproving(r)}>
                   Approve
                 </button>
-                <button type="button" className="btn btn-sm btn-danger" onClick={() => setRejecting(r)}>
+                <button type="button" className="btn btn-sm btn-danger flex-fill" onClick={() => setRejecting(r)}>
                   Reject
                 </button>
               </div>
@@ -89,21 +90,8 @@ export default function PurchaseRequest() {
   return (
     <div className="container-fluid py-4">
       <h1 className="h3 mb-4">Purchase Request</h1>
-      <ul className="nav nav-tabs mb-3" role="tablist">
-        {TABS.map(([id, label]) => (
-          <li key={id} className="nav-item" role="presentation">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === id}
-              className={`nav-link ${tab === id ? 'active' : ''}`}
-              onClick={() => setTab(id)}
-            >
-              {label}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <Tabs tabs={TABS} active={tab} onChange={setTab} label="Purchases" panelId="purchase-panel" />
+      <div id="purchase-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
       <ListCard
         title={tab === 'requests' ? 'Purchase Requests' : 'Purchase History'}
         tools={
@@ -120,22 +108,41 @@ export default function PurchaseRequest() {
           </>
         }
       >
-        <DataTable columns={columns} rows={data?.records} loading={list.isPending} />
+        <ResponsiveTable
+          label={tab === 'requests' ? 'Purchase Requests' : 'Purchase History'}
+          columns={columns}
+          rows={data?.records}
+          loading={list.isPending}
+          error={list.isError ? list.error : undefined}
+          errorFallback={ADMIN_FALLBACK.purchases}
+          onRetry={() => void list.refetch()}
+          emptyText={
+            tab === 'requests'
+              ? term
+                ? 'No data available. No pending request matches this search; clear it to see every request.'
+                : 'No data available. New requests appear here when buyers submit their payment proof.'
+              : term
+                ? 'No data available. Nothing matches this search; clear it or pick the other status.'
+                : 'No data available. Approved and rejected purchases appear here once you review requests.'
+          }
+        />
         <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
       </ListCard>
+      </div>
 
-      <ApproveDialog
+      <PurchaseReviewDialog
+        mode="approve"
         purchase={approving}
         pending={approve.isPending}
         onClose={() => setApproving(null)}
         onConfirm={(p) => approve.mutate(p.id)}
       />
-      <ConfirmDialog
-        show={rejecting !== null}
-        message="Aye you sure, you want to Reject?"
+      <PurchaseReviewDialog
+        mode="reject"
+        purchase={rejecting}
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
-        onConfirm={() => rejecting && reject.mutate(rejecting.id)}
+        onConfirm={(p) => reject.mutate(p.id)}
       />
     </div>
   );

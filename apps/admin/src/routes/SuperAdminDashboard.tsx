@@ -1,5 +1,7 @@
 import { ADMIN_FALLBACK, markDashboardVisited } from '@prelaunch/api';
-import { fixed2, grouped, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { grouped, LoadError, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { rupees } from '../lib/money';
+import { StatPlaceholder } from '../features/dashboard/components/StatCard';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { superDashboardQueryOptions } from '../features/dashboard/api/dashboard';
@@ -16,7 +18,9 @@ export default function SuperAdminDashboard() {
     <div className="container-fluid py-4">
       <h1 className="h3 mb-4">Dashboard</h1>
       {q.isPending ? (
-        <PageLoader />
+        <StatPlaceholder cards={3} />
+      ) : q.isError ? (
+        <LoadError error={q.error} fallback={ADMIN_FALLBACK.dashboard} onRetry={() => void q.refetch()} />
       ) : (
         <div className="row g-3">
           <div className="col-12 col-xl-6">
@@ -25,7 +29,7 @@ export default function SuperAdminDashboard() {
               stats={[
                 { label: 'Companies', value: grouped(d?.companies) },
                 { label: 'Users', value: grouped(d?.users) },
-                { label: 'Approved Amount (INR)', value: fixed2(d?.approvedAmount) },
+                { label: 'Approved Amount (INR)', value: rupees(d?.approvedAmount) },
               ]}
             />
           </div>

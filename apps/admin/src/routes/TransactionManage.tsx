@@ -1,6 +1,5 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminPurchaseStatus } from '@prelaunch/api';
 import {
-  DataTable,
   FilterSelect,
   ListCard,
   Pagination,
@@ -8,6 +7,7 @@ import {
   useDocumentMeta,
   useErrorToast,
   usePage,
+  ResponsiveTable,
   useUrlSearch,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ export default function TransactionManage() {
     <div className="container-fluid py-4">
       <h1 className="h3 mb-4">Transaction Manage</h1>
       <ListCard
-        title={`Transactions: ${data?.total ?? 0}`}
+        title={`Transactions: ${data ? data.total : '…'}`}
         tools={
           <>
             <FilterSelect
@@ -48,7 +48,20 @@ export default function TransactionManage() {
           </>
         }
       >
-        <DataTable columns={companyPurchaseColumns(page, data?.limit || ADMIN_PAGE_SIZE)} rows={data?.records} loading={list.isPending} />
+        <ResponsiveTable
+          label="Transactions"
+          columns={companyPurchaseColumns(page, data?.limit || ADMIN_PAGE_SIZE)}
+          rows={data?.records}
+          loading={list.isPending}
+          error={list.isError ? list.error : undefined}
+          errorFallback={ADMIN_FALLBACK.purchases}
+          onRetry={() => void list.refetch()}
+          emptyText={
+            term
+              ? 'No data available. Nothing matches this search; clear it to see the whole list.'
+              : 'No data available. Purchases of every company appear here once buyers order.'
+          }
+        />
         <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
       </ListCard>
     </div>

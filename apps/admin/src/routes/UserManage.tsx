@@ -1,7 +1,5 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminUser } from '@prelaunch/api';
 import {
-  ConfirmDialog,
-  DataTable,
   FilterSelect,
   ListCard,
   Pagination,
@@ -9,6 +7,7 @@ import {
   useDocumentMeta,
   useErrorToast,
   usePage,
+  ResponsiveTable,
   useUrlSearch,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { useSite } from '../features/site/hooks/useSite';
 import { useAddUser, useApproveUser, useDeleteUser, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
 import { AddUserDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
 import { userColumns } from '../features/users/components/userColumns';
+import { Confirm } from '../components/Confirm';
 
 type Filter = 'waiting' | 'verified';
 type Confirm = { kind: 'delete' | 'approve'; user: AdminUser } | null;
@@ -53,7 +53,9 @@ export default function UserManage() {
     onEdit: setEditing,
     onDelete: (user) => setConfirm({ kind: 'delete', user }),
   });
-  const header = filter === 'waiting' ? `Waiting For Verification: ${data?.total ?? 0}` : `Verified User: ${data?.total ?? 0}`;
+  // DESIGN §16 "Honest states": no 0 count before the list has loaded.
+  const total = data ? data.total : '…';
+  const header = filter === 'waiting' ? `Waiting For Verification: ${total}` : `Verified User: ${total}`;
 
   return (
     <div className="container-fluid py-4">
@@ -70,7 +72,22 @@ export default function UserManage() {
           </>
         }
       >
-        <DataTable columns={columns} rows={data?.records} loading={list.isPending} />
+        <ResponsiveTable
+          label="Users"
+          columns={columns}
+          rows={data?.records}
+          loading={list.isPending}
+          error={list.isError ? list.error : undefined}
+          errorFallback={ADMIN_FALLBACK.users}
+          onRetry={() => void list.refetch()}
+          emptyText={
+            term
+              ? 'No data available. No user matches this search; clear it or switch the status filter.'
+              : filter === 'waiting'
+                ? 'No data available. Nobody is waiting for verification; new sign-ups appear here.'
+                : 'No data available. Verify users from the waiting list or add one with Add User.'
+          }
+        />
         <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
       </ListCard>
 
@@ -85,9 +102,19 @@ export default function UserManage() {
           onSubmit={(b) => update.mutate(b)}
         />
       ) : null}
-      <ConfirmDialog
+      <Confirm
         show={confirm !== null}
+        title={confirm?.kind === 'delete' ? 'Delete User' : 'Approve User'}
         message={confirm?.kind === 'delete' ? 'Aye you sure, you want to Delete?' : 'Aye you sure, you want to Approve?'}
+        target={
+          confirm ? (
+            <>
+              <div className="fw-semibold">{confirm.user.name}</div>
+              <div className="small text-body-secondary text-break">{confirm.user.email}</div>
+            </>
+          ) : null
+        }
+        danger={confirm?.kind === 'delete'}
         pending={remove.isPending || approve.isPending}
         onClose={() => setConfirm(null)}
         onConfirm={() => confirm && (confirm.kind === 'delete' ? remove.mutate(confirm.user.id) : approve.mutate(confirm.user.id))}

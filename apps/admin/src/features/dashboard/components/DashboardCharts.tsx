@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Bar, Doughnut, Pie } from 'react-chartjs-2';
 import { fixed2 } from '@prelaunch/ui';
+import { rupees } from '../../../lib/money';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend);
 
@@ -35,8 +36,49 @@ function useHover(labels: string[], values: number[], suffix = '') {
     const i = elements[0].index;
     setHovered({ label: labels[i], value: `${fixed2(values[i])}${suffix}` });
   };
-  return { hovered, onHover };
+  /** The same readout from the value list (keyboard and touch). */
+  const show = (i: number) => setHovered({ label: labels[i], value: `${fixed2(values[i])}${suffix}` });
+  return { hovered, onHover, show };
 }
+
+/** DESIGN §16: every chart value listed under the chart, each a button that drives the readout. */
+function ValueList({
+  labels,
+  values,
+  colours,
+  suffix = '',
+  show,
+  label,
+}: {
+  labels: string[];
+  values: number[];
+  colours: string[];
+  suffix?: string;
+  show: (i: number) => void;
+  label: string;
+}) {
+  return (
+    <ul className="list-unstyled d-flex flex-wrap justify-content-center gap-2 mt-2 mb-0 small" aria-label={label}>
+      {labels.map((l, i) => (
+        <li key={l}>
+          <button
+            type="button"
+            className="btn btn-sm btn-light border d-inline-flex align-items-center gap-1"
+            onClick={() => show(i)}
+            onFocus={() => show(i)}
+          >
+            <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 2, background: colours[i], display: 'inline-block' }} />
+            {l}: {fixed2(values[i])}
+            {suffix}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const describe = (labels: string[], values: number[], suffix = '') =>
+  labels.map((l, i) => `${l} ${fixed2(values[i])}${suffix}`).join(', ');
 
 function HoverReadout({ hovered, id }: { hovered: Hovered | null; id: string }) {
   return (
@@ -46,7 +88,7 @@ function HoverReadout({ hovered, id }: { hovered: Hovered | null; id: string }) 
           <span className="fw-semibold">{hovered.label}</span>: {hovered.value}
         </>
       ) : (
-        <span className="text-body-secondary">Hover a segment to see its value</span>
+        <span className="text-body-secondary">Hover a segment or pick a value below</span>
       )}
     </p>
   );
@@ -119,9 +161,12 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
                   datasets: [{ data: supplyValues, backgroundColor: SUPPLY_COLOURS, borderWidth: 1 }],
                 }}
                 options={arcOptions(supplyHover.onHover)}
+                role="img"
+                aria-label={`Token Supply Distribution pie chart: ${describe(supplyLabels, supplyValues)}`}
               />
             </div>
             <HoverReadout id="supply" hovered={supplyHover.hovered} />
+            <ValueList label="Token supply values" labels={supplyLabels} values={supplyValues} colours={SUPPLY_COLOURS} show={supplyHover.show} />
           </div>
         </div>
       </section>
@@ -137,9 +182,12 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
                 }}
                 options={{ ...arcOptions(referralHover.onHover), cutout: '60%' }}
                 plugins={[plugin]}
+                role="img"
+                aria-label={`Referral Supply doughnut chart: ${describe(referralLabels, referralValues)}`}
               />
             </div>
             <HoverReadout id="referral" hovered={referralHover.hovered} />
+            <ValueList label="Referral supply values" labels={referralLabels} values={referralValues} colours={REFERRAL_COLOURS} show={referralHover.show} />
           </div>
         </div>
       </section>
@@ -160,12 +208,15 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
                   plugins: { legend: { position: 'top' }, tooltip: { enabled: false } },
                   scales: { y: { beginAtZero: true, max: 100 } },
                 }}
+                role="img"
+                aria-label={`Total Collection Method Wise bar chart, share in percent: ${describe(methodLabels, percents, '%')}`}
               />
             </div>
             <HoverReadout id="collection" hovered={barHover.hovered} />
-            <p className="small text-body-secondary text-center mb-0">
-              Approved collection: ₹ {fixed2(ts.total || sum)} (Bank ₹ {fixed2(ts.bank)}, UPI ₹ {fixed2(ts.upi)}, Manual ₹{' '}
-              {fixed2(ts.manual)}, Crypto ₹ {fixed2(ts.crypto)})
+            <ValueList label="Collection share per method" labels={methodLabels} values={percents} colours={BAR_COLOURS} suffix="%" show={barHover.show} />
+            <p className="small text-body-secondary text-center mt-2 mb-0">
+              Approved collection: {rupees(ts.total || sum)} (Bank {rupees(ts.bank)}, UPI {rupees(ts.upi)}, Manual {rupees(ts.manual)}, Crypto{' '}
+              {rupees(ts.crypto)})
             </p>
           </div>
         </div>

@@ -25,3 +25,31 @@ export function StatCard({ title, stats }: { title?: string; stats: Stat[] }) {
     </section>
   );
 }
+
+/** Grey cards in place of the figures while the dashboard loads (never zeros). */
+export function StatPlaceholder({ cards }: { cards: number }) {
+  return (
+    <div className="row g-3 mb-4 placeholder-glow" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading...
+      </span>
+      {Array.from({ length: cards }, (_, i) => (
+        <div key={i} className="col-12 col-xl-6" aria-hidden="true">
+          <div className="card h-100 border-0 shadow-sm">
+            <div className="card-body">
+              <span className="placeholder col-3 mb-3 d-block" />
+              <div className="row row-cols-3 g-3">
+                {[0, 1, 2].map((j) => (
+                  <div key={j} className="col">
+                    <span className="placeholder col-10 d-block mb-2" />
+                    <span className="placeholder placeholder-lg col-6 d-block" />
+                  </div>
+                ))}
+              </div>
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,33 +1,78 @@
 import type { AdminPurchase, SuperAdminPurchase } from '@prelaunch/api';
-import { dash, fixed2, grouped, serial, StatusBadge, ymd, type Column } from '@prelaunch/ui';
+import { dash, grouped, serial, StatusBadge, ymd, type ResponsiveColumn } from '@prelaunch/ui';
+import { rupees } from '../../../lib/money';
 
-/** SPEC §2 Purchase Requests columns (without Action): Sl.No … Date. */
-export function purchaseColumns(page: number, limit: number): Column<AdminPurchase>[] {
+type Purchase = AdminPurchase | SuperAdminPurchase;
+
+/** DESIGN §16 "One order reference": the order number beside the UTR / transaction number. */
+export function OrderRef({ purchase }: { purchase: Purchase }) {
+  return (
+    <span className="d-inline-flex flex-column">
+      <span className="fw-semibold text-nowrap">{dash(purchase.orderNumber)}</span>
+      {purchase.referenceNumber ? (
+        <span className="small text-body-secondary">
+          <span className="visually-hidden">UTR </span>
+          {purchase.referenceNumber}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The buyer's name (SPEC 'name'), member id (User ID) and mobile, stacked to keep the table narrow. */
+function Buyer({ purchase }: { purchase: Purchase }) {
+  return (
+    <span className="d-inline-flex flex-column">
+      <span>{purchase.user?.name}</span>
+      <span className="small text-body-secondary">
+        <span className="visually-hidden">User ID </span>
+        {dash(purchase.user?.referralCode)} · <span className="visually-hidden">Mobile </span>
+        {purchase.user?.mobile}
+      </span>
+    </span>
+  );
+}
+
+/** Quantity with the price per token under it. */
+function Quantity({ purchase }: { purchase: Purchase }) {
+  return (
+    <span className="d-inline-flex flex-column">
+      <span>{grouped(purchase.totalQuantity)}</span>
+      <span className="small text-body-secondary">@ {rupees(purchase.price)}</span>
+    </span>
+  );
+}
+
+/**
+ * SPEC §2 Purchase Requests columns (without Action): Sl.No … Date, with the order number; the
+ * requests show the UTR under it, the history has its own Txn No. column.
+ */
+export function purchaseColumns(page: number, limit: number, withUtr = true): ResponsiveColumn<AdminPurchase>[] {
   return [
-    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i) },
-    { key: 'userId', header: 'User ID', render: (r) => dash(r.user?.referralCode) },
-    { key: 'name', header: 'name', render: (r) => r.user?.name },
-    { key: 'mobile', header: 'Mobile', render: (r) => r.user?.mobile },
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
+    withUtr
+      ? { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> }
+      : { key: 'orderNumber', header: 'Order No.', className: 'text-nowrap', card: 'title', render: (r) => dash(r.orderNumber) },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
     { key: 'paymentMethod', header: 'Method' },
-    { key: 'price', header: 'Price', render: (r) => fixed2(r.price) },
-    { key: 'totalQuantity', header: 'Quantity', render: (r) => grouped(r.totalQuantity) },
-    { key: 'finalAmount', header: 'Final Amount', render: (r) => fixed2(r.finalAmount), className: 'text-nowrap' },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
+    { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
+    { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
+    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }
 
 /** Purchase History adds Txn No. and Receipt. */
-export function historyColumns(page: number, limit: number): Column<AdminPurchase>[] {
+export function historyColumns(page: number, limit: number): ResponsiveColumn<AdminPurchase>[] {
   return [
-    ...purchaseColumns(page, limit),
-    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber) },
+    ...purchaseColumns(page, limit, false),
+    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber), className: 'text-nowrap' },
     {
       key: 'receipt',
       header: 'Receipt',
       render: (r) =>
         r.receipt?.url ? (
-          <a href={r.receipt.url} target="_blank" rel="noreferrer">
+          <a href={r.receipt.url} target="_blank" rel="noreferrer" aria-label={`View receipt of ${r.orderNumber}`}>
             View
           </a>
         ) : (
@@ -37,21 +82,17 @@ export function historyColumns(page: number, limit: number): Column<AdminPurchas
   ];
 }
 
-/** The super admin's read-only list across companies. */
-export function companyPurchaseColumns(page: number, limit: number): Column<SuperAdminPurchase>[] {
+/** The super admin's read-only list across companies: stacked cells so it fits at 1440 px. */
+export function companyPurchaseColumns(page: number, limit: number): ResponsiveColumn<SuperAdminPurchase>[] {
   return [
-    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i) },
-    { key: 'company', header: 'Company', render: (r) => r.company?.name },
-    { key: 'orderNumber', header: 'Order No.', className: 'text-nowrap' },
-    { key: 'userId', header: 'User ID', render: (r) => dash(r.user?.referralCode) },
-    { key: 'name', header: 'name', render: (r) => r.user?.name },
-    { key: 'mobile', header: 'Mobile', render: (r) => r.user?.mobile },
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
+    { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> },
+    { key: 'company', header: 'Company', render: (r) => r.company?.name, className: 'pl-wrap' },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
     { key: 'paymentMethod', header: 'Method' },
-    { key: 'price', header: 'Price', render: (r) => fixed2(r.price) },
-    { key: 'totalQuantity', header: 'Quantity', render: (r) => grouped(r.totalQuantity) },
-    { key: 'finalAmount', header: 'Final Amount', render: (r) => fixed2(r.finalAmount) },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
-    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber) },
+    { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
+    { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
+    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@prelaunch/api';
-import { dash, serial, ymd, type Column } from '@prelaunch/ui';
+import { dash, serial, ymd, type ResponsiveColumn } from '@prelaunch/ui';
 import { PenIcon, TrashIcon } from '../../../components/Icons';
 
 /** SPEC §2 Manage User table: Sl.No, Name, Email, Mobile, Referral Code, Date, Approval, Action. */
@@ -15,10 +15,10 @@ export function userColumns({
   onApprove: (u: AdminUser) => void;
   onEdit: (u: AdminUser) => void;
   onDelete: (u: AdminUser) => void;
-}): Column<AdminUser>[] {
+}): ResponsiveColumn<AdminUser>[] {
   return [
-    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i) },
-    { key: 'name', header: 'Name' },
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
+    { key: 'name', header: 'Name', card: 'title' },
     { key: 'email', header: 'Email' },
     { key: 'mobile', header: 'Mobile' },
     { key: 'referralCode', header: 'Referral Code', render: (r) => dash(r.referralCode) },
@@ -26,11 +26,12 @@ export function userColumns({
     {
       key: 'approval',
       header: 'Approval',
+      card: 'status',
       render: (r) =>
         r.isApproved ? (
           <span className="badge text-bg-success">Verified</span>
         ) : (
-          <button type="button" className="btn btn-sm btn-warning" onClick={() => onApprove(r)}>
+          <button type="button" className="btn btn-sm btn-warning" aria-label={`Waiting: approve ${r.name}`} onClick={() => onApprove(r)}>
             Waiting
           </button>
         ),
@@ -39,6 +40,7 @@ export function userColumns({
       key: 'action',
       header: 'Action',
       className: 'text-nowrap',
+      card: 'actions',
       render: (r) => (
         <div className="d-flex gap-1">
           <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
