@@ -1,5 +1,11 @@
 package pagination
 
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+)
+
 // Probe is how many rows to fetch for the page: one more than the limit, so the page tells
 // whether more rows follow. Show at most Limit of them.
 func (p Page) Probe() int { return p.Limit + 1 }
@@ -27,3 +33,17 @@ func (p Page) Total(n int, count func() (int64, error)) (int, error) {
 
 // Trim cuts rows fetched with Probe to the page.
 func Trim[T any](rows []T, p Page) []T { return rows[:min(len(rows), p.Limit)] }
+
+// ScanSearch scans one page of a search plus one probe row into rows (q's model) and returns
+// the total: a search's page usually proves it (no row beyond it), otherwise q is counted.
+func ScanSearch[T any](ctx context.Context, q *bun.SelectQuery, rows *[]T, p Page) (int, error) {
+	if err := q.Limit(int64(p.Probe())).Scan(ctx); err != nil {
+		return 0, err
+	}
+	total, err := p.Total(len(*rows), func() (int64, error) { return q.Count(ctx) })
+	if err != nil {
+		return 0, err
+	}
+	*rows = Trim(*rows, p)
+	return total, nil
+}

@@ -140,15 +140,10 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 	q = q.OrderExpr("p.created_at DESC, p.id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
 	if searched {
-		// A search's page usually proves its total (no row beyond it); count otherwise.
-		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
-			return empty, err
-		}
 		var err error
-		if total, err = pg.Total(len(rows), func() (int64, error) { return q.Count(ctx) }); err != nil {
+		if total, err = pagination.ScanSearch(ctx, q, &rows, pg); err != nil {
 			return empty, err
 		}
-		rows = pagination.Trim(rows, pg)
 	} else {
 		// Without a search the exact totals by status are kept in step by triggers (core/stats)
 		// instead of counting the company's purchases (~1M at scale) on every page.

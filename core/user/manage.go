@@ -86,15 +86,10 @@ func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pag
 	q = q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
 	if term != "" {
-		// A search's page usually proves its total (no row beyond it); count otherwise.
-		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
-			return empty, err
-		}
 		var err error
-		if total, err = pg.Total(len(users), func() (int64, error) { return q.Count(ctx) }); err != nil {
+		if total, err = pagination.ScanSearch(ctx, q, &users, pg); err != nil {
 			return empty, err
 		}
-		users = pagination.Trim(users, pg)
 	} else {
 		// Without a search the exact total is kept in step by triggers (core/stats) instead of
 		// counting the company's accounts (~333k at scale) on every page.
