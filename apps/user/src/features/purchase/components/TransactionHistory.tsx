@@ -1,5 +1,5 @@
 import type { BuyerTransaction } from '@prelaunch/api';
-import { formatDate, formatInr, formatTime, serial as serialNumber, StatusBadge, type Column } from '@prelaunch/ui';
+import { formatDate, formatTime, rupees, serial as serialNumber, StatusBadge, type Column } from '@prelaunch/ui';
 import Modal from 'react-bootstrap/Modal';
 import { Icon } from '../../../components/Icon';
 import { displayAmount, displayTransactionId } from '../calc';
@@ -21,7 +21,7 @@ export function transactionColumns(
     { key: 'txn', header: 'Transaction ID', className: 'pl-col-wrap', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
     // DESIGN §16 "One order reference": the order number beside the UTR.
     { key: 'order', header: 'Order No.', render: (r) => <span className="font-monospace small">{r.orderNumber}</span> },
-    { key: 'amount', header: 'Amount (INR)', render: (r) => `₹${formatInr(displayAmount(r))}` },
+    { key: 'amount', header: 'Amount (INR)', className: 'text-nowrap', render: (r) => rupees(displayAmount(r)) },
     { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
     { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
@@ -61,7 +61,7 @@ export function ReceiptModal({
       </Modal.Header>
       {viewing ? (
         <Modal.Body>
-          <div className="pl-kv"><span>Amount</span><span>₹{formatInr(displayAmount(viewing.row))}</span></div>
+          <div className="pl-kv"><span>Amount</span><span className="text-nowrap" data-testid="receipt-amount">{rupees(displayAmount(viewing.row))}</span></div>
           <div className="pl-kv"><span>Date</span><span>{formatDate(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Time</span><span>{formatTime(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
