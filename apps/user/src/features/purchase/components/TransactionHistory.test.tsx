@@ -1,7 +1,7 @@
 import type { BuyerTransaction } from '@prelaunch/api';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ReceiptModal, transactionColumns } from './TransactionHistory';
+import { methodLabel, ReceiptModal, transactionColumns } from './TransactionHistory';
 
 const row = {
   id: '0123456789abcdef-1',
@@ -22,6 +22,14 @@ describe('history and receipt money format', () => {
     const dialog = within(screen.getByRole('dialog'));
     expect(dialog.getByTestId('receipt-amount')).toHaveTextContent(/^₹1,025\.10$/);
     expect(dialog.getByText('PUR-000007')).toBeInTheDocument();
+    expect(dialog.getByText('UPI')).toBeInTheDocument();
+  });
+
+  it('names the methods as the payment tabs do: UPI, Bank, Manual', () => {
+    expect(methodLabel('UPI')).toBe('UPI');
+    expect(methodLabel('BANK')).toBe('Bank');
+    expect(methodLabel('MANUAL')).toBe('Manual');
+    expect(methodLabel(null)).toBeNull();
   });
 
   it('the history amount column shows ₹ with grouping and 2 decimals on one line', () => {

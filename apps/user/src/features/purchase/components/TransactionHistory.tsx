@@ -5,8 +5,11 @@ import { Icon } from '../../../components/Icon';
 import { displayAmount, displayTransactionId } from '../calc';
 import { ContinuePaymentLink } from './OpenOrders';
 
-function methodLabel(m: string | null | undefined) {
-  return m ? m.charAt(0) + m.slice(1).toLowerCase() : null;
+/** Method names as the payment page's tabs say them: UPI stays an acronym (not 'Upi'). */
+export function methodLabel(m: string | null | undefined) {
+  if (!m) return null;
+  if (m.toUpperCase() === 'UPI') return 'UPI';
+  return m.charAt(0) + m.slice(1).toLowerCase();
 }
 
 /** SPEC §2 Payment History columns: SL.No., Payment Method, Transaction ID, Amount (INR), Date, Time, Status, Actions. */
@@ -66,8 +69,8 @@ export function ReceiptModal({
           <div className="pl-kv"><span>Time</span><span>{formatTime(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
           <div className="pl-kv"><span>Payment Method</span><span>{methodLabel(viewing.row.paymentMethod) ?? 'N/A'}</span></div>
-          <div className="pl-kv"><span>Transaction ID</span><span>{displayTransactionId(viewing.row)}</span></div>
-          <div className="pl-kv"><span>Order Number</span><span>{viewing.row.orderNumber || 'N/A'}</span></div>
+          <div className="pl-kv"><span>Transaction ID</span><span className="text-nowrap">{displayTransactionId(viewing.row)}</span></div>
+          <div className="pl-kv"><span>Order Number</span><span className="text-nowrap">{viewing.row.orderNumber || 'N/A'}</span></div>
           <div className="pl-kv"><span>Serial No.</span><span>{viewing.serial}</span></div>
           {viewing.row.receipt?.url ? (
             <div className="mt-3 text-center">
