@@ -97,7 +97,7 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: Buy
             // DESIGN §16 "Honest states": with nothing (or nothing valid) typed there is no figure to show yet.
             <>
               <p className="small mb-2" data-testid="buy-hint">
-                Enter an amount in rupees to see how many {symbol} tokens it buys (one costs {rupees(unitPrice)}).
+                Enter an amount in rupees to see how many {symbol} tokens it buys (one costs <span className="text-nowrap">{rupees(unitPrice)}</span>).
               </p>
               <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>
             </>
