@@ -69,7 +69,7 @@ export function ReceiptModal({
           <div className="pl-kv"><span>Time</span><span>{formatTime(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
           <div className="pl-kv"><span>Payment Method</span><span>{methodLabel(viewing.row.paymentMethod) ?? 'N/A'}</span></div>
-          <div className="pl-kv"><span>Transaction ID</span><span className="text-nowrap">{displayTransactionId(viewing.row)}</span></div>
+          <div className="pl-kv"><span>Transaction ID</span><span className="text-nowrap font-monospace small">{displayTransactionId(viewing.row)}</span></div>
           <div className="pl-kv"><span>Order Number</span><span className="text-nowrap">{viewing.row.orderNumber || 'N/A'}</span></div>
           <div className="pl-kv"><span>Serial No.</span><span>{viewing.serial}</span></div>
           {viewing.row.receipt?.url ? (
