@@ -17,6 +17,8 @@ export {
   fixed2,
   grouped,
   formatInr,
+  rupees,
+  tokens,
   serial,
   formatDate,
   formatTime,

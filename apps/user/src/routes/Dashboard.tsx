@@ -1,5 +1,5 @@
 import { errorMessage } from '@prelaunch/api';
-import { Pagination, ResponsiveList, SummaryCard, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { Pagination, ResponsiveList, SummaryCard, tokens, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../components/Icon';
@@ -40,7 +40,7 @@ export default function Dashboard() {
     ) : profile.isError ? (
       '—'
     ) : (
-      String(v ?? '0')
+      tokens(v)
     );
   const stock = card === 'globalStock' ? global : mine;
 
