@@ -205,7 +205,7 @@ export function ResponsiveTable<Row>({
             <div className="card-body p-3">
               {pick('title').length || pick('status').length || pick('amount').length ? (
                 <div className="d-flex align-items-start justify-content-between gap-2 mb-2">
-                  <div className="fw-semibold text-break">
+                  <div className="fw-semibold text-break min-w-0">
                     {pick('title').map((c) => (
                       <div key={c.key}>{cell(c, row, i)}</div>
                     ))}
