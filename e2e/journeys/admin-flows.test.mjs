@@ -31,7 +31,7 @@ test('admin signs in: session keys stored and the three dashboard charts render'
   // Hovering the pie shows the label and value under it (no tooltip).
   const box = await page.locator('[data-testid="chart-supply"] canvas').boundingBox();
   await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 - 40);
-  await page.waitForFunction(() => /: [\d.]+\d{2}/.test(document.querySelector('[data-testid="supply-hover"]')?.textContent ?? ''));
+  await page.waitForFunction(() => /: [\d,]+\.\d{2}$/.test(document.querySelector('[data-testid="supply-hover"]')?.textContent ?? ''));
   assert.deepEqual(page.problems, []);
 });
 
