@@ -30,7 +30,6 @@ export { SearchBox, FilterSelect, ListCard, type SearchBoxProps, type FilterSele
 export { usePage, useUrlSearch } from './useListState';
 export { LoginCard, LoginForm, BrandBanner, validateLogin, EMAIL_PATTERN, type LoginFormProps, type LoginErrors } from './Login';
 export { useSessionActive } from './useSession';
-export { ResponsiveList, CardList, useCardMode, CARD_BREAKPOINT, type CardListProps } from './ResponsiveList';
 export {
   ResponsiveTable,
   LoadError,
