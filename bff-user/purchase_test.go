@@ -48,12 +48,16 @@ func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
 	}
 	// The typed figure is kept beside the charged one, for order/get and the history too.
 	var got order
-	h.want(h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil), 200).Into(t, &got)
+	r := h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil)
+	h.want(r, 200)
+	r.Into(t, &got)
 	if got.EnteredAmount != 105.5 || got.Amount != 100 {
 		t.Fatalf("order/get %+v", got)
 	}
 	var hist struct{ Records []order }
-	h.want(h.call("GET", "/api/v1/user/transaction/list?status=INITIATED", tok, nil), 200).Into(t, &hist)
+	r = h.call("GET", "/api/v1/user/transaction/list?status=INITIATED", tok, nil)
+	h.want(r, 200)
+	r.Into(t, &hist)
 	if len(hist.Records) != 1 || hist.Records[0].EnteredAmount != 105.5 || hist.Records[0].Amount != 100 {
 		t.Fatalf("history %+v", hist.Records)
 	}
@@ -76,7 +80,7 @@ func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
 		h.want(r, 422)
 	}
 	// order/get: own order yes; others, unknown and malformed ids 404.
-	r := h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil)
+	r = h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil)
 	h.want(r, 200)
 	otherTok, _ := h.newBuyer("other@x.test")
 	h.want(h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, otherTok, nil), 404)
