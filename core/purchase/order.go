@@ -144,7 +144,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	// and reserve its quantity last (token row, then round), so the token row stays locked only
 	// from that UPDATE to the commit. The settings version read here must still hold then.
 	var tok company.Token
-	err = tx.NewSelect().Model(&tok).Column("id", "price", "platform_charge_percent", "remaining_private_supply",
+	err = tx.NewSelect().Model(&tok).Column("id", "company_id", "price", "platform_charge_percent", "remaining_private_supply",
 		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr",
 		"settings_version").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -192,7 +192,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
 	}
-	if err := reservePriced(ctx, tx, b.CompanyID, qty, tok.SettingsVersion); err != nil {
+	if err := reservePriced(ctx, tx, &tok, qty); err != nil {
 		return nil, err
 	}
 	if offer.Round != nil {
