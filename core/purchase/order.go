@@ -23,6 +23,7 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/tasks"
+	"prelaunch/core/ttl"
 )
 
 // MaxOpenOrders caps the unpaid (INITIATED, in-window) orders a buyer may hold at once, so one
@@ -43,6 +44,10 @@ type Service struct {
 	// Revoker, when set, is told whose balance an approval changed, after the commit, so this
 	// process's cached user rows see it at once.
 	Revoker auth.Revoker
+	// Bought keeps each buyer's running total (price/get's limits.boughtSoFar) for its TTL
+	// (company.SiteTTL in runtime; zero reads it every time). This process's own orders and
+	// cancellations forget it at once; orders never use it (they sum under the buyer's lock).
+	Bought ttl.Cache[string, decimal.Decimal]
 }
 
 func (s *Service) revoke(ids ...string) {
@@ -119,6 +124,7 @@ func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Pur
 	if err != nil {
 		return nil, err
 	}
+	s.Bought.Forget(b.UserID)
 	s.scheduleExpiry(ctx, p)
 	return p, nil
 }
@@ -219,9 +225,9 @@ func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, err
 }
 
 // Price is package/price/get for the buyer: the site's price view (at most company.SiteTTL old)
-// with the buyer's running total.
+// with the buyer's running total (at most Bought.TTL old).
 func (s *Service) Price(ctx context.Context, site *company.Site, b Buyer) (*company.PriceView, error) {
-	bought, err := boughtSoFar(ctx, s.DB, b)
+	bought, err := s.Bought.Get(b.UserID, func() (decimal.Decimal, error) { return boughtSoFar(ctx, s.DB, b) })
 	if err != nil {
 		return nil, err
 	}
