@@ -307,6 +307,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/token/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's token settings (DESIGN §10)
+         * @description Price and fees, supply, the sale window with its status computed now, the limits, the rounds
+         *     (ordered by position) and the branding. sale.status: CLOSED (endsAt passed), SCHEDULED
+         *     (startsAt ahead), PAUSED, SOLD_OUT (nothing left to sell: no remaining private supply, or
+         *     rounds defined and none can still sell), else OPEN.
+         */
+        get: operations["adminTokenGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/token/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the company's token settings (any of get's top-level keys)
+         * @description Send any of get's top-level keys; a key left out is unchanged, an object given is replaced whole
+         *     (a field left out of it takes its empty value: null for an optional time or limit, false for
+         *     paused, "" or [] in branding; each supply figure is required: "<Supply name> is required.") and `rounds` is the full list (a round without an id, or with an id this token does not
+         *     have, is new; a round left out is deleted, which 422s when it has sold tokens). Read-only fields
+         *     sent back (sale.status, a round's id is only matched, sold) are ignored; `symbol` may be sent
+         *     back unchanged (case-insensitive), any other symbol is 422 "The token symbol cannot be changed.".
+         *     supply.remainingPrivateSupply is ignored: it is recomputed as privateSupply minus the tokens sold
+         *     or reserved (INITIATED, PENDING and APPROVED orders).
+         *     Validation (422, message an array when several fail, every failing field named):
+         *     "Price must be greater than 0.", "Price can have at most 4 decimals.",
+         *     "Platform charge percent must be between 0 and 100.", "Referral percent must be between 0 and 100.",
+         *     "<Supply name> must be a whole number of at least 0." (Total supply, Private supply, Public cell
+         *     supply, Angel investor supply, Founder team supply, Airdrop supply, Referral supply),
+         *     "Private supply cannot be less than the N tokens already sold or reserved.",
+         *     "The sale end must be after its start.", "Minimum order must be greater than 0." (each limit:
+         *     Minimum order, Maximum order, Maximum per buyer, KYC required above; at most 2 decimals:
+         *     "<Limit> can have at most 2 decimals."), "Minimum order cannot be more than the maximum order.",
+         *     for round n (1-based in the list sent): "Round n: name is required.", "Round n: price must be
+         *     greater than 0.", "Round n: price can have at most 4 decimals.", "Round n: allocation must be a
+         *     whole number greater than 0.", "Round n: allocation cannot be less than the N tokens it has sold.",
+         *     "Round n: position must be a whole number of at least 1.", "Round n: the end must be after its start.",
+         *     "Round n: it has sold N tokens and cannot be removed.", "Round positions must be distinct.",
+         *     "Round allocations (N) cannot exceed the private supply (M).", "Title is required.",
+         *     "Social link n: media must be one of youtube, facebook, instagram, telegram, whatsApp, X.",
+         *     "Social link n: the link must be an https URL.", "<Logo> must be an uploaded file or an https URL."
+         *     (Icon, Header logo, Default logo, Chart image; an uploaded file is the /api/v1/media/file/{id}
+         *     link or the bare id of a file this admin uploaded; empty clears it). Every change is audited
+         *     (action token.update, before and after). site/get and price/get show a change within a second;
+         *     an existing order keeps its price, quantity and round.
+         */
+        put: operations["adminTokenUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/superadmin/auth/login/email/otp": {
         parameters: {
             query?: never;
@@ -1040,6 +1111,156 @@ export interface components {
             message: "Beneficiaries fetched successfully";
             data: components["schemas"]["CompanyBeneficiaryList"];
         };
+        /**
+         * @description Computed when asked, first match wins.
+         * @enum {string}
+         */
+        SaleStatus: "CLOSED" | "SCHEDULED" | "PAUSED" | "SOLD_OUT" | "OPEN";
+        TokenSupply: {
+            totalSupply: number;
+            privateSupply: number;
+            remainingPrivateSupply: number;
+            publicCellSupply: number;
+            angelInvestorSupply: number;
+            founderTeamSupply: number;
+            airdropSupply: number;
+            referralSupply: number;
+        };
+        TokenSale: {
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+            paused: boolean;
+            status: components["schemas"]["SaleStatus"];
+        };
+        /** @description INR; null when not set. */
+        TokenLimits: {
+            minOrder: number | null;
+            maxOrder: number | null;
+            maxPerBuyer: number | null;
+            kycRequiredAbove: number | null;
+        };
+        TokenRound: {
+            id: string;
+            position: number;
+            name: string;
+            price: number;
+            allocation: number;
+            /** @description Tokens of INITIATED */
+            sold: number;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+        };
+        TokenBranding: {
+            title: string;
+            iconUrl: string;
+            headerLogo: string;
+            defaultLogo: string;
+            chartImg: string;
+            footerNote: string;
+            metaData: components["schemas"]["MetaData"];
+            tokenDistribution: string[];
+            socialLinks: components["schemas"]["SocialLink"][];
+        };
+        /** @description DESIGN §10 token settings. */
+        TokenSettings: {
+            name: string;
+            symbol: string;
+            price: number;
+            platformChargePercent: number;
+            referralPercent: number;
+            supply: components["schemas"]["TokenSupply"];
+            sale: components["schemas"]["TokenSale"];
+            limits: components["schemas"]["TokenLimits"];
+            rounds: components["schemas"]["TokenRound"][];
+            branding: components["schemas"]["TokenBranding"];
+        };
+        TokenSettingsAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Token fetched successfully";
+            data: components["schemas"]["TokenSettings"];
+        };
+        TokenSettingsUpdateAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Token updated successfully";
+            data: components["schemas"]["TokenSettings"];
+        };
+        /** @description A JSON number, or a numeric string. */
+        Decimalish: number | string;
+        /** @description A JSON number, a numeric string, or null (not set). */
+        OptionalDecimal: number | string | null;
+        /** @description Any of TokenSettings' top-level keys; read-only fields sent back are ignored. */
+        TokenUpdateRequest: {
+            name?: string;
+            symbol?: string;
+            price?: components["schemas"]["Decimalish"];
+            platformChargePercent?: components["schemas"]["Decimalish"];
+            referralPercent?: components["schemas"]["Decimalish"];
+            supply?: {
+                totalSupply: components["schemas"]["Decimalish"];
+                privateSupply: components["schemas"]["Decimalish"];
+                remainingPrivateSupply?: components["schemas"]["OptionalDecimal"];
+                publicCellSupply: components["schemas"]["Decimalish"];
+                angelInvestorSupply: components["schemas"]["Decimalish"];
+                founderTeamSupply: components["schemas"]["Decimalish"];
+                airdropSupply: components["schemas"]["Decimalish"];
+                referralSupply: components["schemas"]["Decimalish"];
+            };
+            sale?: {
+                /** Format: date-time */
+                startsAt?: string | null;
+                /** Format: date-time */
+                endsAt?: string | null;
+                paused?: boolean;
+                /** @description Ignored. */
+                status?: string;
+            };
+            limits?: {
+                minOrder?: components["schemas"]["OptionalDecimal"];
+                maxOrder?: components["schemas"]["OptionalDecimal"];
+                maxPerBuyer?: components["schemas"]["OptionalDecimal"];
+                kycRequiredAbove?: components["schemas"]["OptionalDecimal"];
+            };
+            rounds?: {
+                /** @description A round of this token to keep (its sold count stays); absent, null or unknown: a new round. */
+                id?: string | null;
+                position: number;
+                name: string;
+                price: components["schemas"]["Decimalish"];
+                allocation: components["schemas"]["Decimalish"];
+                /** @description Ignored. */
+                sold?: number;
+                /** Format: date-time */
+                startsAt?: string | null;
+                /** Format: date-time */
+                endsAt?: string | null;
+            }[];
+            branding?: {
+                title?: string;
+                iconUrl?: string;
+                headerLogo?: string;
+                defaultLogo?: string;
+                chartImg?: string;
+                footerNote?: string;
+                metaData?: {
+                    title?: string;
+                    description?: string;
+                    keywords?: string;
+                };
+                tokenDistribution?: string[];
+                socialLinks?: {
+                    mediaName: string;
+                    link: string;
+                }[];
+            };
+        };
     };
     responses: {
         /** @description Malformed request (bad JSON or form, wrong field type, NUL or invalid UTF-8 text). */
@@ -1230,6 +1451,11 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["CompanyAddRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["CompanyAddRequest"];
+            };
+        };
+        TokenUpdate: {
+            content: {
+                "application/json": components["schemas"]["TokenUpdateRequest"];
             };
         };
         MediaUpload: {
@@ -1671,6 +1897,62 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTokenGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenSettingsAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTokenUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TokenUpdate"];
+        responses: {
+            /** @description Token updated successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenSettingsUpdateAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

@@ -323,6 +323,14 @@ export interface paths {
          *     at most 2 decimals.", "The amount is too small to buy one token (price ₹10.00).", "The amount is too
          *     large for one order."; 409 "Not enough tokens left in the private sale."; 409 "You already have 5
          *     unpaid orders. Pay for one or wait for it to expire before placing another."
+         *     The sale (DESIGN §10): 409 "The sale is not open right now." (status CLOSED, SCHEDULED or PAUSED;
+         *     SOLD_OUT answers "Not enough tokens left in the private sale."). The order takes the current
+         *     round's price (the token's price without rounds) and remembers its round; more tokens than the
+         *     round has left → 409 "Only N tokens remain at this price (Round name). Enter a smaller amount."
+         *     (N with Indian digit grouping). Limits, on the amount charged (INR, shown like ₹1,025.10 with Indian
+         *     digit grouping): 422 "The minimum order is ₹X."; 422 "The maximum order is ₹Y."; 422 "You can buy at
+         *     most ₹Z in this sale; ₹W remains for you." (W = Z minus the buyer's INITIATED, PENDING and
+         *     APPROVED orders, never below ₹0.00). A settings change never alters an existing order.
          */
         post: operations["orderCreate"];
         delete?: never;
@@ -816,12 +824,52 @@ export interface components {
         };
         /** @description SPEC §3 "Token price response" plus the token's symbol, name and icon. */
         TokenPrice: {
+            /** @description The price an order would take now (the current round's when rounds exist). */
             price: number;
             platformChargePercent: number;
             remainingPrivateSupply: number;
             symbol: string;
             name: string;
             icon_url: string;
+            sale: components["schemas"]["PriceSale"];
+            /** @description The current round (the lowest position with sold < allocation whose window holds now); null without one. */
+            round: components["schemas"]["PriceRound"] | null;
+            /** @description The round that follows the current one (or, without a current round, the next one still to open); null when none. */
+            nextRound: components["schemas"]["PriceNextRound"] | null;
+            limits: components["schemas"]["PriceLimits"];
+        };
+        /**
+         * @description Computed when asked, first match wins.
+         * @enum {string}
+         */
+        SaleStatus: "CLOSED" | "SCHEDULED" | "PAUSED" | "SOLD_OUT" | "OPEN";
+        PriceSale: {
+            status: components["schemas"]["SaleStatus"];
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+        };
+        PriceRound: {
+            name: string;
+            price: number;
+            allocation: number;
+            sold: number;
+            /** Format: date-time */
+            endsAt: string | null;
+        };
+        PriceNextRound: {
+            name: string;
+            price: number;
+            /** Format: date-time */
+            startsAt: string | null;
+        };
+        /** @description INR; a limit is null when not set. boughtSoFar is the INR of the buyer's INITIATED, PENDING and APPROVED orders. */
+        PriceLimits: {
+            minOrder: number | null;
+            maxOrder: number | null;
+            maxPerBuyer: number | null;
+            boughtSoFar: number;
         };
         PriceAnswer: {
             /** @constant */
