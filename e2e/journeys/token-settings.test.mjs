@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { axeViolations } from '../lib/axe.mjs';
 import { screenshot, useBrowser } from '../lib/browser.mjs';
-import { ADMIN_URL, USER_URL } from '../lib/env.mjs';
+import { USER_URL } from '../lib/env.mjs';
 import { ADMIN_EMAIL, adminCall, adminLogin, overflow, registerBuyer, SEED_PASSWORD } from './admin-helpers.mjs';
 
 const ctx = useBrowser({ before, after });
