@@ -31,12 +31,19 @@ function ImageField({
 }) {
   const upload = useUploadImage();
   const fileId = useId();
-  const shown = preview ?? (/^(https:\/\/|\/api\/v1\/media\/file\/[^?]+\?)/.test(value) ? value : '');
+  // An https URL, a signed link or a path of the site itself can be shown; a bare upload id cannot.
+  const candidate = preview ?? (/^(https:\/\/|\/)/.test(value) && !/^\/api\/v1\/media\/file\/[^?]+$/.test(value) ? value : '');
+  const [broken, setBroken] = useState('');
+  const shown = candidate && candidate !== broken ? candidate : '';
   return (
     <div className="border rounded-3 p-3 h-100" data-testid={`logo-${label}`}>
       <div className="d-flex align-items-center gap-3 mb-2">
         <div className="pl-logo-preview flex-shrink-0">
-          {shown ? <img src={shown} alt={`${label} preview`} /> : <span className="small text-body-secondary">None</span>}
+          {shown ? (
+            <img src={shown} alt={`${label} preview`} onError={() => setBroken(shown)} />
+          ) : (
+            <span className="small text-body-secondary">{candidate ? 'No preview' : 'None'}</span>
+          )}
         </div>
         <div className="min-w-0">
           <div className="fw-semibold">{label}</div>

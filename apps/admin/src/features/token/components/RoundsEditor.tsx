@@ -1,15 +1,15 @@
-import { FormInput, grouped, num, SaleProgress, useMediaQuery } from '@prelaunch/ui';
+import { FormInput, grouped, num, SaleProgress, soldPercent, useMediaQuery } from '@prelaunch/ui';
 import { emptyRound, errorText, moveRow, type RoundRow, type SectionProps, type TokenForm } from '../form';
 import { SettingsCard } from './SettingsSections';
 
 type RoundField = 'name' | 'price' | 'allocation' | 'startsAt' | 'endsAt';
 
-const COLUMNS: { field: RoundField; label: string; type?: string; inputMode?: 'decimal' | 'numeric' }[] = [
-  { field: 'name', label: 'Name' },
-  { field: 'price', label: 'Price (₹)', inputMode: 'decimal' },
-  { field: 'allocation', label: 'Allocation (tokens)', inputMode: 'numeric' },
-  { field: 'startsAt', label: 'Starts at', type: 'datetime-local' },
-  { field: 'endsAt', label: 'Ends at', type: 'datetime-local' },
+const COLUMNS: { field: RoundField; label: string; type?: string; inputMode?: 'decimal' | 'numeric'; card: string }[] = [
+  { field: 'name', label: 'Name', card: 'col-12 col-md-4' },
+  { field: 'price', label: 'Price (₹)', inputMode: 'decimal', card: 'col-6 col-md-4' },
+  { field: 'allocation', label: 'Allocation (tokens)', inputMode: 'numeric', card: 'col-6 col-md-4' },
+  { field: 'startsAt', label: 'Starts at', type: 'datetime-local', card: 'col-12 col-md-6' },
+  { field: 'endsAt', label: 'Ends at', type: 'datetime-local', card: 'col-12 col-md-6' },
 ];
 
 /**
@@ -17,8 +17,9 @@ const COLUMNS: { field: RoundField; label: string; type?: string; inputMode?: 'd
  * position (the first row is round 1); a round's id and sold count are the server's.
  */
 export function RoundsEditor({ form, update, errors }: SectionProps) {
-  // Below 1200 px (phones, tablets, a narrow window beside the sidebar) each round is a card.
-  const cards = useMediaQuery('(max-width: 1199.98px)');
+  // Below 1400 px (phones, tablets, a laptop's width beside the sidebar) each round is a card:
+  // seven inputs in a row need the room of a wide screen.
+  const cards = useMediaQuery('(max-width: 1399.98px)');
   const rounds = form.rounds;
   const setRounds = (change: (rows: RoundRow[]) => RoundRow[]) => update((f: TokenForm) => ({ ...f, rounds: change(f.rounds) }));
   const setField = (index: number, field: RoundField, value: string) =>
@@ -26,7 +27,7 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
   const allocated = rounds.reduce((sum, r) => sum + num(r.allocation), 0);
   const listError = errorText(errors, 'rounds');
 
-  const actions = (r: RoundRow, i: number) => {
+  const actions = (r: RoundRow, i: number, compact = false) => {
     const label = r.name.trim() || `round ${i + 1}`;
     return (
       <div className="btn-group btn-group-sm" role="group" aria-label={`Arrange ${label}`}>
@@ -50,7 +51,7 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
           title={r.sold > 0 ? 'A round that has sold tokens cannot be removed.' : undefined}
           onClick={() => setRounds((rows) => rows.filter((_, j) => j !== i))}
         >
-          Remove
+          {compact ? '×' : 'Remove'}
         </button>
       </div>
     );
@@ -71,8 +72,13 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
     />
   );
 
-  const progress = (r: RoundRow, i: number) => (
-    <SaleProgress sold={r.sold} allocation={num(r.allocation)} label={`Round ${i + 1} ${r.name} sold`} />
+  const progress = (r: RoundRow, i: number, compact = false) => (
+    <SaleProgress
+      sold={r.sold}
+      allocation={num(r.allocation)}
+      label={`Round ${i + 1} ${r.name} sold`}
+      caption={compact ? `${grouped(r.sold)} sold (${soldPercent(r.sold, num(r.allocation))}%)` : undefined}
+    />
   );
 
   return (
@@ -98,7 +104,7 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
               </div>
               <div className="row g-2">
                 {COLUMNS.map((c) => (
-                  <div key={c.field} className={c.field === 'name' ? 'col-12' : 'col-12 col-sm-6'}>
+                  <div key={c.field} className={c.card}>
                     {field(r, i, c, true)}
                   </div>
                 ))}
@@ -110,16 +116,16 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
         </ol>
       ) : (
         <div className="table-responsive mb-3">
-          <table className="table align-middle pl-rounds-table">
+          <table className="table table-sm align-middle pl-rounds-table">
             <thead>
               <tr>
                 <th scope="col">#</th>
                 {COLUMNS.map((c) => (
-                  <th key={c.field} scope="col">
+                  <th key={c.field} scope="col" className={`pl-round-col-${c.field}`}>
                     {c.label}
                   </th>
                 ))}
-                <th scope="col">Progress</th>
+                <th scope="col" className="pl-round-col-progress">Progress</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -134,8 +140,8 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
                   {COLUMNS.map((c) => (
                     <td key={c.field}>{field(r, i, c, false)}</td>
                   ))}
-                  <td className="pl-rounds-progress">{progress(r, i)}</td>
-                  <td>{actions(r, i)}</td>
+                  <td>{progress(r, i, true)}</td>
+                  <td className="text-nowrap">{actions(r, i, true)}</td>
                 </tr>
               ))}
             </tbody>
