@@ -23,7 +23,7 @@ export function SaleOverview() {
       showSupply
       onOpened={() => void qc.invalidateQueries({ queryKey: purchaseKeys.price })}
       action={
-        <Link to="/user/buy-token" className="btn btn-sm pl-btn-gradient">
+        <Link to="/user/buy-token" className="btn btn-sm btn-primary">
           Buy Token
         </Link>
       }
