@@ -47,6 +47,8 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Get("/dashboard/get", admin, a.dashboard)
 	ad.Get("/beneficiary/get", admin, a.beneficiary)
 	ad.Put("/beneficiary/update", admin, a.beneficiaryUpdate)
+	ad.Get("/token/get", admin, a.tokenSettings)
+	ad.Put("/token/update", admin, a.tokenSettingsUpdate)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")
@@ -266,4 +268,24 @@ func (a *api) beneficiaries(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Beneficiaries fetched successfully", list)
+}
+
+func (a *api) tokenSettings(c fiber.Ctx) error {
+	t, err := a.svc.Companies.TokenSettings(c.Context(), companyOf(c))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Token fetched successfully", t)
+}
+
+func (a *api) tokenSettingsUpdate(c fiber.Ctx) error {
+	var in company.SettingsInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	t, err := a.svc.Companies.UpdateTokenSettings(c.Context(), httpx.Actor(c), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Token updated successfully", t)
 }

@@ -16,8 +16,7 @@ import (
 // api is the route table's handlers: each binds the request, takes the caller and the site, calls
 // one service method and answers. The rules live in core, one package per noun.
 type api struct {
-	svc       *runtime.Services
-	priceMemo httpx.Memo[*company.Site]
+	svc *runtime.Services
 }
 
 type siteKey struct{}
@@ -183,10 +182,13 @@ func (a *api) profileUpdate(c fiber.Ctx) error {
 	return httpx.OK(c, "Profile updated successfully", nil)
 }
 
-// price answers from the cached site row; the encoded answer is kept until the row is reloaded.
+// price answers from the cached site (token row and rounds) with the buyer's running total.
 func (a *api) price(c fiber.Ctx) error {
-	s := site(c)
-	return a.priceMemo.OK(c, s, "Token price fetched successfully", func() any { return s.Price() })
+	v, err := a.svc.Purchases.Price(c.Context(), site(c), buyerOf(c))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Token price fetched successfully", v)
 }
 
 func (a *api) beneficiary(c fiber.Ctx) error {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"prelaunch/core/clock"
+	"prelaunch/core/media"
 	"regexp"
 	"strings"
 	"time"
@@ -28,6 +30,8 @@ type Service struct {
 	DB *bun.DB
 	// Symbol is the token (and so the company) the servers sell.
 	Symbol string
+	Clock  clock.Clock   // the sale's status is computed at its now (time.Now when nil)
+	Media  *media.Signer // signs the links of uploaded logos
 }
 
 // AddInput is the body of POST /superadmin/company/add.

@@ -64,6 +64,34 @@ type Token struct {
 	RemainingReferralSupply decimal.Decimal `bun:"remaining_referral_supply,type:numeric(38,0),notnull"`
 	ReferralPercent         decimal.Decimal `bun:"referral_percent,type:numeric(5,2),notnull"`
 	LaunchAt                *time.Time      `bun:"launch_at"`
-	CreatedAt               time.Time       `bun:"created_at,notnull,default:current_timestamp"`
-	UpdatedAt               time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
+	// The sale (DESIGN §10): an optional window, a pause, optional INR limits, and the version of
+	// these settings (it moves with every admin change; purchase.reservePriced checks it).
+	SaleStartsAt        *time.Time       `bun:"sale_starts_at"`
+	SaleEndsAt          *time.Time       `bun:"sale_ends_at"`
+	SalePaused          bool             `bun:"sale_paused,notnull"`
+	MinOrderINR         *decimal.Decimal `bun:"min_order_inr,type:numeric(18,2)"`
+	MaxOrderINR         *decimal.Decimal `bun:"max_order_inr,type:numeric(18,2)"`
+	MaxPerBuyerINR      *decimal.Decimal `bun:"max_per_buyer_inr,type:numeric(18,2)"`
+	KYCRequiredAboveINR *decimal.Decimal `bun:"kyc_required_above_inr,type:numeric(18,2)"`
+	SettingsVersion     int64            `bun:"settings_version,notnull"`
+	CreatedAt           time.Time        `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt           time.Time        `bun:"updated_at,notnull,default:current_timestamp"`
+}
+
+// Round is one stage of a token's sale (DESIGN §10): its price holds for its allocation, within its
+// optional window. sold counts the tokens of the INITIATED, PENDING and APPROVED orders it priced.
+type Round struct {
+	bun.BaseModel `bun:"table:token_rounds,alias:r"`
+
+	ID         string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	TokenID    string          `bun:"token_id,type:uuid,notnull"`
+	Position   int             `bun:"position,notnull"`
+	Name       string          `bun:"name,notnull"`
+	Price      decimal.Decimal `bun:"price,type:numeric(18,4),notnull"`
+	Allocation decimal.Decimal `bun:"allocation,type:numeric(38,0),notnull"`
+	Sold       decimal.Decimal `bun:"sold,type:numeric(38,0),notnull"`
+	StartsAt   *time.Time      `bun:"starts_at"`
+	EndsAt     *time.Time      `bun:"ends_at"`
+	CreatedAt  time.Time       `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt  time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
 }

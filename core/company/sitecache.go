@@ -19,6 +19,7 @@ import (
 type Site struct {
 	CompanyID string
 	Token     *Token
+	Rounds    []Round // the token's rounds, in position order
 }
 
 // Brand names the token in emails.
@@ -40,13 +41,18 @@ func LoadSite(ctx context.Context, db bun.IDB, symbol string) (*Site, error) {
 	if err != nil {
 		return nil, apperr.Unavailable("db_unavailable", "The service is temporarily unavailable. Please try again shortly.", err)
 	}
-	return &Site{CompanyID: t.CompanyID, Token: &t}, nil
+	rounds, err := LoadRounds(ctx, db, t.ID)
+	if err != nil {
+		return nil, apperr.Unavailable("db_unavailable", "The service is temporarily unavailable. Please try again shortly.", err)
+	}
+	return &Site{CompanyID: t.CompanyID, Token: &t, Rounds: rounds}, nil
 }
 
 // Tenant is the site as the account rules need it.
 func (s *Site) Tenant() user.Tenant { return user.Tenant{CompanyID: s.CompanyID, Brand: s.Brand()} }
 
-// PriceView is package/price/get (SPEC §3 "Token price response" plus the token's name and icon).
+// PriceView is package/price/get (SPEC §3 "Token price response" plus the token's name and icon,
+// and DESIGN §10's sale, round, next round and limits).
 type PriceView struct {
 	Price                  decimal.Decimal `json:"price"`
 	PlatformChargePercent  decimal.Decimal `json:"platformChargePercent"`
@@ -54,13 +60,64 @@ type PriceView struct {
 	Symbol                 string          `json:"symbol"`
 	Name                   string          `json:"name"`
 	IconURL                string          `json:"icon_url"`
+	Sale                   PriceSale       `json:"sale"`
+	Round                  *PriceRound     `json:"round"`
+	NextRound              *PriceNextRound `json:"nextRound"`
+	Limits                 PriceLimits     `json:"limits"`
 }
 
-// Price is package/price/get: the price and remaining supply of the site's token as loaded.
-func (site *Site) Price() *PriceView {
+type PriceSale struct {
+	Status   string     `json:"status"`
+	StartsAt *time.Time `json:"startsAt"`
+	EndsAt   *time.Time `json:"endsAt"`
+}
+
+type PriceRound struct {
+	Name       string          `json:"name"`
+	Price      decimal.Decimal `json:"price"`
+	Allocation decimal.Decimal `json:"allocation"`
+	Sold       decimal.Decimal `json:"sold"`
+	EndsAt     *time.Time      `json:"endsAt"`
+}
+
+type PriceNextRound struct {
+	Name     string          `json:"name"`
+	Price    decimal.Decimal `json:"price"`
+	StartsAt *time.Time      `json:"startsAt"`
+}
+
+type PriceLimits struct {
+	MinOrder    *decimal.Decimal `json:"minOrder"`
+	MaxOrder    *decimal.Decimal `json:"maxOrder"`
+	MaxPerBuyer *decimal.Decimal `json:"maxPerBuyer"`
+	BoughtSoFar decimal.Decimal  `json:"boughtSoFar"`
+}
+
+// Price is package/price/get at now for a buyer who has bought boughtSoFar INR: the price an order
+// would take now, the sale's status, its current and next round and its limits, from the site as
+// loaded (at most SiteTTL old).
+func (site *Site) Price(now time.Time, boughtSoFar decimal.Decimal) *PriceView {
 	t := site.Token
-	return &PriceView{Price: t.Price, PlatformChargePercent: t.PlatformChargePercent,
-		RemainingPrivateSupply: t.RemainingPrivateSupply, Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL}
+	offer := OfferAt(t, site.Rounds, now)
+	v := &PriceView{Price: offer.Price, PlatformChargePercent: t.PlatformChargePercent,
+		RemainingPrivateSupply: t.RemainingPrivateSupply, Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL,
+		Sale:   PriceSale{Status: offer.Status, StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt)},
+		Limits: PriceLimits{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR, BoughtSoFar: boughtSoFar}}
+	if r := offer.Round; r != nil {
+		v.Round = &PriceRound{Name: r.Name, Price: r.Price, Allocation: r.Allocation, Sold: r.Sold, EndsAt: utc(r.EndsAt)}
+	}
+	if r := NextRound(site.Rounds, now); r != nil {
+		v.NextRound = &PriceNextRound{Name: r.Name, Price: r.Price, StartsAt: utc(r.StartsAt)}
+	}
+	return v
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC().Truncate(time.Second)
+	return &u
 }
 
 // SiteTTL is how long a BFF reuses the site (company and token row) it serves before reading it

@@ -44,7 +44,7 @@ func (s *Service) Cancel(ctx context.Context, b Buyer, id string) (*Purchase, er
 		if n, _ := res.RowsAffected(); n != 1 {
 			return sql.ErrNoRows
 		}
-		return ReleaseSupply(ctx, tx, p.CompanyID, p.Quantity)
+		return release(ctx, tx, &p)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		if _, gerr := s.GetOrder(ctx, b, id); gerr != nil {

@@ -20,7 +20,7 @@ func (s *Service) Expire(ctx context.Context, id string, now time.Time) (bool, e
 		_, err := tx.NewUpdate().Model((*Purchase)(nil)).
 			Set("status = ?", StatusExpired).Set("updated_at = ?", now).
 			Where("id = ?", id).Where("status = ?", StatusInitiated).Where("expires_at <= ?", now).
-			Returning("id, company_id, quantity").Exec(ctx, &rows)
+			Returning("id, company_id, quantity, round_id").Exec(ctx, &rows)
 		if err != nil {
 			return fmt.Errorf("expire purchase: %w", err)
 		}
@@ -28,7 +28,7 @@ func (s *Service) Expire(ctx context.Context, id string, now time.Time) (bool, e
 			return nil
 		}
 		expired = true
-		return ReleaseSupply(ctx, tx, rows[0].CompanyID, rows[0].Quantity)
+		return release(ctx, tx, &rows[0])
 	})
 	return expired, err
 }
@@ -52,14 +52,18 @@ func (s *Service) Sweep(ctx context.Context, now time.Time) (int, error) {
 			_, err := tx.NewUpdate().Model((*Purchase)(nil)).
 				Set("status = ?", StatusExpired).Set("updated_at = ?", now).
 				Where("id IN (?)", sub).Where("status = ?", StatusInitiated).
-				Returning("id, company_id, quantity").Exec(ctx, &rows)
+				Returning("id, company_id, quantity, round_id").Exec(ctx, &rows)
 			if err != nil {
 				return fmt.Errorf("sweep purchases: %w", err)
 			}
 			n = len(rows)
 			perCompany := map[string]decimal.Decimal{}
+			perRound := map[string]decimal.Decimal{}
 			for _, r := range rows {
 				perCompany[r.CompanyID] = perCompany[r.CompanyID].Add(r.Quantity)
+				if r.RoundID != nil {
+					perRound[*r.RoundID] = perRound[*r.RoundID].Add(r.Quantity)
+				}
 			}
 			ids := make([]string, 0, len(perCompany))
 			for id := range perCompany {
@@ -68,6 +72,17 @@ func (s *Service) Sweep(ctx context.Context, now time.Time) (int, error) {
 			sort.Strings(ids) // a fixed order of token locks across sweeps
 			for _, cid := range ids {
 				if err := ReleaseSupply(ctx, tx, cid, perCompany[cid]); err != nil {
+					return err
+				}
+			}
+			// Rounds after every token row (the lock order of supply.go), in a fixed order too.
+			rids := make([]string, 0, len(perRound))
+			for id := range perRound {
+				rids = append(rids, id)
+			}
+			sort.Strings(rids)
+			for _, rid := range rids {
+				if err := ReleaseRound(ctx, tx, rid, perRound[rid]); err != nil {
 					return err
 				}
 			}

@@ -140,32 +140,92 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		return nil, apperr.Conflict("too_many_open_orders", fmt.Sprintf(
 			"You already have %d unpaid orders. Pay for one or wait for it to expire before placing another.", open))
 	}
-	// Price the order from the token row as it is now (no lock), insert it, and reserve its
-	// quantity last, so the token row stays locked only from that UPDATE to the commit.
+	// Price the order from the token row and its rounds as they are now (no lock), insert it,
+	// and reserve its quantity last (token row, then round), so the token row stays locked only
+	// from that UPDATE to the commit. The settings version read here must still hold then.
 	var tok company.Token
-	err = tx.NewSelect().Model(&tok).Column("price", "platform_charge_percent").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
+	err = tx.NewSelect().Model(&tok).Column("id", "price", "platform_charge_percent", "remaining_private_supply",
+		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr",
+		"settings_version").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read token: %w", err)
 	}
-	qty, charged, fee, final := Quote(amt, tok.Price, tok.PlatformChargePercent)
+	rounds, err := company.LoadRounds(ctx, tx, tok.ID)
+	if err != nil {
+		return nil, err
+	}
+	offer := company.OfferAt(&tok, rounds, now)
+	switch offer.Status {
+	case company.SaleOpen:
+	case company.SaleSoldOut:
+		return nil, ErrSoldOut()
+	default:
+		return nil, company.ErrSaleNotOpen()
+	}
+	qty, charged, fee, final := Quote(amt, offer.Price, tok.PlatformChargePercent)
 	if !qty.IsPositive() {
 		return nil, apperr.Invalid("amount_too_small",
-			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", tok.Price.StringFixed(2)))
+			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", offer.Price.StringFixed(2)))
+	}
+	if tok.MinOrderINR != nil || tok.MaxOrderINR != nil || tok.MaxPerBuyerINR != nil {
+		bought, err := boughtSoFar(ctx, tx, b)
+		if err != nil {
+			return nil, err
+		}
+		if err := company.CheckLimits(&tok, charged, bought); err != nil {
+			return nil, err
+		}
+	}
+	if offer.Round != nil && qty.GreaterThan(offer.Round.Remaining()) {
+		return nil, company.ErrRoundRemaining(offer.Round)
 	}
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
-		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: charged, Price: tok.Price,
+		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: charged, Price: offer.Price,
 		Quantity: qty, PlatformChargePercent: tok.PlatformChargePercent, Fee: fee, FinalAmount: final,
 		ExpiresAt: now.Add(PaymentWindow), CreatedAt: now, UpdatedAt: now}
+	if offer.Round != nil {
+		p.RoundID = &offer.Round.ID
+	}
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
 	}
-	if err := reservePriced(ctx, tx, b.CompanyID, qty, tok.Price, tok.PlatformChargePercent); err != nil {
+	if err := reservePriced(ctx, tx, b.CompanyID, qty, tok.SettingsVersion); err != nil {
 		return nil, err
 	}
+	if offer.Round != nil {
+		if err := reserveRound(ctx, tx, offer.Round, qty); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
+}
+
+// boughtSoFar is the INR of the buyer's INITIATED, PENDING and APPROVED orders (DESIGN §10).
+func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, error) {
+	var sum decimal.NullDecimal
+	err := db.NewSelect().Model((*Purchase)(nil)).ColumnExpr("sum(amount)").Where("user_id = ?", b.UserID).
+		Where("company_id = ?", b.CompanyID).Where("status IN (?)", bun.In([]string{StatusInitiated, StatusPending, StatusApproved})).
+		Scan(ctx, &sum)
+	if err != nil {
+		return decimal.Zero, fmt.Errorf("bought so far: %w", err)
+	}
+	if !sum.Valid {
+		return decimal.Zero, nil
+	}
+	return sum.Decimal, nil
+}
+
+// Price is package/price/get for the buyer: the site's price view (at most company.SiteTTL old)
+// with the buyer's running total.
+func (s *Service) Price(ctx context.Context, site *company.Site, b Buyer) (*company.PriceView, error) {
+	bought, err := boughtSoFar(ctx, s.DB, b)
+	if err != nil {
+		return nil, err
+	}
+	return site.Price(s.Clock.Now(), bought), nil
 }
 
 // scheduleExpiry enqueues purchase:expire at the end of the window. A failure is only logged:
@@ -213,15 +273,19 @@ func isUnique(err error, constraint string) bool {
 }
 
 // retryOnNumberClash retries fn when a random order number or transaction id collides, or when
-// the token's price or fee changed while the order was being placed (errPriceMoved).
+// the token's settings changed (or its round sold out) while the order was being placed
+// (errPriceMoved).
 func retryOnNumberClash(fn func() error) error {
 	var err error
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 8; i++ {
 		err = fn()
 		if !isUnique(err, "purchases_order_number_key") && !isUnique(err, "purchases_transaction_id_key") &&
 			!errors.Is(err, errPriceMoved) {
 			return err
 		}
+	}
+	if errors.Is(err, errPriceMoved) {
+		return apperr.Conflict("price_moved", "The price changed while your order was being placed. Please try again.")
 	}
 	return err
 }

@@ -276,7 +276,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 				after.ReferralReward = paid
 			}
 		} else {
-			if err := ReleaseSupply(ctx, tx, companyID, p.Quantity); err != nil {
+			if err := release(ctx, tx, p); err != nil {
 				return err
 			}
 			after.ReleasedSupply = p.Quantity

@@ -20,7 +20,8 @@ import (
 // (reservePriced), its last statement; it waits for no row lock after the token's. A use case that moves an
 // existing purchase (expire, reject, approve) updates the purchase row first (one conditional
 // UPDATE), then user rows (approve), then the token row (ReleaseSupply, or LockToken for a
-// referral reward).
+// referral reward), then its round (ReleaseRound). A token's rounds are always locked after its
+// token row: orders reserve the token then the round, the admin's settings lock the token first.
 
 // ErrSoldOut is the answer when the private sale cannot cover an order.
 func ErrSoldOut() error {
@@ -41,27 +42,80 @@ func LockToken(ctx context.Context, tx bun.IDB, companyID string) (*company.Toke
 	return &t, nil
 }
 
-// errPriceMoved says the token's price or fee changed between pricing an order and reserving
-// its supply; the order's transaction is rolled back and placed again (retryOnNumberClash).
-var errPriceMoved = errors.New("token price changed while ordering")
+// errPriceMoved says the token's settings (price, fee, sale, limits or rounds) changed between
+// pricing an order and reserving its supply, or its round sold out meanwhile; the order's
+// transaction is rolled back and placed again at the settings as they are now (retryOnNumberClash).
+var errPriceMoved = errors.New("token settings changed while ordering")
 
 // reservePriced takes qty tokens from the remaining private supply in one conditional UPDATE,
-// provided the token still has the price and fee the order was priced at. It is an order's last
-// statement before the commit, so the token row is locked only that long. 409 (ErrSoldOut) when
-// the supply is short; errPriceMoved when the price or fee changed meanwhile.
-func reservePriced(ctx context.Context, tx bun.IDB, companyID string, qty, price, percent decimal.Decimal) error {
-	var now company.Token
+// provided the token still has the settings version the order was priced at (an admin change
+// moves it under the same row lock, so an order never takes a price that was never set). After
+// it, only the order's round is updated (reserveRound), so the token row is locked from here to
+// the commit. 409 (ErrSoldOut) when the supply is short; errPriceMoved when the settings changed.
+func reservePriced(ctx context.Context, tx bun.IDB, companyID string, qty decimal.Decimal, version int64) error {
+	var now int64
 	err := tx.NewRaw(`UPDATE tokens SET remaining_private_supply = remaining_private_supply - ?, updated_at = now()
-		WHERE company_id = ? AND remaining_private_supply >= ? RETURNING price, platform_charge_percent`,
-		qty, companyID, qty).Scan(ctx, &now.Price, &now.PlatformChargePercent)
+		WHERE company_id = ? AND remaining_private_supply >= ? RETURNING settings_version`,
+		qty, companyID, qty).Scan(ctx, &now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrSoldOut()
 	}
 	if err != nil {
 		return fmt.Errorf("reserve supply: %w", err)
 	}
-	if !now.Price.Equal(price) || !now.PlatformChargePercent.Equal(percent) {
+	if now != version {
 		return errPriceMoved
+	}
+	return nil
+}
+
+// reserveRound adds qty to the round's sold count, in the order's transaction after
+// reservePriced (the token row locked: rounds are only rewritten under that lock). More than the
+// round has left is 409 round_remaining naming what it has left; a round that sold out meanwhile
+// is errPriceMoved (the order is placed again in the next round).
+func reserveRound(ctx context.Context, tx bun.IDB, r *company.Round, qty decimal.Decimal) error {
+	var left decimal.Decimal
+	err := tx.NewRaw(`UPDATE token_rounds SET sold = sold + ?, updated_at = now()
+		WHERE id = ? AND sold + ? <= allocation RETURNING allocation - sold`, qty, r.ID, qty).Scan(ctx, &left)
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("reserve round: %w", err)
+	}
+	var now company.Round
+	if err := tx.NewSelect().Model(&now).Where("id = ?", r.ID).Scan(ctx); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return errPriceMoved
+		}
+		return fmt.Errorf("read round: %w", err)
+	}
+	if !now.Remaining().IsPositive() {
+		return errPriceMoved
+	}
+	return company.ErrRoundRemaining(&now)
+}
+
+// ReleaseRound gives qty tokens back to the round an order came from. Call it after ReleaseSupply
+// in the transaction that moved the order out of INITIATED or PENDING, so it happens exactly once.
+func ReleaseRound(ctx context.Context, tx bun.IDB, roundID string, qty decimal.Decimal) error {
+	if !qty.IsPositive() {
+		return nil
+	}
+	if _, err := tx.NewRaw(`UPDATE token_rounds SET sold = sold - ?, updated_at = now() WHERE id = ?`,
+		qty, roundID).Exec(ctx); err != nil {
+		return fmt.Errorf("release round: %w", err)
+	}
+	return nil
+}
+
+// release gives an order's tokens back to the private supply and to its round.
+func release(ctx context.Context, tx bun.IDB, p *Purchase) error {
+	if err := ReleaseSupply(ctx, tx, p.CompanyID, p.Quantity); err != nil {
+		return err
+	}
+	if p.RoundID != nil {
+		return ReleaseRound(ctx, tx, *p.RoundID, p.Quantity)
 	}
 	return nil
 }

@@ -46,7 +46,7 @@ func (d *Deps) Build() *Services {
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 			Stake: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}},
-		Companies: &company.Service{DB: d.DB, Symbol: d.Cfg.TokenSymbol},
+		Companies: &company.Service{DB: d.DB, Symbol: d.Cfg.TokenSymbol, Clock: d.Clock, Media: d.Media},
 		Site:      site,
 		Purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 			Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker},

@@ -13,6 +13,8 @@ import (
 //	quantities) = private_supply
 //	remaining_referral_supply + sum(referral_rewards.quantity) = referral_supply
 //	the buyers' stock balances = their APPROVED quantities + the rewards paid to them
+//	each round's sold = the quantities of its INITIATED, PENDING and APPROVED orders, within
+//	0..allocation (DESIGN §10)
 //
 // Referral rewards are paid from the referral supply (DESIGN §4), not from the private supply.
 // Run it after every scenario that moves supply.
@@ -67,5 +69,25 @@ func CheckSupply(t testing.TB, db bun.IDB) {
 	}
 	for _, u := range users {
 		t.Errorf("stock balance of user %s is %s, want approved + rewards = %s", u.ID, u.Balance, u.Want)
+	}
+	var rounds []struct {
+		ID         string `bun:"id"`
+		Name       string `bun:"name"`
+		Sold       string `bun:"sold"`
+		Allocation string `bun:"allocation"`
+		Held       string `bun:"held"`
+	}
+	err = db.NewRaw(`
+	SELECT r.id, r.name, r.sold::text, r.allocation::text, COALESCE(p.held, 0)::text AS held
+	  FROM token_rounds r
+	  LEFT JOIN (SELECT round_id, sum(quantity) AS held FROM purchases
+	              WHERE round_id IS NOT NULL AND status IN ('INITIATED', 'PENDING', 'APPROVED')
+	              GROUP BY round_id) p ON p.round_id = r.id
+	 WHERE r.sold <> COALESCE(p.held, 0) OR r.sold < 0 OR r.sold > r.allocation`).Scan(ctx, &rounds)
+	if err != nil {
+		t.Fatalf("round invariant query: %v", err)
+	}
+	for _, r := range rounds {
+		t.Errorf("round %s (%s): sold %s, allocation %s, but its live orders hold %s", r.Name, r.ID, r.Sold, r.Allocation, r.Held)
 	}
 }

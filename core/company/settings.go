@@ -1,0 +1,665 @@
+package company
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/fields"
+	"prelaunch/core/media"
+)
+
+// Token settings (DESIGN §10): the admin's GET /admin/token/get and PUT /admin/token/update.
+
+// TokenSettings is the token as the admin's Token Settings screen reads and writes it.
+type TokenSettings struct {
+	Name                  string          `json:"name"`
+	Symbol                string          `json:"symbol"`
+	Price                 decimal.Decimal `json:"price"`
+	PlatformChargePercent decimal.Decimal `json:"platformChargePercent"`
+	ReferralPercent       decimal.Decimal `json:"referralPercent"`
+	Supply                SupplyView      `json:"supply"`
+	Sale                  SaleView        `json:"sale"`
+	Limits                LimitsView      `json:"limits"`
+	Rounds                []RoundView     `json:"rounds"`
+	Branding              BrandingView    `json:"branding"`
+}
+
+type SupplyView struct {
+	TotalSupply            decimal.Decimal `json:"totalSupply"`
+	PrivateSupply          decimal.Decimal `json:"privateSupply"`
+	RemainingPrivateSupply decimal.Decimal `json:"remainingPrivateSupply"`
+	PublicCellSupply       decimal.Decimal `json:"publicCellSupply"`
+	AngelInvestorSupply    decimal.Decimal `json:"angelInvestorSupply"`
+	FounderTeamSupply      decimal.Decimal `json:"founderTeamSupply"`
+	AirdropSupply          decimal.Decimal `json:"airdropSupply"`
+	ReferralSupply         decimal.Decimal `json:"referralSupply"`
+}
+
+type SaleView struct {
+	StartsAt *time.Time `json:"startsAt"`
+	EndsAt   *time.Time `json:"endsAt"`
+	Paused   bool       `json:"paused"`
+	Status   string     `json:"status"`
+}
+
+type LimitsView struct {
+	MinOrder         *decimal.Decimal `json:"minOrder"`
+	MaxOrder         *decimal.Decimal `json:"maxOrder"`
+	MaxPerBuyer      *decimal.Decimal `json:"maxPerBuyer"`
+	KYCRequiredAbove *decimal.Decimal `json:"kycRequiredAbove"`
+}
+
+type RoundView struct {
+	ID         string          `json:"id"`
+	Position   int             `json:"position"`
+	Name       string          `json:"name"`
+	Price      decimal.Decimal `json:"price"`
+	Allocation decimal.Decimal `json:"allocation"`
+	Sold       decimal.Decimal `json:"sold"`
+	StartsAt   *time.Time      `json:"startsAt"`
+	EndsAt     *time.Time      `json:"endsAt"`
+}
+
+type BrandingView struct {
+	Title             string       `json:"title"`
+	IconURL           string       `json:"iconUrl"`
+	HeaderLogo        string       `json:"headerLogo"`
+	DefaultLogo       string       `json:"defaultLogo"`
+	ChartImg          string       `json:"chartImg"`
+	FooterNote        string       `json:"footerNote"`
+	MetaData          MetaData     `json:"metaData"`
+	TokenDistribution []string     `json:"tokenDistribution"`
+	SocialLinks       []SocialLink `json:"socialLinks"`
+}
+
+// Settings is the token's settings at now.
+func Settings(t *Token, rounds []Round, now time.Time) *TokenSettings {
+	v := &TokenSettings{Name: t.Name, Symbol: t.Symbol, Price: t.Price, PlatformChargePercent: t.PlatformChargePercent,
+		ReferralPercent: t.ReferralPercent,
+		Supply: SupplyView{TotalSupply: t.TotalSupply, PrivateSupply: t.PrivateSupply,
+			RemainingPrivateSupply: t.RemainingPrivateSupply, PublicCellSupply: t.PublicCellSupply,
+			AngelInvestorSupply: t.AngelInvestorSupply, FounderTeamSupply: t.FounderTeamSupply,
+			AirdropSupply: t.AirdropSupply, ReferralSupply: t.ReferralSupply},
+		Sale: SaleView{StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt), Paused: t.SalePaused,
+			Status: SaleStatus(t, rounds, now)},
+		Limits: LimitsView{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR,
+			KYCRequiredAbove: t.KYCRequiredAboveINR},
+		Rounds: make([]RoundView, 0, len(rounds))}
+	for _, r := range rounds {
+		v.Rounds = append(v.Rounds, RoundView{ID: r.ID, Position: r.Position, Name: r.Name, Price: r.Price,
+			Allocation: r.Allocation, Sold: r.Sold, StartsAt: utc(r.StartsAt), EndsAt: utc(r.EndsAt)})
+	}
+	tv := t.View()
+	v.Branding = BrandingView{Title: t.Title, IconURL: t.IconURL, HeaderLogo: t.HeaderLogo, DefaultLogo: t.DefaultLogo,
+		ChartImg: t.ChartImg, FooterNote: t.FooterNote, MetaData: tv.MetaData, TokenDistribution: tv.TokenDistribution,
+		SocialLinks: tv.SocialLinks}
+	return v
+}
+
+// Num is a number as the client sent it (a JSON number or a numeric string), kept as text so the
+// rules answer a 422 naming the field instead of a decoding error.
+type Num struct {
+	Raw string
+	Set bool
+}
+
+func (n *Num) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if bytes.Equal(b, []byte("null")) {
+		*n = Num{}
+		return nil
+	}
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*n = Num{Raw: strings.TrimSpace(s), Set: strings.TrimSpace(s) != ""}
+		return nil
+	}
+	if len(b) > 0 && (b[0] == '{' || b[0] == '[' || b[0] == 't' || b[0] == 'f') {
+		return &json.UnmarshalTypeError{Value: string(b), Type: nil}
+	}
+	*n = Num{Raw: string(b), Set: true}
+	return nil
+}
+
+// SettingsInput is the body of PUT /admin/token/update: any of the top-level keys; an object
+// given replaces the old one whole; rounds is the full list.
+type SettingsInput struct {
+	Name                  *string        `json:"name"`
+	Symbol                *string        `json:"symbol"`
+	Price                 *Num           `json:"price"`
+	PlatformChargePercent *Num           `json:"platformChargePercent"`
+	ReferralPercent       *Num           `json:"referralPercent"`
+	Supply                *SupplyInput   `json:"supply"`
+	Sale                  *SaleInput     `json:"sale"`
+	Limits                *LimitsInput   `json:"limits"`
+	Rounds                *[]RoundInput  `json:"rounds"`
+	Branding              *BrandingInput `json:"branding"`
+}
+
+type SupplyInput struct {
+	TotalSupply         Num `json:"totalSupply"`
+	PrivateSupply       Num `json:"privateSupply"`
+	PublicCellSupply    Num `json:"publicCellSupply"`
+	AngelInvestorSupply Num `json:"angelInvestorSupply"`
+	FounderTeamSupply   Num `json:"founderTeamSupply"`
+	AirdropSupply       Num `json:"airdropSupply"`
+	ReferralSupply      Num `json:"referralSupply"`
+}
+
+type SaleInput struct {
+	StartsAt *string `json:"startsAt"`
+	EndsAt   *string `json:"endsAt"`
+	Paused   bool    `json:"paused"`
+}
+
+type LimitsInput struct {
+	MinOrder         Num `json:"minOrder"`
+	MaxOrder         Num `json:"maxOrder"`
+	MaxPerBuyer      Num `json:"maxPerBuyer"`
+	KYCRequiredAbove Num `json:"kycRequiredAbove"`
+}
+
+type RoundInput struct {
+	ID         *string `json:"id"`
+	Position   Num     `json:"position"`
+	Name       string  `json:"name"`
+	Price      Num     `json:"price"`
+	Allocation Num     `json:"allocation"`
+	StartsAt   *string `json:"startsAt"`
+	EndsAt     *string `json:"endsAt"`
+}
+
+type BrandingInput struct {
+	Title             string       `json:"title"`
+	IconURL           string       `json:"iconUrl"`
+	HeaderLogo        string       `json:"headerLogo"`
+	DefaultLogo       string       `json:"defaultLogo"`
+	ChartImg          string       `json:"chartImg"`
+	FooterNote        string       `json:"footerNote"`
+	MetaData          MetaData     `json:"metaData"`
+	TokenDistribution []string     `json:"tokenDistribution"`
+	SocialLinks       []SocialLink `json:"socialLinks"`
+}
+
+// SocialMedia are the media names SPEC §3 allows in socialLinks.
+var SocialMedia = []string{"youtube", "facebook", "instagram", "telegram", "whatsApp", "X"}
+
+// LogoLinkTTL is how long the link stored for an uploaded logo works: the site serves it to anyone.
+const LogoLinkTTL = 10 * 365 * 24 * time.Hour
+
+var maxDigits = decimal.New(1, 36) // numeric(38,0) and numeric(18,x) both fit below this
+
+func parseNum(n Num) (decimal.Decimal, bool) {
+	if !n.Set {
+		return decimal.Zero, false
+	}
+	d, err := decimal.NewFromString(n.Raw)
+	if err != nil || strings.ContainsAny(n.Raw, "eE") {
+		return decimal.Zero, false
+	}
+	return d, true
+}
+
+func decimals(d decimal.Decimal) int32 {
+	if e := d.Exponent(); e < 0 {
+		return -d.Normalize().Exponent()
+	}
+	return 0
+}
+
+func parseTime(s *string) (*time.Time, bool) {
+	if s == nil || strings.TrimSpace(*s) == "" {
+		return nil, true
+	}
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(*s))
+	if err != nil {
+		return nil, false
+	}
+	t = t.UTC()
+	return &t, true
+}
+
+// TokenSettings is GET /admin/token/get: the settings of the admin's company's token.
+func (s *Service) TokenSettings(ctx context.Context, companyID string) (*TokenSettings, error) {
+	var t Token
+	err := s.DB.NewSelect().Model(&t).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	rounds, err := LoadRounds(ctx, s.DB, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	return Settings(&t, rounds, s.now()), nil
+}
+
+func (s *Service) now() time.Time {
+	if s.Clock != nil {
+		return s.Clock.Now()
+	}
+	return time.Now()
+}
+
+// UpdateTokenSettings is PUT /admin/token/update. It locks the token row, checks every field
+// (422 naming each failure), writes the token and its rounds, moves the settings version (orders
+// priced from the old settings are placed again at the new ones) and audits before and after.
+// Existing orders never change.
+func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in SettingsInput) (*TokenSettings, error) {
+	var out *TokenSettings
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var t Token
+		err := tx.NewSelect().Model(&t).Where("company_id = ?", actor.CompanyID).For("UPDATE").Limit(1).Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.NotFound("token_not_found", "Please select a token to proceed.")
+		}
+		if err != nil {
+			return fmt.Errorf("lock token: %w", err)
+		}
+		// Orders change a round's sold only after locking the token row (reservePriced runs
+		// before the round's update), so the rounds read here stay as they are until the commit.
+		rounds, err := LoadRounds(ctx, tx, t.ID)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		before := Settings(&t, rounds, now)
+		next := t
+		plan, err := s.apply(ctx, tx, actor, &next, rounds, in)
+		if err != nil {
+			return err
+		}
+		next.SettingsVersion = t.SettingsVersion + 1
+		next.UpdatedAt = now
+		if _, err := tx.NewUpdate().Model(&next).WherePK().Exec(ctx); err != nil {
+			return fmt.Errorf("update token: %w", err)
+		}
+		if plan != nil {
+			if err := plan.write(ctx, tx, t.ID, now); err != nil {
+				return err
+			}
+		}
+		after, err := LoadRounds(ctx, tx, t.ID)
+		if err != nil {
+			return err
+		}
+		out = Settings(&next, after, now)
+		return audit.Write(ctx, tx, actor, "token.update", "token", t.ID, before, out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// roundsPlan is the full list of rounds to keep (by id), to add and to delete.
+type roundsPlan struct {
+	keep   []Round
+	add    []Round
+	delete []string
+}
+
+func (p *roundsPlan) write(ctx context.Context, tx bun.IDB, tokenID string, now time.Time) error {
+	if len(p.delete) > 0 {
+		if _, err := tx.NewDelete().Model((*Round)(nil)).Where("id IN (?)", bun.In(p.delete)).Exec(ctx); err != nil {
+			return fmt.Errorf("delete rounds: %w", err)
+		}
+	}
+	for i := range p.keep {
+		r := &p.keep[i]
+		r.UpdatedAt = now
+		if _, err := tx.NewUpdate().Model(r).Column("position", "name", "price", "allocation", "starts_at", "ends_at", "updated_at").
+			WherePK().Exec(ctx); err != nil {
+			return fmt.Errorf("update round: %w", err)
+		}
+	}
+	for i := range p.add {
+		r := &p.add[i]
+		r.TokenID, r.Sold, r.CreatedAt, r.UpdatedAt = tokenID, decimal.Zero, now, now
+		if _, err := tx.NewInsert().Model(r).Exec(ctx); err != nil {
+			return fmt.Errorf("insert round: %w", err)
+		}
+	}
+	return nil
+}
+
+// apply checks in against the locked token t and its rounds, and writes the accepted values into
+// t; it returns the rounds to write when in has them. Every failing field is named in one 422.
+func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *Token, rounds []Round, in SettingsInput) (*roundsPlan, error) {
+	var v apperr.Validation
+	if in.Name != nil {
+		name := strings.TrimSpace(*in.Name)
+		v.Check(name != "", "Token name is required.")
+		v.Check(len([]rune(name)) <= 100, "Token name must be at most 100 characters.")
+		t.Name = name
+	}
+	if in.Symbol != nil && !strings.EqualFold(strings.TrimSpace(*in.Symbol), t.Symbol) {
+		v.Add("The token symbol cannot be changed.")
+	}
+	if in.Price != nil {
+		if d, ok := price(&v, "Price", *in.Price); ok {
+			t.Price = d
+		}
+	}
+	if in.PlatformChargePercent != nil {
+		if d, ok := percent(&v, "Platform charge percent", *in.PlatformChargePercent); ok {
+			t.PlatformChargePercent = d
+		}
+	}
+	if in.ReferralPercent != nil {
+		if d, ok := percent(&v, "Referral percent", *in.ReferralPercent); ok {
+			t.ReferralPercent = d
+		}
+	}
+	if in.Supply != nil {
+		supply(&v, t, *in.Supply)
+	}
+	if in.Sale != nil {
+		start, ok1 := parseTime(in.Sale.StartsAt)
+		v.Check(ok1, "Sale start must be a date and time (RFC 3339).")
+		end, ok2 := parseTime(in.Sale.EndsAt)
+		v.Check(ok2, "Sale end must be a date and time (RFC 3339).")
+		if ok1 && ok2 {
+			v.Check(start == nil || end == nil || end.After(*start), "The sale end must be after its start.")
+		}
+		t.SaleStartsAt, t.SaleEndsAt, t.SalePaused = start, end, in.Sale.Paused
+	}
+	if in.Limits != nil {
+		t.MinOrderINR = limit(&v, "Minimum order", in.Limits.MinOrder)
+		t.MaxOrderINR = limit(&v, "Maximum order", in.Limits.MaxOrder)
+		t.MaxPerBuyerINR = limit(&v, "Maximum per buyer", in.Limits.MaxPerBuyer)
+		t.KYCRequiredAboveINR = limit(&v, "KYC required above", in.Limits.KYCRequiredAbove)
+		if t.MinOrderINR != nil && t.MaxOrderINR != nil {
+			v.Check(!t.MinOrderINR.GreaterThan(*t.MaxOrderINR), "Minimum order cannot be more than the maximum order.")
+		}
+	}
+	var plan *roundsPlan
+	if in.Rounds != nil {
+		plan = planRounds(&v, rounds, *in.Rounds)
+	}
+	// Allocations against the private supply (the new one when both change).
+	all := rounds
+	if plan != nil {
+		all = append(append([]Round(nil), plan.keep...), plan.add...)
+	}
+	sum := decimal.Zero
+	for _, r := range all {
+		sum = sum.Add(r.Allocation)
+	}
+	if sum.GreaterThan(t.PrivateSupply) {
+		v.Add(fmt.Sprintf("Round allocations (%s) cannot exceed the private supply (%s).", Grouped(sum, 0), Grouped(t.PrivateSupply, 0)))
+	}
+	if in.Branding != nil {
+		if err := s.branding(ctx, db, &v, actor, t, *in.Branding); err != nil {
+			return nil, err
+		}
+	}
+	return plan, v.Err()
+}
+
+func price(v *apperr.Validation, label string, n Num) (decimal.Decimal, bool) {
+	d, ok := parseNum(n)
+	if !ok || !d.IsPositive() || d.GreaterThanOrEqual(maxDigits) {
+		v.Add(label + " must be greater than 0.")
+		return d, false
+	}
+	if decimals(d) > 4 {
+		v.Add(label + " can have at most 4 decimals.")
+		return d, false
+	}
+	return d, true
+}
+
+func percent(v *apperr.Validation, label string, n Num) (decimal.Decimal, bool) {
+	d, ok := parseNum(n)
+	if !ok || d.IsNegative() || d.GreaterThan(decimal.NewFromInt(100)) {
+		v.Add(label + " must be between 0 and 100.")
+		return d, false
+	}
+	if decimals(d) > 2 {
+		v.Add(label + " can have at most 2 decimals.")
+		return d, false
+	}
+	return d, true
+}
+
+func whole(v *apperr.Validation, label string, n Num) (decimal.Decimal, bool) {
+	if !n.Set {
+		v.Add(label + " is required.")
+		return decimal.Zero, false
+	}
+	d, ok := parseNum(n)
+	if !ok || d.IsNegative() || decimals(d) > 0 || d.GreaterThanOrEqual(maxDigits) {
+		v.Add(label + " must be a whole number of at least 0.")
+		return d, false
+	}
+	return d, true
+}
+
+func limit(v *apperr.Validation, label string, n Num) *decimal.Decimal {
+	if !n.Set {
+		return nil
+	}
+	d, ok := parseNum(n)
+	if !ok || !d.IsPositive() || d.GreaterThanOrEqual(decimal.New(1, 15)) {
+		v.Add(label + " must be greater than 0.")
+		return nil
+	}
+	if decimals(d) > 2 {
+		v.Add(label + " can have at most 2 decimals.")
+		return nil
+	}
+	return &d
+}
+
+// supply writes the supply figures into t: remaining private supply is recomputed from what is
+// sold or reserved (private − remaining, under the token lock), and likewise the referral rewards.
+func supply(v *apperr.Validation, t *Token, in SupplyInput) {
+	set := func(label string, n Num, dst *decimal.Decimal) {
+		if d, ok := whole(v, label, n); ok {
+			*dst = d
+		}
+	}
+	taken := t.PrivateSupply.Sub(t.RemainingPrivateSupply)
+	rewarded := t.ReferralSupply.Sub(t.RemainingReferralSupply)
+	set("Total supply", in.TotalSupply, &t.TotalSupply)
+	set("Public cell supply", in.PublicCellSupply, &t.PublicCellSupply)
+	set("Angel investor supply", in.AngelInvestorSupply, &t.AngelInvestorSupply)
+	set("Founder team supply", in.FounderTeamSupply, &t.FounderTeamSupply)
+	set("Airdrop supply", in.AirdropSupply, &t.AirdropSupply)
+	if d, ok := whole(v, "Private supply", in.PrivateSupply); ok {
+		if d.LessThan(taken) {
+			v.Add(fmt.Sprintf("Private supply cannot be less than the %s tokens already sold or reserved.", Grouped(taken, 0)))
+		} else {
+			t.PrivateSupply, t.RemainingPrivateSupply = d, d.Sub(taken)
+		}
+	}
+	if d, ok := whole(v, "Referral supply", in.ReferralSupply); ok {
+		if d.LessThan(rewarded) {
+			v.Add(fmt.Sprintf("Referral supply cannot be less than the %s tokens already given as referral rewards.", Grouped(rewarded, 0)))
+		} else {
+			t.ReferralSupply, t.RemainingReferralSupply = d, d.Sub(rewarded)
+		}
+	}
+}
+
+// planRounds checks the full list of rounds sent against the token's rounds: a round with the id
+// of one of them keeps its sold count; any other is new; a round left out is deleted unless it
+// has sold tokens.
+func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan {
+	byID := make(map[string]Round, len(old))
+	for _, r := range old {
+		byID[r.ID] = r
+	}
+	plan := &roundsPlan{}
+	seen := map[string]bool{}
+	positions := map[int]bool{}
+	distinct := true
+	for i, ri := range in {
+		n := fmt.Sprintf("Round %d: ", i+1)
+		var r Round
+		if ri.ID != nil {
+			if o, ok := byID[strings.TrimSpace(*ri.ID)]; ok && !seen[o.ID] {
+				r = o
+				seen[o.ID] = true
+			}
+		}
+		r.Name = strings.TrimSpace(ri.Name)
+		v.Check(r.Name != "", n+"name is required.")
+		v.Check(len([]rune(r.Name)) <= 100, n+"name must be at most 100 characters.")
+		pos, ok := parseNum(ri.Position)
+		if !ok || decimals(pos) > 0 || pos.LessThan(decimal.NewFromInt(1)) || pos.GreaterThan(decimal.NewFromInt(10000)) {
+			v.Add(n + "position must be a whole number of at least 1.")
+		} else {
+			r.Position = int(pos.IntPart())
+			if positions[r.Position] {
+				distinct = false
+			}
+			positions[r.Position] = true
+		}
+		if d, ok := price(v, n+"price", ri.Price); ok {
+			r.Price = d
+		}
+		alloc, ok := parseNum(ri.Allocation)
+		switch {
+		case !ok || !alloc.IsPositive() || decimals(alloc) > 0 || alloc.GreaterThanOrEqual(maxDigits):
+			v.Add(n + "allocation must be a whole number greater than 0.")
+		case alloc.LessThan(r.Sold):
+			v.Add(fmt.Sprintf("%sallocation cannot be less than the %s tokens it has sold.", n, Grouped(r.Sold, 0)))
+		default:
+			r.Allocation = alloc
+		}
+		start, ok1 := parseTime(ri.StartsAt)
+		v.Check(ok1, n+"start must be a date and time (RFC 3339).")
+		end, ok2 := parseTime(ri.EndsAt)
+		v.Check(ok2, n+"end must be a date and time (RFC 3339).")
+		if ok1 && ok2 {
+			v.Check(start == nil || end == nil || end.After(*start), n+"the end must be after its start.")
+		}
+		r.StartsAt, r.EndsAt = start, end
+		if r.ID != "" {
+			plan.keep = append(plan.keep, r)
+		} else {
+			plan.add = append(plan.add, r)
+		}
+	}
+	v.Check(distinct, "Round positions must be distinct.")
+	for _, o := range old {
+		if seen[o.ID] {
+			continue
+		}
+		if o.Sold.IsPositive() {
+			v.Add(fmt.Sprintf("Round %s has sold %s tokens and cannot be removed.", o.Name, Grouped(o.Sold, 0)))
+			continue
+		}
+		plan.delete = append(plan.delete, o.ID)
+	}
+	return plan
+}
+
+func (s *Service) branding(ctx context.Context, db bun.IDB, v *apperr.Validation, actor audit.Actor, t *Token, in BrandingInput) error {
+	title := strings.TrimSpace(in.Title)
+	v.Check(title != "", "Title is required.")
+	t.Title = title
+	t.FooterNote = strings.TrimSpace(in.FooterNote)
+	t.MetaTitle = strings.TrimSpace(in.MetaData.Title)
+	t.MetaDescription = strings.TrimSpace(in.MetaData.Description)
+	t.MetaKeywords = strings.TrimSpace(in.MetaData.Keywords)
+	dist := make([]string, 0, len(in.TokenDistribution))
+	for _, line := range in.TokenDistribution {
+		if line = strings.TrimSpace(line); line != "" {
+			dist = append(dist, line)
+		}
+	}
+	t.TokenDistribution = dist
+	links := make([]SocialLink, 0, len(in.SocialLinks))
+	for i, l := range in.SocialLinks {
+		n := fmt.Sprintf("Social link %d: ", i+1)
+		name := strings.TrimSpace(l.MediaName)
+		known := false
+		for _, m := range SocialMedia {
+			if strings.EqualFold(name, m) {
+				name, known = m, true
+			}
+		}
+		v.Check(known, n+"media must be one of "+strings.Join(SocialMedia, ", ")+".")
+		link := strings.TrimSpace(l.Link)
+		v.Check(isHTTPS(link), n+"the link must be an https URL.")
+		links = append(links, SocialLink{MediaName: name, Link: link})
+	}
+	t.SocialLinks = links
+	for _, f := range []struct {
+		label string
+		in    string
+		dst   *string
+	}{{"Icon", in.IconURL, &t.IconURL}, {"Header logo", in.HeaderLogo, &t.HeaderLogo},
+		{"Default logo", in.DefaultLogo, &t.DefaultLogo}, {"Chart image", in.ChartImg, &t.ChartImg}} {
+		val, ok, err := s.logo(ctx, db, actor, strings.TrimSpace(f.in), *f.dst)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			v.Add(f.label + " must be an uploaded file or an https URL.")
+			continue
+		}
+		*f.dst = val
+	}
+	return nil
+}
+
+func isHTTPS(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && u.Scheme == "https" && u.Host != "" && !strings.ContainsAny(s, " \t\n\"'<>")
+}
+
+// logo accepts a logo as sent: empty (cleared), the current value unchanged, an https URL, or an
+// image this admin uploaded (its id, or its /api/v1/media/file/{id} link), which is stored as a
+// link that works for LogoLinkTTL.
+func (s *Service) logo(ctx context.Context, db bun.IDB, actor audit.Actor, in, current string) (string, bool, error) {
+	switch {
+	case in == "" || in == current:
+		return in, true, nil
+	case isHTTPS(in):
+		return in, true, nil
+	}
+	id := in
+	if strings.HasPrefix(in, media.FilePath) {
+		id = strings.TrimPrefix(in, media.FilePath)
+		if i := strings.IndexByte(id, '?'); i >= 0 {
+			id = id[:i]
+		}
+	}
+	if !fields.UUID(id) || s.Media == nil {
+		return "", false, nil
+	}
+	var m media.Media
+	err := db.NewSelect().Model(&m).Column("id", "content_type").Where("id = ?", id).
+		Where("owner_kind = ?", actor.Kind).Where("owner_id = ?", actor.ID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	if !media.IsImage(m.ContentType) {
+		return "", false, nil
+	}
+	return s.Media.URL(id, LogoLinkTTL), true, nil
+}
