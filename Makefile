@@ -131,6 +131,11 @@ bench: setup build-web services seed-scale
 bench-run-stack: setup build services
 	@scripts/bench-run-stack.sh
 
+# axe-core on every screen and dialog at 360, 768 and 1440 px (the tables are in docs/accessibility.md).
+.PHONY: axe-census
+axe-census: chromium build
+	@scripts/axe-census.sh
+
 .PHONY: lighthouse
 lighthouse: setup build db chromium
 	@scripts/lighthouse.sh

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Browser journeys against a stack of its own: ports 18080/18081, database prelaunch_e2e (made
 # afresh), Redis database 14, its own outbox and storage. Stops the stack afterwards.
+# With arguments, runs that command against the stack instead of the journeys (scripts/axe-census.sh);
+# E2E_BUILD_ROOT serves the binaries and web builds of another checkout (default: this one).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+BUILD=${E2E_BUILD_ROOT:-$ROOT}
 E2E_DIR=$ROOT/var/e2e
 rm -rf "$E2E_DIR"; mkdir -p "$E2E_DIR"
 
@@ -15,7 +18,7 @@ export REDIS_URL=${E2E_REDIS_URL:-redis://127.0.0.1:6379/14}
 export MAIL_OUTBOX=$E2E_DIR/outbox.jsonl STORAGE_DIR=$E2E_DIR/storage
 export SEED_ADMIN_PASSWORD=${E2E_SEED_PASSWORD:-E2e-Demo-Pass1}
 export JWT_SECRET=e2e-only-jwt-secret-0123456789abcdef0123456789
-export USER_DIST=$ROOT/apps/user/dist ADMIN_DIST=$ROOT/apps/admin/dist
+export USER_DIST=$BUILD/apps/user/dist ADMIN_DIST=$BUILD/apps/admin/dist
 export USER_URL=http://127.0.0.1:$USER_PORT ADMIN_URL=http://127.0.0.1:$ADMIN_PORT
 export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
 
@@ -33,11 +36,11 @@ if command -v psql >/dev/null; then
   PGOPTIONS="-c client_min_messages=warning" psql -q "$ADMIN_DSN" -c "DROP DATABASE IF EXISTS \"$DBNAME\" WITH (FORCE)" >/dev/null || exit 1
 fi
 redis-cli -u "$REDIS_URL" FLUSHDB >/dev/null 2>&1 || true
-bin/prelaunch ensure-db && bin/prelaunch seed >/dev/null || { echo "e2e: could not prepare the database" >&2; exit 1; }
+"$BUILD/bin/prelaunch" ensure-db && "$BUILD/bin/prelaunch" seed >/dev/null || { echo "e2e: could not prepare the database" >&2; exit 1; }
 
 pids=()
 for svc in bff-user bff-admin worker; do
-  "$ROOT/bin/$svc" >"$E2E_DIR/$svc.log" 2>&1 &
+  "$BUILD/bin/$svc" >"$E2E_DIR/$svc.log" 2>&1 &
   pids+=($!)
 done
 cleanup() { for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done; wait 2>/dev/null; }
@@ -53,8 +56,13 @@ if ! curl -fsS "$USER_URL/readyz" >/dev/null 2>&1 || ! curl -fsS "$ADMIN_URL/rea
   exit 1
 fi
 
-echo "==> browser journeys (Chromium at $CHROMIUM_PATH)"
-"$ROOT/.tools/node_modules/.bin/pnpm" run --silent e2e
-rc=$?
+if [ $# -gt 0 ]; then
+  "$@"
+  rc=$?
+else
+  echo "==> browser journeys (Chromium at $CHROMIUM_PATH)"
+  "$ROOT/.tools/node_modules/.bin/pnpm" run --silent e2e
+  rc=$?
+fi
 if [ $rc -ne 0 ]; then echo "e2e: failed; server logs in $E2E_DIR" >&2; fi
 exit $rc

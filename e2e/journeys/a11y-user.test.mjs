@@ -76,6 +76,20 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await check(page, found, name, size);
     }
+    // Buy Token with an amount typed: the quantity, fee, total and the whole-token sentence.
+    await page.goto(`${USER_URL}/user/buy-token`);
+    await page.getByLabel('Amount (INR)').fill('1005');
+    await page.getByTestId('whole-tokens').waitFor();
+    await check(page, found, 'buy-token-amount', size);
+
+    // The phone menu open (below 992 px the sidebar is a drawer behind the menu button).
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    if (await menuButton.isVisible()) {
+      await menuButton.click();
+      await page.locator('#pl-drawer').getByRole('link', { name: 'Payment History' }).waitFor();
+      await check(page, found, 'phone-menu', size);
+      await page.keyboard.press('Escape');
+    }
 
     await page.goto(`${USER_URL}/user/payment?purchaseId=${open.id}&purchaseAmount=${open.amount}`);
     await page.getByText('Account Holder').waitFor();
@@ -83,6 +97,15 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.getByRole('tab', { name: 'UPI' }).click();
     await page.getByTestId('upi-qr').waitFor();
     await check(page, found, 'payment-upi', size);
+
+    // After a manual confirmation: Buy Token with the submitted panel.
+    const fresh = (await userCall('POST', '/api/v1/user/package/order', { token: buyer.token, body: { amount: 100 } })).data;
+    await page.goto(`${USER_URL}/user/payment?purchaseId=${fresh.id}&purchaseAmount=${fresh.amount}`);
+    await page.getByRole('tab', { name: 'Manual' }).click();
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Confirm Payment' }).click();
+    await page.getByTestId('submitted-panel').waitFor();
+    await check(page, found, 'submitted-panel', size);
 
     await page.goto(`${USER_URL}/user/payment-history`);
     await page.getByRole('heading', { name: 'Payment History', exact: true }).waitFor();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { screenshot, useBrowser } from '../lib/browser.mjs';
 import { ADMIN_URL } from '../lib/env.mjs';
-import { adminLogin, overflow, pendingPurchase, registerBuyer, search } from './admin-helpers.mjs';
+import { adminLogin, overflow, pendingPurchase, registerBuyer, search, ROW } from './admin-helpers.mjs';
 
 const ctx = useBrowser({ before, after });
 const state = {};
@@ -31,7 +31,7 @@ test('admin signs in: session keys stored and the three dashboard charts render'
   // Hovering the pie shows the label and value under it (no tooltip).
   const box = await page.locator('[data-testid="chart-supply"] canvas').boundingBox();
   await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 - 40);
-  await page.waitForFunction(() => /: [\d.]+\d{2}/.test(document.querySelector('[data-testid="supply-hover"]')?.textContent ?? ''));
+  await page.waitForFunction(() => /: [\d,]+\.\d{2}$/.test(document.querySelector('[data-testid="supply-hover"]')?.textContent ?? ''));
   assert.deepEqual(page.problems, []);
 });
 
@@ -41,8 +41,8 @@ test('admin approves a pending purchase and sees it in Purchase History', async 
   await page.waitForURL(/\/admin\/purchaserequest/);
   await search(page, state.toApprove.orderNumber, 'search1');
   // The previous page stays on screen while the searched one loads: wait for the single match.
-  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-  const row = page.locator('tbody tr', { hasText: state.buyer.name });
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, ROW);
+  const row = page.locator(ROW, { hasText: state.buyer.name });
   assert.equal(await row.count(), 1);
   await row.getByRole('button', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog');
@@ -55,7 +55,7 @@ test('admin approves a pending purchase and sees it in Purchase History', async 
   await page.getByText('No data available.').waitFor();
 
   await page.getByRole('tab', { name: 'Purchase History' }).click();
-  const hist = page.locator('tbody tr', { hasText: state.buyer.name });
+  const hist = page.locator(ROW, { hasText: state.buyer.name });
   await hist.waitFor();
   await hist.getByText('APPROVED').waitFor();
   await hist.getByText(state.toApprove.referenceNumber).waitFor();
@@ -66,8 +66,8 @@ test('admin rejects another purchase after the confirmation', async () => {
   const page = state.page;
   await page.getByRole('tab', { name: 'Purchase Requests' }).click();
   await search(page, state.toReject.orderNumber, 'search1');
-  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-  const row = page.locator('tbody tr', { hasText: state.buyer.name });
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, ROW);
+  const row = page.locator(ROW, { hasText: state.buyer.name });
   await row.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Aye you sure, you want to Reject?').waitFor();
@@ -76,7 +76,7 @@ test('admin rejects another purchase after the confirmation', async () => {
   await page.getByText('No data available.').waitFor();
   await page.getByRole('tab', { name: 'Purchase History' }).click();
   await page.getByLabel('Status').selectOption('REJECTED');
-  await page.locator('tbody tr', { hasText: state.buyer.name }).getByText('REJECTED').waitFor();
+  await page.locator(ROW, { hasText: state.buyer.name }).getByText('REJECTED').waitFor();
 });
 
 test('admin verifies the waiting buyer', async () => {
@@ -85,7 +85,7 @@ test('admin verifies the waiting buyer', async () => {
   await page.waitForURL(/\/admin\/usermanage/);
   await page.getByText(/^Waiting For Verification: \d+$/).waitFor();
   await search(page, state.buyer.email);
-  const row = page.locator('tbody tr', { hasText: state.buyer.email });
+  const row = page.locator(ROW, { hasText: state.buyer.email });
   await row.getByRole('button', { name: 'Waiting' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Aye you sure, you want to Approve?').waitFor();
@@ -93,7 +93,7 @@ test('admin verifies the waiting buyer', async () => {
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('No data available.').waitFor();
   await page.getByLabel('Status').selectOption('verified');
-  await page.locator('tbody tr', { hasText: state.buyer.email }).getByText('Verified').waitFor();
+  await page.locator(ROW, { hasText: state.buyer.email }).getByText('Verified').waitFor();
   await page.getByLabel('Status').selectOption('waiting');
 });
 
@@ -114,7 +114,7 @@ test('admin adds, edits and deletes a user', async () => {
   await dialog.waitFor({ state: 'detached' });
 
   await search(page, email);
-  let row = page.locator('tbody tr', { hasText: email });
+  let row = page.locator(ROW, { hasText: email });
   if (!(await row.count())) {
     await page.waitForTimeout(500);
     if (!(await row.count())) await page.getByLabel('Status').selectOption('verified');
@@ -125,7 +125,7 @@ test('admin adds, edits and deletes a user', async () => {
   await edit.getByLabel('Name').fill('E2E Edited User');
   await edit.getByRole('button', { name: 'Update' }).click();
   await edit.waitFor({ state: 'detached' });
-  row = page.locator('tbody tr', { hasText: 'E2E Edited User' });
+  row = page.locator(ROW, { hasText: 'E2E Edited User' });
   await row.waitFor();
   await row.getByRole('button', { name: 'Delete E2E Edited User' }).click();
   const confirm = page.getByRole('dialog');

@@ -75,6 +75,8 @@ export async function search(page, value, param = 'search') {
   await page.waitForURL((u) => new URL(u).searchParams.get(param) === value, { timeout: 5000 });
 }
 
+export { ROW } from '../lib/browser.mjs';
+
 /** Horizontal overflow of the whole document (tables must scroll inside their own box). */
 export function overflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { screenshot, useBrowser } from '../lib/browser.mjs';
 import { ADMIN_URL } from '../lib/env.mjs';
 import { waitForOtp } from '../lib/mail.mjs';
-import { adminLogin, overflow, search, SUPERADMIN_EMAIL } from './admin-helpers.mjs';
+import { adminLogin, overflow, search, SUPERADMIN_EMAIL, ROW } from './admin-helpers.mjs';
 
 const ctx = useBrowser({ before, after });
 const state = {};
@@ -50,7 +50,7 @@ test('super admin adds a company and its admin signs in', async () => {
   const page = state.page;
   await page.getByRole('link', { name: 'Company Manage' }).click();
   await page.waitForURL(/\/superadmin\/companymanage/);
-  await page.locator('tbody tr', { hasText: 'Demo Company' }).first().waitFor();
+  await page.locator(ROW, { hasText: 'Demo Company' }).first().waitFor();
   const stamp = String(Date.now()).slice(-6);
   const company = {
     name: `E2E Company ${stamp}`,
@@ -79,7 +79,7 @@ test('super admin adds a company and its admin signs in', async () => {
   await dialog.getByRole('button', { name: 'Add' }).click();
   await dialog.waitFor({ state: 'detached' });
   await search(page, company.name);
-  await page.locator('tbody tr', { hasText: company.email }).waitFor();
+  await page.locator(ROW, { hasText: company.email }).waitFor();
 
   const owner = await ctx.page();
   await adminLogin(owner, company.email, company.password);

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { screenshot, useBrowser } from '../lib/browser.mjs';
 import { ADMIN_URL, USER_URL } from '../lib/env.mjs';
 import { uniqueEmail, waitForOtp } from '../lib/mail.mjs';
-import { adminLogin, search, userCall } from './admin-helpers.mjs';
+import { adminLogin, search, userCall, ROW } from './admin-helpers.mjs';
 
 const HOSTILE = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
 const ctx = useBrowser({ before, after });
@@ -55,7 +55,7 @@ test('admin User Manage shows the hostile name as text; nothing from it runs', a
   await page.goto(`${ADMIN_URL}/admin/usermanage`);
   await page.getByRole('heading', { name: 'User Manage' }).waitFor();
   await search(page, state.buyer.email);
-  const row = page.locator('tbody tr', { hasText: state.buyer.email });
+  const row = page.locator(ROW, { hasText: state.buyer.email });
   try {
     await row.waitFor({ timeout: 4000 });
   } catch {

@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { USER_URL } from '../lib/env.mjs';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { screenshot, useBrowser, VIEWPORTS } from '../lib/browser.mjs';
+import { screenshot, useBrowser, VIEWPORTS, ROW } from '../lib/browser.mjs';
 import { uniqueEmail, waitForOtp } from '../lib/mail.mjs';
 // Helpers for the buyer journeys (user-*.test.mjs).
 
@@ -197,7 +197,7 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
   await page.getByRole('link', { name: 'Payment History' }).click();
   await page.getByRole('heading', { name: 'Payment History' }).waitFor();
   assert.equal(await page.getByLabel('Status').inputValue(), 'PENDING');
-  const row = page.getByRole('row').filter({ hasText: utr });
+  const row = page.locator(ROW).filter({ hasText: utr });
   await row.waitFor();
   await row.getByText('PENDING').waitFor();
   await row.getByText('102.00').waitFor();
@@ -217,9 +217,9 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
   await page.getByPlaceholder('Search by Transaction ID, Method...').fill('no-such-transaction-xyz');
   await page.getByText('No payment history found.').waitFor();
   await page.getByPlaceholder('Search by Transaction ID, Method...').fill(utr);
-  await page.getByRole('row').filter({ hasText: utr }).waitFor();
+  await page.locator(ROW).filter({ hasText: utr }).waitFor();
   await page.getByLabel('Show').selectOption('25');
-  await page.getByRole('row').filter({ hasText: utr }).waitFor();
+  await page.locator(ROW).filter({ hasText: utr }).waitFor();
   assert.deepEqual(page.problems, []);
 });
 
@@ -238,7 +238,7 @@ test('manual payment goes to Pending without a receipt', async () => {
   await toast(page, 'MANUAL payment submitted successfully.');
   await page.waitForURL(/\/user\/buy-token$/);
   await page.goto(`${USER_URL}/user/payment-history`);
-  await page.getByRole('row').filter({ hasText: 'Manual' }).filter({ hasText: '51.00' }).first().waitFor();
+  await page.locator(ROW).filter({ hasText: 'Manual' }).filter({ hasText: '51.00' }).first().waitFor();
 });
 
 test('payment page without query parameters says so', async () => {

@@ -2,7 +2,7 @@
 // (Continue payment, cancel with a confirmation), the panel after a submission, cards on phones.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { screenshot, useBrowser } from '../lib/browser.mjs';
+import { screenshot, useBrowser, ROW } from '../lib/browser.mjs';
 import { USER_URL } from '../lib/env.mjs';
 import { registerBuyer } from './admin-helpers.mjs';
 
@@ -56,7 +56,7 @@ test('whole tokens, Continue payment from history, cancel the order with a confi
   await open.getByText(orderNumber).waitFor();
   await screenshot(page, 'user-history-open-order-desktop');
   await page.getByLabel('Status').selectOption('INITIATED');
-  const row = page.getByRole('row').filter({ hasText: orderNumber });
+  const row = page.locator(ROW).filter({ hasText: orderNumber });
   await row.getByText('INITIATED').waitFor();
   // At 1440 px no column or button of the history table is clipped or scrolled away.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -85,7 +85,7 @@ test('whole tokens, Continue payment from history, cancel the order with a confi
 
   await page.goto(`${USER_URL}/user/payment-history`);
   await page.getByLabel('Status').selectOption('');
-  await page.getByRole('row').filter({ hasText: orderNumber }).getByText('CANCELLED').waitFor();
+  await page.locator(ROW).filter({ hasText: orderNumber }).getByText('CANCELLED').waitFor();
   assert.equal(await page.getByTestId('open-orders').count(), 0);
   assert.deepEqual(page.problems, []);
 });
@@ -110,7 +110,7 @@ test('after a manual confirmation Buy Token shows the order number, what happens
   assert.match(purchase.key, /^[0-9a-f-]{32,36}$/);
   await panel.getByRole('link', { name: 'Track it in your order history' }).click();
   await page.waitForURL(/payment-history$/);
-  const row = page.getByRole('row').filter({ hasText: orderNumber });
+  const row = page.locator(ROW).filter({ hasText: orderNumber });
   await row.getByText('PENDING').waitFor();
   await row.getByText('₹30.60').waitFor();
   assert.deepEqual(page.problems, []);

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH, SCREENSHOT_DIR } from './env.mjs';
 
+/** One list row whichever way the list shows it: a table row, or a card where the table does not fit its box (DESIGN §16). */
+export const ROW = 'tbody tr, li.pl-row-card';
+
 export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },

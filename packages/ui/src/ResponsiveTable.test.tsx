@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponsiveTable, type ResponsiveColumn } from './ResponsiveTable';
 
@@ -26,7 +26,38 @@ function phone(matches: boolean) {
   }));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** Lays the page out: every box `box` px wide, the table's scroll box holding `table` px. */
+function layout(box: number, table: number) {
+  const widths = { box, table };
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => widths.box);
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('table-responsive') ? widths.table : widths.box;
+  });
+  return widths;
+}
+
+/** A ResizeObserver the test fires by hand. */
+function resizeObserver() {
+  const observers: (() => void)[] = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private cb: () => void) {}
+      observe() {
+        observers.push(this.cb);
+      }
+      disconnect() {
+        observers.splice(observers.indexOf(this.cb), 1);
+      }
+    },
+  );
+  return () => act(() => observers.forEach((cb) => cb()));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('ResponsiveTable', () => {
   it('is a table from 768 px', () => {
@@ -47,9 +78,53 @@ describe('ResponsiveTable', () => {
     expect(screen.getByRole('button', { name: 'Approve PUR-1' })).toBeInTheDocument();
   });
 
+  it('is cards when the table is wider than its box (a list beside the sidebar), and a table again once the box is wide enough', () => {
+    phone(false);
+    const widths = layout(600, 900);
+    const resized = resizeObserver();
+    render(<ResponsiveTable label="Requests" columns={columns} rows={rows} />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Requests' })).toHaveTextContent('₹1,020.00');
+    expect(screen.getByRole('button', { name: 'Approve PUR-1' })).toBeInTheDocument();
+
+    widths.box = 899;
+    resized();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    widths.box = 900;
+    widths.table = 900;
+    resized();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Final Amount' })).toBeInTheDocument();
+  });
+
+  it('stays a table when it fits its box', () => {
+    phone(false);
+    layout(1000, 1000);
+    resizeObserver();
+    render(<ResponsiveTable label="Requests" columns={columns} rows={rows} />);
+    expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+
+  it('takes a heading, names its list after it, leaves hidden columns off the card and shows every other field', () => {
+    phone(true);
+    const cols: ResponsiveColumn<Row & { sl?: number }>[] = [
+      { key: 'sl', header: 'SL.No.', card: 'hidden', render: (_r, i) => i + 1 },
+      ...columns,
+      { key: 'note', header: 'Note' },
+    ];
+    render(<ResponsiveTable title="Payments" columns={cols} rows={rows} />);
+    expect(screen.getByRole('heading', { name: 'Payments' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Payments' });
+    expect(list).not.toHaveTextContent('SL.No.');
+    expect(list).toHaveTextContent('NoteN/A');
+  });
+
   it('shows placeholders while loading, never the empty text', () => {
-    render(<ResponsiveTable columns={columns} rows={undefined} loading emptyText="No data available." />);
+    const { rerender } = render(<ResponsiveTable columns={columns} rows={undefined} loading emptyText="No data available." />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    rerender(<ResponsiveTable columns={columns} rows={undefined} loading loadingText="Loading transactions..." />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading transactions...');
     expect(screen.queryByText('No data available.')).not.toBeInTheDocument();
   });
 
@@ -60,6 +135,12 @@ describe('ResponsiveTable', () => {
     expect(screen.queryByText(/No data available/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('says what to do next when empty, on a phone too', () => {
+    phone(true);
+    render(<ResponsiveTable columns={columns} rows={[]} emptyText="Nothing yet: place an order." />);
+    expect(screen.getByText('Nothing yet: place an order.')).toBeInTheDocument();
   });
 
   it('says what to do next when empty', () => {

@@ -1,12 +1,15 @@
 import { errorMessage } from '@prelaunch/api';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { MISSING_CELL_TEXT, NO_DATA_TEXT, type Column } from './DataTable';
 
 /**
- * DESIGN §16 "Phones" and "Honest states": one list that is a table from 768 px and a stack of
- * cards below it, with placeholders while loading, the error and a Retry button when the load
- * failed, and an empty state that says what to do next.
+ * DESIGN §16 "Phones" and "Honest states": the one list component of both apps. It is a table
+ * where the table fits its box and a grid of cards (one per row: title, status, amount, the other
+ * fields, the actions) where it does not: always below 768 px, and wherever the measured table is
+ * wider than the space it has (an admin list beside the sidebar at 768-1199 px, say). While
+ * loading it shows placeholders, a failed load shows the error with a Retry button, and an empty
+ * list says what to do next.
  */
 
 /** Where a column goes on a phone card. */
@@ -20,17 +23,21 @@ export interface ResponsiveColumn<Row> extends Column<Row> {
 }
 
 export interface ResponsiveTableProps<Row> {
+  /** A heading above the list. */
+  title?: ReactNode;
   columns: ResponsiveColumn<Row>[];
   rows?: Row[] | null;
   rowKey?: (row: Row, index: number) => string | number;
   loading?: boolean;
+  /** What the loading placeholder announces to a screen reader. */
+  loadingText?: string;
   /** The failed load; shown with a Retry button instead of the rows. */
   error?: unknown;
   errorFallback?: string;
   onRetry?: () => void;
   /** What an empty list says (with what to do next). */
   emptyText?: ReactNode;
-  /** An accessible name of the card list on phones. */
+  /** The accessible name of the table's scroll region and of the card list. */
   label?: string;
 }
 
@@ -78,11 +85,11 @@ export function LoadError({ error, fallback, onRetry }: { error: unknown; fallba
 }
 
 /** Grey bars in place of rows while the list loads (never a zero or an empty message). */
-export function ListPlaceholder({ rows = 4 }: { rows?: number }) {
+export function ListPlaceholder({ rows = 4, text = 'Loading...' }: { rows?: number; text?: string }) {
   return (
     <div className="placeholder-glow py-2" aria-busy="true">
       <span className="visually-hidden" role="status">
-        Loading...
+        {text}
       </span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="mb-3" aria-hidden="true">
@@ -93,11 +100,46 @@ export function ListPlaceholder({ rows = 4 }: { rows?: number }) {
   );
 }
 
+/**
+ * Whether the list shows cards: below 768 px always; above it when the table, as last measured,
+ * was wider than its box. The box's width is watched (ResizeObserver); when it grows to the width
+ * the table needed, the table is tried again and measured before it is painted.
+ */
+function useCards(phone: boolean) {
+  const box = useRef<HTMLDivElement>(null);
+  // The table's width when it did not fit; null while the table fits (or was never measured).
+  const [needs, setNeeds] = useState<number | null>(null);
+  const cards = phone || needs !== null;
+
+  // After every render as a table (new rows, columns or widths): does it fit its box? It runs
+  // before paint, so no flash; it sets state only when the table overflows, after which it is cards.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately after every render
+  useLayoutEffect(() => {
+    if (cards) return;
+    const scroller = box.current?.querySelector<HTMLElement>('.table-responsive');
+    if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) setNeeds(scroller.scrollWidth);
+  });
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || needs === null || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => {
+      if (el.clientWidth >= needs) setNeeds(null);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [needs]);
+
+  return { box, cards };
+}
+
 export function ResponsiveTable<Row>({
+  title,
   columns,
   rows,
   rowKey,
   loading = false,
+  loadingText,
   error,
   errorFallback = 'Failed to load',
   onRetry,
@@ -105,95 +147,106 @@ export function ResponsiveTable<Row>({
   label,
 }: ResponsiveTableProps<Row>) {
   const phone = useMediaQuery(PHONE_QUERY);
-  if (loading) return <ListPlaceholder />;
-  if (error) return <LoadError error={error} fallback={errorFallback} onRetry={onRetry} />;
+  const { box, cards } = useCards(phone);
   const list = Array.isArray(rows) ? rows : [];
   const keyOf = (row: Row, i: number) =>
     rowKey ? rowKey(row, i) : ((row as { id?: string | number } | null)?.id ?? i);
-  if (!phone) {
+  const name = label ?? (typeof title === 'string' ? title : undefined);
+
+  let content: ReactNode;
+  if (loading) content = <ListPlaceholder text={loadingText} />;
+  else if (error) content = <LoadError error={error} fallback={errorFallback} onRetry={onRetry} />;
+  else if (!cards) {
     // The SPEC §2 table; its scroll box is a focusable region so a keyboard can scroll it.
-    return (
-      <div className="pl-datatable">
-        <div className="table-responsive" tabIndex={0} role="region" aria-label={label ?? 'Table'}>
-          <Table hover className="align-middle mb-0">
-            <thead>
+    content = (
+      <div className="table-responsive" tabIndex={0} role="region" aria-label={name ?? 'Table'}>
+        <Table hover className="align-middle mb-0">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={c.className}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {list.length === 0 ? (
               <tr>
-                {columns.map((c) => (
-                  <th key={c.key} scope="col" className={c.className}>
-                    {c.header}
-                  </th>
-                ))}
+                <td colSpan={columns.length} className="text-center text-body-secondary py-4 text-wrap">
+                  {emptyText ?? NO_DATA_TEXT}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="text-center text-body-secondary py-4 text-wrap">
-                    {emptyText ?? NO_DATA_TEXT}
-                  </td>
+            ) : (
+              list.map((row, i) => (
+                <tr key={keyOf(row, i)}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={c.className}>
+                      {cell(c, row, i)}
+                    </td>
+                  ))}
                 </tr>
-              ) : (
-                list.map((row, i) => (
-                  <tr key={keyOf(row, i)}>
-                    {columns.map((c) => (
-                      <td key={c.key} className={c.className}>
-                        {cell(c, row, i)}
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
-        </div>
+              ))
+            )}
+          </tbody>
+        </Table>
       </div>
+    );
+  } else if (list.length === 0) {
+    content = <div className="text-center text-body-secondary py-4">{emptyText ?? NO_DATA_TEXT}</div>;
+  } else {
+    const pick = (role: CardRole) => columns.filter((c) => c.card === role);
+    const fields = columns.filter((c) => !c.card || c.card === 'field');
+    const labelOf = (c: ResponsiveColumn<Row>) => c.cardLabel ?? (typeof c.header === 'string' ? c.header : c.key);
+    content = (
+      <ul className="list-unstyled mb-0 pl-cards" aria-label={name}>
+        {list.map((row, i) => (
+          <li key={keyOf(row, i)} className="card pl-row-card">
+            <div className="card-body p-3">
+              {pick('title').length || pick('status').length || pick('amount').length ? (
+                <div className="d-flex align-items-start justify-content-between gap-2 mb-2">
+                  <div className="fw-semibold text-break min-w-0">
+                    {pick('title').map((c) => (
+                      <div key={c.key}>{cell(c, row, i)}</div>
+                    ))}
+                  </div>
+                  <div className="text-end flex-shrink-0">
+                    {pick('status').map((c) => (
+                      <div key={c.key}>{cell(c, row, i)}</div>
+                    ))}
+                    {pick('amount').map((c) => (
+                      <div key={c.key} className="fw-bold">
+                        <span className="visually-hidden">{labelOf(c)}: </span>
+                        {cell(c, row, i)}
+                      </div>
+                    ))}
+                  </div>
+                </div>
+              ) : null}
+              <dl className="small mb-0">
+                {fields.map((c, n) => (
+                  <div key={c.key} className={`d-flex justify-content-between gap-2 py-1${n > 0 || pick('title').length ? ' border-top' : ''}`}>
+                    <dt className="fw-normal text-body-secondary">{labelOf(c)}</dt>
+                    <dd className="mb-0 text-end text-break">{cell(c, row, i)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {pick('actions').map((c) => (
+                <div key={c.key} className="mt-2 pt-2 border-top d-flex flex-wrap gap-2">
+                  {cell(c, row, i)}
+                </div>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
     );
   }
 
-  if (list.length === 0) return <p className="text-center text-body-secondary py-4 mb-0">{emptyText ?? NO_DATA_TEXT}</p>;
-  const pick = (role: CardRole) => columns.filter((c) => c.card === role);
-  const fields = columns.filter((c) => !c.card || c.card === 'field');
-  const labelOf = (c: ResponsiveColumn<Row>) => c.cardLabel ?? (typeof c.header === 'string' ? c.header : c.key);
-
   return (
-    <ul className="list-unstyled mb-0 pl-cards" aria-label={label}>
-      {list.map((row, i) => (
-        <li key={keyOf(row, i)} className="card mb-2 pl-row-card">
-          <div className="card-body p-3">
-            <div className="d-flex align-items-start justify-content-between gap-2 mb-2">
-              <div className="fw-semibold text-break">
-                {pick('title').map((c) => (
-                  <div key={c.key}>{cell(c, row, i)}</div>
-                ))}
-              </div>
-              <div className="text-end flex-shrink-0">
-                {pick('status').map((c) => (
-                  <div key={c.key}>{cell(c, row, i)}</div>
-                ))}
-                {pick('amount').map((c) => (
-                  <div key={c.key} className="fw-bold">
-                    <span className="visually-hidden">{labelOf(c)}: </span>
-                    {cell(c, row, i)}
-                  </div>
-                ))}
-              </div>
-            </div>
-            <dl className="row small mb-0 g-0">
-              {fields.map((c) => (
-                <div key={c.key} className="col-12 d-flex justify-content-between gap-2 py-1 border-top">
-                  <dt className="fw-normal text-body-secondary">{labelOf(c)}</dt>
-                  <dd className="mb-0 text-end text-break">{cell(c, row, i)}</dd>
-                </div>
-              ))}
-            </dl>
-            {pick('actions').map((c) => (
-              <div key={c.key} className="mt-2 pt-2 border-top">
-                {cell(c, row, i)}
-              </div>
-            ))}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div ref={box} className="pl-datatable pl-list" data-mode={cards ? 'cards' : 'table'}>
+      {title ? <h2 className="h5 mb-3">{title}</h2> : null}
+      {content}
+    </div>
   );
 }

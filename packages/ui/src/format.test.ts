@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dash, fixed2, formatInr, mmss, num, serial, ymd } from './format';
+import { dash, fixed2, formatInr, mmss, num, rupees, serial, tokens, ymd } from './format';
 
 describe("'--' formatting", () => {
   it('shows -- for zero, empty or missing values', () => {
@@ -40,6 +40,15 @@ describe('numbers', () => {
     expect(formatInr(1020)).toBe('1,020.00');
     expect(formatInr('')).toBe('0.00');
     expect(num('x')).toBe(0);
+  });
+  it('shows every amount as ₹1,025.10 and token quantities grouped with their symbol', () => {
+    expect(rupees(1025.1)).toBe('₹1,025.10');
+    expect(rupees('5')).toBe('₹5.00');
+    expect(rupees(null)).toBe('₹0.00');
+    expect(tokens(1000, 'ACW')).toBe('1,000 ACW');
+    expect(tokens('99', 'ACW')).toBe('99 ACW');
+    expect(tokens(1000)).toBe('1,000');
+    expect(tokens(undefined, 'ACW')).toBe('0 ACW');
   });
   it('numbers rows across pages', () => {
     expect(serial(1, 10, 0)).toBe(1);

@@ -43,6 +43,17 @@ export function formatInr(value: unknown): string {
   return num(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
+/** DESIGN §16 "One look": every amount on screen as ₹1,025.10 (rupee sign, grouping, 2 decimals). */
+export function rupees(value: unknown): string {
+  return `₹${formatInr(value)}`;
+}
+
+/** DESIGN §16 "One look": a token quantity as 1,000 ACW (whole tokens, grouped; no symbol when none is known). */
+export function tokens(value: unknown, symbol?: string | null): string {
+  const n = num(value).toLocaleString('en-IN', { maximumFractionDigits: 8 });
+  return symbol ? `${n} ${symbol}` : n;
+}
+
 /** SPEC §9: serial number = (page - 1) × limit + index + 1 (page is 1-based). */
 export function serial(page: number, limit: number, index: number): number {
   return (Math.max(page, 1) - 1) * limit + index + 1;

@@ -17,6 +17,8 @@ export {
   fixed2,
   grouped,
   formatInr,
+  rupees,
+  tokens,
   serial,
   formatDate,
   formatTime,
@@ -30,7 +32,6 @@ export { SearchBox, FilterSelect, ListCard, type SearchBoxProps, type FilterSele
 export { usePage, useUrlSearch } from './useListState';
 export { LoginCard, LoginForm, BrandBanner, validateLogin, EMAIL_PATTERN, type LoginFormProps, type LoginErrors } from './Login';
 export { useSessionActive } from './useSession';
-export { ResponsiveList, CardList, useCardMode, CARD_BREAKPOINT, type CardListProps } from './ResponsiveList';
 export {
   ResponsiveTable,
   LoadError,

@@ -1,9 +1,5 @@
-import { formatInr } from '@prelaunch/ui';
-
-/** DESIGN §16 "One look": every amount of the admin screens as ₹1,025.10. */
-export function rupees(value: unknown): string {
-  return `₹${formatInr(value)}`;
-}
+/** DESIGN §16 "One look": the one money format of both apps lives in packages/ui. */
+export { rupees } from '@prelaunch/ui';
 
 /** DESIGN §16 "Privacy on screen": an Aadhaar number masked to its last 4 digits. */
 export function maskAadhaar(value: string | null | undefined): string {

@@ -26,7 +26,7 @@ export default function AdminDashboard() {
 
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">Dashboard</h1>
+      <h1 className="h3 pl-page-title">Dashboard</h1>
       {q.isPending ? (
         <StatPlaceholder cards={2} />
       ) : q.isError ? (

@@ -26,7 +26,7 @@ export default function Beneficiary() {
 
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">Beneficiary Manage</h1>
+      <h1 className="h3 pl-page-title">Beneficiary Manage</h1>
       {q.isPending ? (
         <ListPlaceholder rows={3} />
       ) : q.isError ? (

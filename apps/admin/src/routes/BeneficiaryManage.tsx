@@ -46,7 +46,7 @@ export default function BeneficiaryManage() {
   ];
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">Beneficiary Manage</h1>
+      <h1 className="h3 pl-page-title">Beneficiary Manage</h1>
       <ListCard
         title={`Beneficiaries: ${data ? data.total : '…'}`}
         tools={<SearchBox value={input} onChange={setInput} placeholder="Search companies..." />}

@@ -53,7 +53,7 @@ export default function CompanyManage() {
   ];
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">Company Manage</h1>
+      <h1 className="h3 pl-page-title">Company Manage</h1>
       <ListCard
         title={`Companies: ${data ? data.total : '…'}`}
         tools={

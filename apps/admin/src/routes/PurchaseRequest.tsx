@@ -89,7 +89,7 @@ export default function PurchaseRequest() {
 
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">Purchase Request</h1>
+      <h1 className="h3 pl-page-title">Purchase Request</h1>
       <Tabs tabs={TABS} active={tab} onChange={setTab} label="Purchases" panelId="purchase-panel" />
       <div id="purchase-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
       <ListCard

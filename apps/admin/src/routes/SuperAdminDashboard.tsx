@@ -16,7 +16,7 @@ export default function SuperAdminDashboard() {
   const d = q.data?.data;
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">Dashboard</h1>
+      <h1 className="h3 pl-page-title">Dashboard</h1>
       {q.isPending ? (
         <StatPlaceholder cards={3} />
       ) : q.isError ? (

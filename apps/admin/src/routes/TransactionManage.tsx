@@ -33,7 +33,7 @@ export default function TransactionManage() {
   const data = list.data?.data;
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">Transaction Manage</h1>
+      <h1 className="h3 pl-page-title">Transaction Manage</h1>
       <ListCard
         title={`Transactions: ${data ? data.total : '…'}`}
         tools={

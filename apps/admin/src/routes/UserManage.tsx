@@ -59,7 +59,7 @@ export default function UserManage() {
 
   return (
     <div className="container-fluid py-4">
-      <h1 className="h3 mb-4">User Manage</h1>
+      <h1 className="h3 pl-page-title">User Manage</h1>
       <ListCard
         title={header}
         tools={

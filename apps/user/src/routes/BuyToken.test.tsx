@@ -43,6 +43,58 @@ beforeEach(() => {
 });
 
 describe('Buy Token', () => {
+  it('with nothing typed says what to do instead of showing 0 tokens and ₹0.00', async () => {
+    priceGet.mockResolvedValue({
+      message: 'ok',
+      data: { price: 1025.1, platformChargePercent: 2, remainingPrivateSupply: 1000, symbol: 'ACW', name: 'ACW', icon_url: '/i.svg' },
+    });
+    renderBuy();
+    await screen.findByLabelText('Amount (INR)');
+    expect(screen.getByTestId('price')).toHaveTextContent(/^₹1,025\.10$/);
+    expect(screen.getByTestId('supply')).toHaveTextContent(/^1,000 ACW$/);
+    expect(screen.getByTestId('buy-hint')).toHaveTextContent('Enter an amount in rupees to see how many ACW tokens it buys (one costs ₹1,025.10).');
+    expect(screen.queryByTestId('quantity')).toBeNull();
+    expect(screen.queryByTestId('total')).toBeNull();
+    expect(screen.getByTestId('order-summary')).not.toHaveTextContent('₹0.00');
+    expect(screen.getByTestId('order-summary')).not.toHaveTextContent('0 ACW');
+    expect(screen.getByRole('button', { name: 'BUY NOW' })).toBeDisabled();
+  });
+
+  it('shows placeholders, not figures, while the price loads', async () => {
+    let resolve: (v: unknown) => void = () => {};
+    priceGet.mockReturnValue(new Promise((r) => (resolve = r)));
+    renderBuy();
+    expect(await screen.findByTestId('buy-skeleton')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Buy Token' })).toBeInTheDocument();
+    expect(screen.queryByText(/₹/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'BUY NOW' })).toBeNull();
+    resolve({ message: 'ok', data: { price: 10, platformChargePercent: 2, remainingPrivateSupply: 5, symbol: 'ACW', name: 'ACW' } });
+    expect(await screen.findByTestId('price')).toHaveTextContent('₹10.00');
+    expect(screen.queryByTestId('buy-skeleton')).toBeNull();
+  });
+
+  it('a failed price load shows the error with Retry, never ₹0.00, and Retry loads the form', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    priceGet.mockRejectedValueOnce(new Error('network down'));
+    renderBuy();
+    expect(await screen.findByText('The token price could not be loaded, so nothing can be bought right now.')).toBeInTheDocument();
+    expect(screen.queryByText(/₹0\.00/)).toBeNull();
+    expect(screen.queryByLabelText('Amount (INR)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Amount (INR)')).toBeInTheDocument();
+    expect(screen.getByTestId('price')).toHaveTextContent('₹10.00');
+  });
+
+  it('formats large orders with grouping: ₹1,00,000.00 buys 10,000 ACW', async () => {
+    const user = userEvent.setup();
+    renderBuy();
+    await user.type(await screen.findByLabelText('Amount (INR)'), '100000');
+    expect(screen.getByTestId('quantity')).toHaveTextContent(/^10,000 ACW$/);
+    expect(screen.getByTestId('total')).toHaveTextContent(/^₹1,02,000\.00$/);
+    expect(screen.getByTestId('whole-tokens')).toHaveTextContent('₹1,00,000.00 buys 10,000 ACW.');
+  });
+
   it('shows live quantity (floor), fee and total; accepts only digits and one point', async () => {
     const user = userEvent.setup();
     renderBuy();
@@ -86,5 +138,7 @@ describe('Buy Token', () => {
     await user.type(await screen.findByLabelText('Amount (INR)'), '100');
     expect(screen.getByRole('button', { name: 'BUY NOW' })).toBeDisabled();
     expect(screen.getByTestId('supply')).toHaveTextContent('N/A');
+    expect(screen.getByTestId('price')).toHaveTextContent('Not set');
+    expect(screen.getByTestId('buy-hint')).toHaveTextContent('This token has no price yet, so it cannot be bought.');
   });
 });

@@ -1,9 +1,9 @@
 import { FALLBACK } from '@prelaunch/api';
-import { num, PageLoader, useErrorToast } from '@prelaunch/ui';
+import { num, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { priceQueryOptions, type SubmittedOrder } from '../features/purchase/api/purchase';
-import { BuyTokenForm } from '../features/purchase/components/BuyTokenForm';
+import { BuyTokenForm, BuyTokenFormSkeleton } from '../features/purchase/components/BuyTokenForm';
 import { SaleStatePanel } from '../features/purchase/components/SaleStatePanel';
 import { useSite } from '../features/site/hooks/useSite';
 
@@ -14,14 +14,15 @@ export default function BuyToken() {
   useErrorToast(price.error, FALLBACK.tokenPrice);
   const submitted = (useLocation().state as { submitted?: SubmittedOrder } | null)?.submitted;
 
-  if (price.isLoading) return <PageLoader label="Loading token price..." />;
   if (price.isError) {
     return (
       <div>
         <h1 className="h3 pl-page-title">Buy Token</h1>
         <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
           <span>The token price could not be loaded, so nothing can be bought right now.</span>
-          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => price.refetch()}>Retry</button>
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => price.refetch()} disabled={price.isFetching}>
+            {price.isFetching ? 'Retrying...' : 'Retry'}
+          </button>
         </div>
       </div>
     );
@@ -31,7 +32,7 @@ export default function BuyToken() {
   const symbol = p?.symbol || token.symbol;
   const name = p?.name || token.name;
   const icon = p?.icon_url || token.icon_url;
-  if (!symbol) return <p className="pl-panel p-4">Please select a token to proceed.</p>;
+  if (!price.isLoading && !symbol) return <p className="pl-panel p-4">Please select a token to proceed.</p>;
 
   return (
     <div>
@@ -40,16 +41,20 @@ export default function BuyToken() {
       {p ? <SaleStatePanel info={p} onOpened={() => void price.refetch()} /> : null}
       <div className="row g-4">
         <div className="col-lg-7">
-          <BuyTokenForm
-            name={name}
-            symbol={symbol}
-            icon={icon}
-            unitPrice={num(p?.price)}
-            fee={num(p?.platformChargePercent)}
-            supply={p?.remainingPrivateSupply}
-            saleStatus={p?.sale?.status}
-            limits={p?.limits}
-          />
+          {price.isLoading ? (
+            <BuyTokenFormSkeleton />
+          ) : (
+            <BuyTokenForm
+              name={name}
+              symbol={symbol}
+              icon={icon}
+              unitPrice={num(p?.price)}
+              fee={num(p?.platformChargePercent)}
+              supply={p?.remainingPrivateSupply}
+              saleStatus={p?.sale?.status}
+              limits={p?.limits}
+            />
+          )}
         </div>
         <div className="col-lg-5">
           <section className="pl-panel p-4 h-100">

@@ -1,5 +1,5 @@
 import { errorMessage } from '@prelaunch/api';
-import { Pagination, ResponsiveList, SummaryCard, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { Pagination, ResponsiveTable, SummaryCard, tokens, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../components/Icon';
@@ -41,7 +41,7 @@ export default function Dashboard() {
     ) : profile.isError ? (
       '—'
     ) : (
-      String(v ?? '0')
+      tokens(v)
     );
   const stock = card === 'globalStock' ? global : mine;
 
@@ -91,27 +91,27 @@ export default function Dashboard() {
           </div>
         ) : card === 'globalStock' ? (
           <>
-            <ResponsiveList
+            <ResponsiveTable
               title="Global Stock Details"
               columns={globalColumns}
               rows={global.data?.records}
               rowKey={(r, i) => `${r.rank}-${i}`}
               loading={global.isLoading}
               emptyText="No holders yet. Buy tokens on Buy Token to join the list."
-              loadingText={<span className="spinner-border spinner-border-sm" role="status" aria-label="Loading..." />}
+              loadingText="Loading global stock..."
             />
             <Pagination className="mt-3" page={globalPage} pageCount={global.data?.lastPage ?? 1} onPageChange={setGlobalPage} />
           </>
         ) : (
           <>
-            <ResponsiveList
+            <ResponsiveTable
               title="My Stock Details"
               columns={myColumns}
               rows={mine.data?.records}
               rowKey={(r, i) => `${r.transactionHash}-${i}`}
               loading={mine.isLoading}
               emptyText="No approved purchases yet. Buy tokens on Buy Token; they appear here once approved."
-              loadingText={<span className="spinner-border spinner-border-sm" role="status" aria-label="Loading..." />}
+              loadingText="Loading my stock..."
             />
             <Pagination className="mt-3" page={myPage} pageCount={mine.data?.lastPage ?? 1} onPageChange={setMyPage} />
           </>

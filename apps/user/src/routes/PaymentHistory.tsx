@@ -1,11 +1,14 @@
 import { FALLBACK, errorMessage, type BuyerTransaction } from '@prelaunch/api';
-import { FilterSelect, Pagination, ResponsiveList, SearchBox, useDebounce, useErrorToast } from '@prelaunch/ui';
+import { FilterSelect, Pagination, ResponsiveTable, SearchBox, useDebounce, useErrorToast, type CardRole } from '@prelaunch/ui';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { transactionsQueryOptions } from '../features/purchase/api/purchase';
 import { OpenOrders } from '../features/purchase/components/OpenOrders';
 import { ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
+
+// Where each history column goes on a card (DESIGN §16 "Phones": status, amount and actions visible).
+const CARD_ROLES: Record<string, CardRole> = { sl: 'hidden', order: 'title', status: 'status', amount: 'amount', actions: 'actions' };
 
 export const PAGE_SIZES = [10, 25, 50, 100].map((s) => ({ value: s, label: String(s) }));
 const STATUSES = [
@@ -31,7 +34,7 @@ export default function PaymentHistory() {
   useErrorToast(query.error, FALLBACK.transactions);
   const data = query.data;
 
-  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }));
+  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial })).map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
 
   const errorText = query.isError ? `Error fetching data: ${errorMessage(query.error, FALLBACK.transactions).join(' ')}` : null;
 
@@ -85,22 +88,12 @@ export default function PaymentHistory() {
             </button>
           </div>
         ) : (
-          <ResponsiveList
+          <ResponsiveTable
             label="Payments"
-            cardTitle={(r) => (
-              <span className="d-flex justify-content-between gap-2">
-                <span className="font-monospace small">{r.orderNumber}</span>
-              </span>
-            )}
-            hideInCard={['sl', 'order']}
             columns={columns}
             rows={data?.records}
             loading={query.isLoading}
-            loadingText={
-              <span className="d-inline-flex align-items-center gap-2" role="status">
-                <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading transactions...
-              </span>
-            }
+            loadingText="Loading transactions..."
             emptyText={
               <>
                 <p className="mb-2">No payment history found.</p>

@@ -4,9 +4,7 @@
  * own words, so BUY NOW is not offered for an order that cannot be placed.
  */
 import type { BuyerSaleStatus, PriceLimits } from '@prelaunch/api';
-import { formatInr, num } from '@prelaunch/ui';
-
-const inr = (v: unknown) => `₹${formatInr(v)}`;
+import { num, rupees } from '@prelaunch/ui';
 
 /** Why no order can be placed now, or null when the sale is open (a missing status reads as open). */
 export function closedReason(status: BuyerSaleStatus | null | undefined): string | null {
@@ -33,11 +31,11 @@ export function remainingForBuyer(limits: PriceLimits | null | undefined): numbe
 /** The server's refusal for an order charging `charged` INR (DESIGN §10 wording), or null when the limits allow it. */
 export function limitProblem(charged: number, limits: PriceLimits | null | undefined): string | null {
   if (!limits || charged <= 0) return null;
-  if (limits.minOrder !== null && charged < limits.minOrder) return `The minimum order is ${inr(limits.minOrder)}.`;
-  if (limits.maxOrder !== null && charged > limits.maxOrder) return `The maximum order is ${inr(limits.maxOrder)}.`;
+  if (limits.minOrder !== null && charged < limits.minOrder) return `The minimum order is ${rupees(limits.minOrder)}.`;
+  if (limits.maxOrder !== null && charged > limits.maxOrder) return `The maximum order is ${rupees(limits.maxOrder)}.`;
   const left = remainingForBuyer(limits);
   if (left !== null && charged > left) {
-    return `You can buy at most ${inr(limits.maxPerBuyer)} in this sale; ${inr(left)} remains for you.`;
+    return `You can buy at most ${rupees(limits.maxPerBuyer)} in this sale; ${rupees(left)} remains for you.`;
   }
   return null;
 }

@@ -66,6 +66,10 @@ export function BeneficiaryDialog({
           ))}
         </Modal.Body>
         <Modal.Footer>
+          {/* DESIGN §16 "One look": every dialog's footer is Cancel beside its action. */}
+          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-primary" disabled={pending}>
             <ButtonLabel pending={pending} idle="Update" />
           </button>

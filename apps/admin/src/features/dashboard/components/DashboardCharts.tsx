@@ -13,7 +13,7 @@ import {
 } from 'chart.js';
 import { useMemo, useState } from 'react';
 import { Bar, Doughnut, Pie } from 'react-chartjs-2';
-import { fixed2 } from '@prelaunch/ui';
+import { fixed2, formatInr } from '@prelaunch/ui';
 import { rupees } from '../../../lib/money';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend);
@@ -22,6 +22,9 @@ ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend);
 export const SUPPLY_COLOURS = ['#7c5cff', '#00c2ff', '#ffb020', '#ff5c8a'];
 export const REFERRAL_COLOURS = ['#22c55e', '#7c5cff', '#f97316'];
 const BAR_COLOURS = ['#7c5cff', '#00c2ff', '#22c55e', '#ffb020'];
+
+/** SPEC §9: chart values to 2 decimals; token figures grouped like every amount (100,00,000.00), shares as 12.50%. */
+const chartValue = (v: number, suffix = '') => (suffix === '%' ? fixed2(v) : formatInr(v));
 
 interface Hovered {
   label: string;
@@ -34,10 +37,10 @@ function useHover(labels: string[], values: number[], suffix = '') {
   const onHover = (_e: ChartEvent, elements: ActiveElement[]) => {
     if (!elements.length) return setHovered(null);
     const i = elements[0].index;
-    setHovered({ label: labels[i], value: `${fixed2(values[i])}${suffix}` });
+    setHovered({ label: labels[i], value: `${chartValue(values[i], suffix)}${suffix}` });
   };
   /** The same readout from the value list (keyboard and touch). */
-  const show = (i: number) => setHovered({ label: labels[i], value: `${fixed2(values[i])}${suffix}` });
+  const show = (i: number) => setHovered({ label: labels[i], value: `${chartValue(values[i], suffix)}${suffix}` });
   return { hovered, onHover, show };
 }
 
@@ -68,7 +71,7 @@ function ValueList({
             onFocus={() => show(i)}
           >
             <span aria-hidden="true" style={{ width: 10, height: 10, borderRadius: 2, background: colours[i], display: 'inline-block' }} />
-            {l}: {fixed2(values[i])}
+            {l}: {chartValue(values[i], suffix)}
             {suffix}
           </button>
         </li>
@@ -78,7 +81,7 @@ function ValueList({
 }
 
 const describe = (labels: string[], values: number[], suffix = '') =>
-  labels.map((l, i) => `${l} ${fixed2(values[i])}${suffix}`).join(', ');
+  labels.map((l, i) => `${l} ${chartValue(values[i], suffix)}${suffix}`).join(', ');
 
 function HoverReadout({ hovered, id }: { hovered: Hovered | null; id: string }) {
   return (

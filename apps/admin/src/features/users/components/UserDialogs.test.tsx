@@ -35,6 +35,16 @@ describe('Add New User dialog', () => {
     expect(onSubmit).toHaveBeenCalledWith({ role: 'ADMIN', name: 'Asha', mobile: '+91 98765', email: 'asha@x.test', password: 'Secret@123' });
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('has a Cancel button beside Add that closes without sending', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const onClose = vi.fn();
+    render(<AddUserDialog show onClose={onClose} onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });
 
 describe('Update User dialog', () => {

@@ -117,6 +117,10 @@ export function AddUserDialog({
           />
         </Modal.Body>
         <Modal.Footer>
+          {/* DESIGN §16 "One look": every dialog's footer is Cancel beside its action. */}
+          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-primary" disabled={pending}>
             <ButtonLabel pending={pending} idle="Add" />
           </button>
@@ -173,6 +177,10 @@ export function UpdateUserDialog({
           <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
         </Modal.Body>
         <Modal.Footer>
+          {/* DESIGN §16 "One look": every dialog's footer is Cancel beside its action. */}
+          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-primary" disabled={pending}>
             <ButtonLabel pending={pending} idle="Update" />
           </button>

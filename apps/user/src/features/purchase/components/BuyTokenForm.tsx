@@ -1,4 +1,4 @@
-import { ButtonLabel, formatInr, num, toastErrors } from '@prelaunch/ui';
+import { ButtonLabel, rupees, toastErrors, tokens } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import { useCreateOrder } from '../api/purchase';
 import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
@@ -57,12 +57,12 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
       <div className="row g-3 mb-4">
         <div className="col-6">
           <div className="small text-body-secondary">Price per token</div>
-          <div className="fs-5 fw-bold" data-testid="price">₹{formatInr(unitPrice)}</div>
+          <div className="fs-5 fw-bold text-nowrap" data-testid="price">{unitPrice > 0 ? rupees(unitPrice) : 'Not set'}</div>
         </div>
         <div className="col-6">
           <div className="small text-body-secondary">Available supply</div>
-          <div className="fs-5 fw-bold" data-testid="supply">
-            {supply === null || supply === undefined ? 'N/A' : num(supply).toLocaleString('en-IN')}
+          <div className="fs-5 fw-bold text-break" data-testid="supply">
+            {supply === null || supply === undefined ? 'N/A' : tokens(supply, symbol)}
           </div>
         </div>
       </div>
@@ -98,14 +98,28 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
         {valid && unitPrice > 0 ? (
           <p className={`small mb-3 ${belowOne ? 'text-danger fw-semibold' : ''}`} data-testid="whole-tokens" aria-live="polite">
             {belowOne
-              ? `₹${formatInr(amount)} would not buy a whole ${symbol} token (one costs ₹${formatInr(unitPrice)}). Enter at least ₹${formatInr(unitPrice)}.`
-              : `₹${formatInr(charged)} buys ${quantity} ${symbol}${leftover > 0 ? `; ₹${formatInr(leftover)} would not buy a whole token` : ''}.`}
+              ? `${rupees(amount)} would not buy a whole ${symbol} token (one costs ${rupees(unitPrice)}). Enter at least ${rupees(unitPrice)}.`
+              : `${rupees(charged)} buys ${tokens(quantity, symbol)}${leftover > 0 ? `; ${rupees(leftover)} would not buy a whole token` : ''}.`}
           </p>
         ) : null}
-        <div className="bg-light rounded-3 p-3 mb-4">
-          <div className="pl-kv"><span>You will get</span><span data-testid="quantity">{quantity} {symbol}</span></div>
-          <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>
-          <div className="pl-kv"><span>Approx. total incl. fee</span><span data-testid="total">₹{formatInr(total)}</span></div>
+        <div className="bg-light rounded-3 p-3 mb-4" data-testid="order-summary">
+          {unitPrice <= 0 ? (
+            <p className="small mb-0" data-testid="buy-hint">This token has no price yet, so it cannot be bought. Please try again later.</p>
+          ) : valid ? (
+            <>
+              <div className="pl-kv"><span>You will get</span><span className="text-nowrap" data-testid="quantity">{tokens(quantity, symbol)}</span></div>
+              <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>
+              <div className="pl-kv"><span>Approx. total incl. fee</span><span className="text-nowrap" data-testid="total">{rupees(total)}</span></div>
+            </>
+          ) : (
+            // DESIGN §16 "Honest states": with nothing (or nothing valid) typed there is no figure to show yet.
+            <>
+              <p className="small mb-2" data-testid="buy-hint">
+                Enter an amount in rupees to see how many {symbol} tokens it buys (one costs <span className="text-nowrap">{rupees(unitPrice)}</span>).
+              </p>
+              <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>
+            </>
+          )}
         </div>
         <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={disabled}>
           <ButtonLabel pending={order.isPending} idle="BUY NOW" busy="Processing..." />
@@ -117,6 +131,29 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
         ) : null}
         <OrderRefusal error={order.error} />
       </form>
+    </section>
+  );
+}
+
+/** DESIGN §16 "Honest states": the buy panel's shape while the price loads, with placeholders instead of figures. */
+export function BuyTokenFormSkeleton() {
+  return (
+    <section className="pl-panel p-4 placeholder-glow" role="status" aria-label="Loading token price..." data-testid="buy-skeleton">
+      <div className="d-flex align-items-center gap-3 mb-4">
+        <span className="placeholder rounded-circle" style={{ width: 56, height: 56 }} />
+        <span className="placeholder col-4 rounded" style={{ height: '1.75rem' }} />
+      </div>
+      <div className="row g-3 mb-4">
+        {['Price per token', 'Available supply'].map((label) => (
+          <div className="col-6" key={label}>
+            <div className="small text-body-secondary">{label}</div>
+            <span className="placeholder col-8 rounded" style={{ height: '1.5rem' }} />
+          </div>
+        ))}
+      </div>
+      <span className="placeholder col-12 rounded mb-3" style={{ height: '3rem' }} />
+      <span className="placeholder col-12 rounded mb-4" style={{ height: '5rem' }} />
+      <span className="placeholder col-12 rounded" style={{ height: '3rem' }} />
     </section>
   );
 }

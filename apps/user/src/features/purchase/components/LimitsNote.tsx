@@ -1,18 +1,16 @@
 import type { PriceLimits } from '@prelaunch/api';
-import { formatInr } from '@prelaunch/ui';
+import { rupees } from '@prelaunch/ui';
 import { remainingForBuyer } from '../sale';
-
-const inr = (v: unknown) => `₹${formatInr(v)}`;
 
 /** DESIGN §10: the sale's limits beside the amount field; nothing when the sale sets none. */
 export function LimitsNote({ limits, id }: { limits: PriceLimits | null | undefined; id?: string }) {
   if (!limits) return null;
   const left = remainingForBuyer(limits);
   const lines: string[] = [];
-  if (limits.minOrder !== null) lines.push(`Minimum order ${inr(limits.minOrder)}`);
-  if (limits.maxOrder !== null) lines.push(`Maximum order ${inr(limits.maxOrder)}`);
+  if (limits.minOrder !== null) lines.push(`Minimum order ${rupees(limits.minOrder)}`);
+  if (limits.maxOrder !== null) lines.push(`Maximum order ${rupees(limits.maxOrder)}`);
   if (limits.maxPerBuyer !== null && left !== null) {
-    lines.push(`Up to ${inr(limits.maxPerBuyer)} per buyer in this sale: ${inr(limits.boughtSoFar)} ordered so far, ${inr(left)} remains for you`);
+    lines.push(`Up to ${rupees(limits.maxPerBuyer)} per buyer in this sale: ${rupees(limits.boughtSoFar)} ordered so far, ${rupees(left)} remains for you`);
   }
   if (!lines.length) return null;
   return (

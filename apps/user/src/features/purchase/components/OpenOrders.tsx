@@ -1,5 +1,5 @@
 import type { BuyerTransaction } from '@prelaunch/api';
-import { formatInr } from '@prelaunch/ui';
+import { rupees } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { transactionsQueryOptions } from '../api/purchase';
@@ -34,7 +34,7 @@ export function OpenOrders() {
         {open.map((t) => (
           <li key={t.id} className="d-flex flex-wrap align-items-center justify-content-between gap-2">
             <span>
-              <span className="fw-semibold">{t.orderNumber}</span> · ₹{formatInr(displayAmount(t))}
+              <span className="fw-semibold">{t.orderNumber}</span> · <span className="text-nowrap">{rupees(displayAmount(t))}</span>
             </span>
             <ContinuePaymentLink order={t} />
           </li>

@@ -1,5 +1,5 @@
 import { FALLBACK, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
-import { ButtonLabel, formatInr, num, PageLoader, reportError, StatusBadge, toastErrors, toastSuccess, useErrorToast } from '@prelaunch/ui';
+import { ButtonLabel, num, PageLoader, rupees, reportError, StatusBadge, toastErrors, toastSuccess, tokens, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
@@ -10,6 +10,7 @@ import gpay from '../../../assets/upi-gpay.svg';
 import paytm from '../../../assets/upi-paytm.svg';
 import phonepe from '../../../assets/upi-phonepe.svg';
 import { Icon } from '../../../components/Icon';
+import { useSite } from '../../site/hooks/useSite';
 import { beneficiaryQueryOptions, cancelOrder, orderQueryOptions, purchaseKeys, useSubmitPurchase } from '../api/purchase';
 import {
   availableTabs,
@@ -94,6 +95,7 @@ function Agreement({ id, checked, onChange }: { id: string; checked: boolean; on
 /** SPEC §2 "Payment (/user/payment)" for one order: countdown, payment tabs, order details, proof. */
 export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string; purchaseAmount: string }) {
   const navigate = useNavigate();
+  const { symbol } = useSite().token;
   const order = useQuery(orderQueryOptions(purchaseId));
   const beneficiary = useQuery(beneficiaryQueryOptions());
   useErrorToast(beneficiary.error, FALLBACK.paymentDetails);
@@ -392,7 +394,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
         ) : null}
 
         <div className={payable ? 'col-lg-5' : 'col-lg-7'}>
-          <OrderDetails order={o} orderAmount={orderAmount} percent={percent} fee={fee} total={total} />
+          <OrderDetails order={o} symbol={symbol} orderAmount={orderAmount} percent={percent} fee={fee} total={total} />
         </div>
       </div>
 
@@ -418,7 +420,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
         </Modal.Header>
         <Modal.Body>
           <p className="mb-2">
-            Order {o.orderNumber} for ₹{formatInr(total)} ({o.quantity} tokens) is still open. Cancel it to release its
+            Order {o.orderNumber} for {rupees(total)} ({tokens(o.quantity, symbol)}) is still open. Cancel it to release its
             tokens, or keep it and continue payment later from Payment History before the time runs out.
           </p>
           <p className="small text-body-secondary mb-0">Do not cancel an order you have already paid for.</p>
@@ -442,15 +444,15 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   );
 }
 
-function OrderDetails({ order, orderAmount, percent, fee, total }: { order: PurchaseOrder; orderAmount: number; percent: number; fee: number; total: number }) {
+function OrderDetails({ order, symbol, orderAmount, percent, fee, total }: { order: PurchaseOrder; symbol: string; orderAmount: number; percent: number; fee: number; total: number }) {
   return (
     <section className="pl-panel p-3 p-md-4" aria-labelledby="order-details-title">
       <h2 id="order-details-title" className="h5 fw-bold mb-3">Order Details</h2>
       <div className="pl-kv"><span>Order Number</span><span data-testid="order-number" className="text-nowrap">{order.orderNumber}</span></div>
-      <div className="pl-kv"><span>Order Amount</span><span>₹{formatInr(orderAmount)}</span></div>
-      <div className="pl-kv"><span>Platform Fees ({percent}%)</span><span>₹{formatInr(fee)}</span></div>
-      <div className="pl-kv"><span>Tokens</span><span>{order.quantity}</span></div>
-      <div className="pl-kv fs-5"><span>Total Amount</span><span data-testid="order-total">₹{formatInr(total)}</span></div>
+      <div className="pl-kv"><span>Order Amount</span><span className="text-nowrap" data-testid="order-amount">{rupees(orderAmount)}</span></div>
+      <div className="pl-kv"><span>Platform Fees ({percent}%)</span><span className="text-nowrap" data-testid="order-fee">{rupees(fee)}</span></div>
+      <div className="pl-kv"><span>Tokens</span><span className="text-nowrap" data-testid="order-tokens">{tokens(order.quantity, symbol)}</span></div>
+      <div className="pl-kv fs-5"><span>Total Amount</span><span className="text-nowrap" data-testid="order-total">{rupees(total)}</span></div>
     </section>
   );
 }

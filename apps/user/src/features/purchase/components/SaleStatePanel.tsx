@@ -1,5 +1,5 @@
 import type { TokenPrice } from '@prelaunch/api';
-import { countdownText, formatDateTime, formatInr, grouped, SaleProgress, SaleStatusBadge } from '@prelaunch/ui';
+import { countdownText, formatDateTime, rupees, SaleProgress, SaleStatusBadge, tokens } from '@prelaunch/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { closedReason, secondsUntil } from '../sale';
 
@@ -15,8 +15,6 @@ function useNow(active: boolean) {
   }, [active]);
   return now;
 }
-
-const inr = (v: unknown) => `₹${formatInr(v)}`;
 
 /**
  * DESIGN §10 on Buy Token: the sale's state (a countdown to the opening, paused, closed, sold out),
@@ -85,7 +83,7 @@ export function SaleStatePanel({
           <div className="d-flex flex-wrap justify-content-between gap-2 mb-1">
             <h3 className="h6 fw-bold mb-0">Current round: {round.name}</h3>
             <span className="fw-semibold text-nowrap" data-testid="round-price">
-              {inr(round.price)} per token
+              {rupees(round.price)} per token
             </span>
           </div>
           <SaleProgress sold={round.sold} allocation={round.allocation} label={`${round.name} sold`} />
@@ -96,7 +94,7 @@ export function SaleStatePanel({
       {showSupply && info.remainingPrivateSupply !== undefined ? (
         <p className="small mb-2" data-testid="sale-supply">
           <strong className="text-nowrap">
-            {grouped(info.remainingPrivateSupply)} {info.symbol ?? ''}
+            {tokens(info.remainingPrivateSupply, info.symbol)}
           </strong>{' '}
           left in the private sale.
         </p>
@@ -104,7 +102,7 @@ export function SaleStatePanel({
 
       {nextRound ? (
         <p className="small mb-0" data-testid="next-round">
-          Next: <strong>{nextRound.name}</strong> at <strong className="text-nowrap">{inr(nextRound.price)}</strong> per token
+          Next: <strong>{nextRound.name}</strong> at <strong className="text-nowrap">{rupees(nextRound.price)}</strong> per token
           {nextRound.startsAt ? ` from ${formatDateTime(nextRound.startsAt)}` : round ? ' after this round' : ''}.
         </p>
       ) : null}

@@ -1,12 +1,15 @@
 import type { BuyerTransaction } from '@prelaunch/api';
-import { formatDate, formatInr, formatTime, serial as serialNumber, StatusBadge, type Column } from '@prelaunch/ui';
+import { formatDate, formatTime, rupees, serial as serialNumber, StatusBadge, type Column } from '@prelaunch/ui';
 import Modal from 'react-bootstrap/Modal';
 import { Icon } from '../../../components/Icon';
 import { displayAmount, displayTransactionId } from '../calc';
 import { ContinuePaymentLink } from './OpenOrders';
 
-function methodLabel(m: string | null | undefined) {
-  return m ? m.charAt(0) + m.slice(1).toLowerCase() : null;
+/** Method names as the payment page's tabs say them: UPI stays an acronym (not 'Upi'). */
+export function methodLabel(m: string | null | undefined) {
+  if (!m) return null;
+  if (m.toUpperCase() === 'UPI') return 'UPI';
+  return m.charAt(0) + m.slice(1).toLowerCase();
 }
 
 /** SPEC §2 Payment History columns: SL.No., Payment Method, Transaction ID, Amount (INR), Date, Time, Status, Actions. */
@@ -21,7 +24,7 @@ export function transactionColumns(
     { key: 'txn', header: 'Transaction ID', className: 'pl-col-wrap', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
     // DESIGN §16 "One order reference": the order number beside the UTR.
     { key: 'order', header: 'Order No.', render: (r) => <span className="font-monospace small">{r.orderNumber}</span> },
-    { key: 'amount', header: 'Amount (INR)', render: (r) => `₹${formatInr(displayAmount(r))}` },
+    { key: 'amount', header: 'Amount (INR)', className: 'text-nowrap', render: (r) => rupees(displayAmount(r)) },
     { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
     { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
@@ -61,13 +64,13 @@ export function ReceiptModal({
       </Modal.Header>
       {viewing ? (
         <Modal.Body>
-          <div className="pl-kv"><span>Amount</span><span>₹{formatInr(displayAmount(viewing.row))}</span></div>
+          <div className="pl-kv"><span>Amount</span><span className="text-nowrap" data-testid="receipt-amount">{rupees(displayAmount(viewing.row))}</span></div>
           <div className="pl-kv"><span>Date</span><span>{formatDate(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Time</span><span>{formatTime(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
           <div className="pl-kv"><span>Payment Method</span><span>{methodLabel(viewing.row.paymentMethod) ?? 'N/A'}</span></div>
-          <div className="pl-kv"><span>Transaction ID</span><span>{displayTransactionId(viewing.row)}</span></div>
-          <div className="pl-kv"><span>Order Number</span><span>{viewing.row.orderNumber || 'N/A'}</span></div>
+          <div className="pl-kv"><span>Transaction ID</span><span className="text-nowrap font-monospace small">{displayTransactionId(viewing.row)}</span></div>
+          <div className="pl-kv"><span>Order Number</span><span className="text-nowrap">{viewing.row.orderNumber || 'N/A'}</span></div>
           <div className="pl-kv"><span>Serial No.</span><span>{viewing.serial}</span></div>
           {viewing.row.receipt?.url ? (
             <div className="mt-3 text-center">

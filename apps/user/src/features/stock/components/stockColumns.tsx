@@ -1,5 +1,5 @@
 import type { GlobalStockRow, MyStockRow } from '@prelaunch/api';
-import { formatDateTime, type Column } from '@prelaunch/ui';
+import { formatDateTime, tokens, type Column } from '@prelaunch/ui';
 
 function shortHash(v: string | null | undefined) {
   if (!v) return null;
@@ -20,7 +20,7 @@ export function formatTimeLeft(seconds: number | null | undefined): string {
 export const globalColumns: Column<GlobalStockRow>[] = [
   { key: 'rank', header: 'Stock Rank' },
   { key: 'walletAddress', header: 'Wallet Address', render: (r) => <span title={r.walletAddress ?? ''}>{shortHash(r.walletAddress)}</span> },
-  { key: 'quantity', header: 'Stock Qty.' },
+  { key: 'quantity', header: 'Stock Qty.', className: 'text-nowrap', render: (r) => tokens(r.quantity) },
   { key: 'transactionHash', header: 'Transaction Hash', render: (r) => <span title={r.transactionHash ?? ''}>{shortHash(r.transactionHash)}</span> },
   { key: 'createdAt', header: 'Date & time', render: (r) => formatDateTime(r.createdAt) },
   { key: 'timeLeft', header: 'Time Left', render: (r) => formatTimeLeft(r.timeLeft) },
@@ -29,9 +29,9 @@ export const globalColumns: Column<GlobalStockRow>[] = [
 /** SPEC §2 'My Stock Details' columns. */
 export const myColumns: Column<MyStockRow>[] = [
   { key: 'memberId', header: 'Member ID' },
-  { key: 'quantity', header: 'Stock Qty.' },
+  { key: 'quantity', header: 'Stock Qty.', className: 'text-nowrap', render: (r) => tokens(r.quantity) },
   { key: 'transactionHash', header: 'Transaction Hash', render: (r) => <span title={r.transactionHash ?? ''}>{shortHash(r.transactionHash)}</span> },
   { key: 'createdAt', header: 'Date & Time', render: (r) => formatDateTime(r.createdAt) },
-  { key: 'reward', header: 'Reward' },
+  { key: 'reward', header: 'Reward', className: 'text-nowrap', render: (r) => tokens(r.reward) },
   { key: 'timeLeft', header: 'Time Left', render: (r) => formatTimeLeft(r.timeLeft) },
 ];

@@ -1,0 +1,41 @@
+import type { BuyerTransaction } from '@prelaunch/api';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { methodLabel, ReceiptModal, transactionColumns } from './TransactionHistory';
+
+const row = {
+  id: '0123456789abcdef-1',
+  orderNumber: 'PUR-000007',
+  createdAt: '2026-11-21T10:30:00Z',
+  paymentMethod: 'UPI',
+  referenceNumber: 'UTR77',
+  transactionId: null,
+  amount: 1000,
+  finalAmount: 1025.1,
+  status: 'PENDING',
+  receipt: null,
+} as unknown as BuyerTransaction;
+
+describe('history and receipt money format', () => {
+  it('the receipt modal shows the amount as ₹1,025.10', () => {
+    render(<ReceiptModal viewing={{ row, serial: 3 }} onClose={vi.fn()} />);
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByTestId('receipt-amount')).toHaveTextContent(/^₹1,025\.10$/);
+    expect(dialog.getByText('PUR-000007')).toBeInTheDocument();
+    expect(dialog.getByText('UPI')).toBeInTheDocument();
+  });
+
+  it('names the methods as the payment tabs do: UPI, Bank, Manual', () => {
+    expect(methodLabel('UPI')).toBe('UPI');
+    expect(methodLabel('BANK')).toBe('Bank');
+    expect(methodLabel('MANUAL')).toBe('Manual');
+    expect(methodLabel(null)).toBeNull();
+  });
+
+  it('the history amount column shows ₹ with grouping and 2 decimals on one line', () => {
+    const amount = transactionColumns(1, 10, vi.fn()).find((c) => c.key === 'amount')!;
+    expect(amount.render!(row, 0)).toBe('₹1,025.10');
+    expect(amount.render!({ ...row, finalAmount: null, amount: 250000 } as unknown as BuyerTransaction, 0)).toBe('₹2,50,000.00');
+    expect(amount.className).toContain('text-nowrap');
+  });
+});
