@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { axeViolations } from '../lib/axe.mjs';
 import { screenshot, useBrowser } from '../lib/browser.mjs';
@@ -15,8 +16,50 @@ const ctx = useBrowser({ before, after });
 const VIEWPORTS = { 360: { width: 360, height: 780 }, 768: { width: 768, height: 1024 }, 1440: { width: 1440, height: 900 } };
 // The apps' CSP blocks an injected script tag; a DevTools evaluation is not subject to it.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-// A 1×1 PNG: the icon the admin uploads.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+// The icon the admin uploads: a 64×64 PNG, a violet-to-cyan disc like the seed's icon (it stays
+// after the journey, since the seed's icon path cannot be set again through the API).
+const PNG = iconPng(64);
+
+function iconPng(size) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const rows = [];
+  for (let y = 0; y < size; y += 1) {
+    const row = [0];
+    for (let x = 0; x < size; x += 1) {
+      const inside = (x - size / 2 + 0.5) ** 2 + (y - size / 2 + 0.5) ** 2 <= (size / 2) ** 2;
+      const t = x / (size - 1);
+      row.push(Math.round(124 * (1 - t)), Math.round(92 * (1 - t) + 194 * t), 255, inside ? 255 : 0);
+    }
+    rows.push(Buffer.from(row));
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const state = {};
 
@@ -30,7 +73,7 @@ before(async () => {
 after(async () => {
   if (!state.original) return;
   const o = state.original;
-  // The seed's icon is a path of the app itself, which only stays as it is; the uploaded icon is kept.
+  // The seed's icon is a path of the app itself, which can only be kept as it is; the uploaded icon stays.
   const now = (await adminCall('GET', '/api/v1/admin/token/get', { token: state.adminToken })).data;
   const branding = { ...o.branding, iconUrl: now.branding.iconUrl };
   await adminCall('PUT', '/api/v1/admin/token/update', {
@@ -94,8 +137,11 @@ test('admin: Token Settings from the menu; a 422 on its field; price, maximum or
 
   // An icon uploaded here shows its preview before it is saved.
   await page.getByLabel('Upload icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('img', { name: 'Icon preview' }).waitFor();
-  assert.match(await page.getByLabel('Icon link').inputValue(), /^\/api\/v1\/media\/file\/[0-9a-f-]+$/);
+  await page.waitForFunction(() => /^\/api\/v1\/media\/file\/[0-9a-f-]+$/.test(document.querySelector('[data-testid="logo-Icon"] input[type="text"]')?.value ?? ''));
+  // The preview is the upload's signed link, and the image loads.
+  const preview = page.getByRole('img', { name: 'Icon preview' });
+  assert.match(await preview.getAttribute('src'), /^\/api\/v1\/media\/file\/[0-9a-f-]+\?exp=\d+&sig=/);
+  await page.waitForFunction(() => document.querySelector('img[alt="Icon preview"]')?.naturalWidth === 64);
 
   await roundPrice.fill('12');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -134,8 +180,10 @@ for (const width of ['768', '360']) {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Token Settings' }).click();
     await page.waitForURL(/\/admin\/token$/);
-    await page.getByLabel('Round 2 name').waitFor();
-    assert.equal(await page.locator('[data-testid="round-card"]').count(), 2);
+    const cards = page.getByTestId('round-card');
+    assert.equal(await cards.nth(1).getByLabel('Name').inputValue(), 'Public round');
+    assert.equal(await cards.count(), 2);
+    await cards.first().getByRole('progressbar', { name: 'Round 1 Seed round sold' }).waitFor();
     assert.ok((await overflow(page)) <= 0, `no sideways scroll at ${width} px`);
     assert.deepEqual(await axe(page, 'token-settings', width), []);
     await screenshot(page, `token-settings-${width}`);
