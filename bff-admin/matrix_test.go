@@ -30,6 +30,8 @@ func TestRouteCallerMatrix(t *testing.T) {
 		{"GET", "/api/v1/admin/beneficiary/get", nil},
 		{"PUT", "/api/v1/admin/beneficiary/update", map[string]any{"holderName": "H", "bankName": "B", "branch": "Br",
 			"accountNumber": "1234567890", "ifscCode": "sbin0000001", "upi": "holder@okaxis"}},
+		{"GET", "/api/v1/admin/token/get", nil},
+		{"PUT", "/api/v1/admin/token/update", map[string]any{"price": 11}},
 	}
 	super := []route{
 		{"GET", "/api/v1/superadmin/dashboard/get", nil},

@@ -55,6 +55,7 @@ func (s *Service) Cancel(ctx context.Context, b Buyer, id string) (*Purchase, er
 	if err != nil {
 		return nil, err
 	}
+	s.Bought.Forget(b.UserID)
 	s.cancelExpiry(p.ID)
 	return &p, nil
 }

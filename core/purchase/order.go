@@ -23,6 +23,7 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/tasks"
+	"prelaunch/core/ttl"
 )
 
 // MaxOpenOrders caps the unpaid (INITIATED, in-window) orders a buyer may hold at once, so one
@@ -43,6 +44,10 @@ type Service struct {
 	// Revoker, when set, is told whose balance an approval changed, after the commit, so this
 	// process's cached user rows see it at once.
 	Revoker auth.Revoker
+	// Bought keeps each buyer's running total (price/get's limits.boughtSoFar) for its TTL
+	// (company.SiteTTL in runtime; zero reads it every time). This process's own orders and
+	// cancellations forget it at once; orders never use it (they sum under the buyer's lock).
+	Bought ttl.Cache[string, decimal.Decimal]
 }
 
 func (s *Service) revoke(ids ...string) {
@@ -119,6 +124,7 @@ func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Pur
 	if err != nil {
 		return nil, err
 	}
+	s.Bought.Forget(b.UserID)
 	s.scheduleExpiry(ctx, p)
 	return p, nil
 }
@@ -144,7 +150,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	// and reserve its quantity last (token row, then round), so the token row stays locked only
 	// from that UPDATE to the commit. The settings version read here must still hold then.
 	var tok company.Token
-	err = tx.NewSelect().Model(&tok).Column("id", "price", "platform_charge_percent", "remaining_private_supply",
+	err = tx.NewSelect().Model(&tok).Column("id", "company_id", "price", "platform_charge_percent", "remaining_private_supply",
 		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr",
 		"settings_version").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -192,7 +198,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
 	}
-	if err := reservePriced(ctx, tx, b.CompanyID, qty, tok.SettingsVersion); err != nil {
+	if err := reservePriced(ctx, tx, &tok, qty); err != nil {
 		return nil, err
 	}
 	if offer.Round != nil {
@@ -219,9 +225,9 @@ func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, err
 }
 
 // Price is package/price/get for the buyer: the site's price view (at most company.SiteTTL old)
-// with the buyer's running total.
+// with the buyer's running total (at most Bought.TTL old).
 func (s *Service) Price(ctx context.Context, site *company.Site, b Buyer) (*company.PriceView, error) {
-	bought, err := boughtSoFar(ctx, s.DB, b)
+	bought, err := s.Bought.Get(b.UserID, func() (decimal.Decimal, error) { return boughtSoFar(ctx, s.DB, b) })
 	if err != nil {
 		return nil, err
 	}

@@ -167,14 +167,14 @@ func TestSaleRefusalsAndLimits(t *testing.T) {
 	if want := "You can buy at most ₹2,000.00 in this sale; ₹200.00 remains for you."; message(err) != want {
 		t.Fatalf("per buyer: %v", err)
 	}
-	if _, err := svc.CreateOrder(ctx, b, amt("1")); message(err) != "The minimum order is ₹500.00." {
+	if _, err := svc.CreateOrder(ctx, b, amt("10")); message(err) != "The minimum order is ₹500.00." {
 		t.Fatalf("min first: %v", err)
 	}
 	// Nothing left in the private sale: SOLD_OUT answers the sold-out refusal.
 	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 0, private_supply = 180 WHERE company_id = ?", cid); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.CreateOrder(ctx, addBuyers(t, d, cid, 2)[1], amt("600")); message(err) != "Not enough tokens left in the private sale." {
+	if _, err := svc.CreateOrder(ctx, b, amt("600")); message(err) != "Not enough tokens left in the private sale." {
 		t.Fatalf("sold out: %v", err)
 	}
 	testkit.CheckSupply(t, d.DB)
@@ -211,8 +211,8 @@ func TestTwoHundredOrdersRaceForTheLastTokensOfARound(t *testing.T) {
 	d, svc, cid := setup(t)
 	ctx := context.Background()
 	buyers := addBuyers(t, d, cid, 200)
-	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "Last", "1", "101"), rnd(2, "Next", "2", "1000"))})
-	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 150 WHERE company_id = ?", cid); err != nil {
+	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "Last", "1", "101"), rnd(2, "Next", "1", "1000"))})
+	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 150, private_supply = 150 WHERE company_id = ?", cid); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -345,14 +345,17 @@ func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 	d, svc, cid := setup(t)
 	ctx := context.Background()
 	buyers := addBuyers(t, d, cid, 40)
-	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "One", "1", "500"), rnd(2, "Two", "2", "5000"))})
+	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "One", "1", "250"), rnd(2, "Two", "2", "5000"))})
 	var orders []*purchase.Purchase
-	for i, b := range buyers {
-		p, err := svc.CreateOrder(ctx, b, amt(fmt.Sprint(5+i)))
+	for _, b := range buyers {
+		p, err := svc.CreateOrder(ctx, b, amt("10")) // 25 orders of 10 fill round One, 15 of 5 go to Two
 		if err != nil {
 			t.Fatal(err)
 		}
 		orders = append(orders, p)
+	}
+	if one, two := roundSold(t, d, "One"), roundSold(t, d, "Two"); one != 250 || two != 75 {
+		t.Fatalf("rounds before: %d %d", one, two)
 	}
 	admin := audit.Actor{Kind: "admin", CompanyID: cid}
 	// Half are submitted (PENDING): rejection races itself; the other half race expiry, sweep
@@ -410,6 +413,6 @@ func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 	if one, two := roundSold(t, d, "One"), roundSold(t, d, "Two"); one != 0 || two != 0 {
 		t.Fatalf("rounds after release: %d %d", one, two)
 	}
-	t.Logf("release race: 40 orders, 120 racing exits (%d reported by reject, expire and cancel; the rest by sweeps), rounds back to 0/500 and 0/5000", moved.Load())
+	t.Logf("release race: 40 orders, 120 racing exits (%d reported by reject, expire and cancel; the rest by sweeps), rounds back to 0/250 and 0/5000", moved.Load())
 	testkit.CheckSupply(t, d.DB)
 }

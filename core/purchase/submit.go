@@ -197,6 +197,7 @@ func (s *Service) createAndSubmit(ctx context.Context, b Buyer, amount Amount, p
 	if err != nil {
 		return nil, err
 	}
+	s.Bought.Forget(b.UserID)
 	return p, nil
 }
 

@@ -48,22 +48,23 @@ func LockToken(ctx context.Context, tx bun.IDB, companyID string) (*company.Toke
 var errPriceMoved = errors.New("token settings changed while ordering")
 
 // reservePriced takes qty tokens from the remaining private supply in one conditional UPDATE,
-// provided the token still has the settings version the order was priced at (an admin change
+// provided the token still has the price, fee and settings version the order was priced at (an admin change
 // moves it under the same row lock, so an order never takes a price that was never set). After
 // it, only the order's round is updated (reserveRound), so the token row is locked from here to
 // the commit. 409 (ErrSoldOut) when the supply is short; errPriceMoved when the settings changed.
-func reservePriced(ctx context.Context, tx bun.IDB, companyID string, qty decimal.Decimal, version int64) error {
-	var now int64
+func reservePriced(ctx context.Context, tx bun.IDB, priced *company.Token, qty decimal.Decimal) error {
+	var now company.Token
 	err := tx.NewRaw(`UPDATE tokens SET remaining_private_supply = remaining_private_supply - ?, updated_at = now()
-		WHERE company_id = ? AND remaining_private_supply >= ? RETURNING settings_version`,
-		qty, companyID, qty).Scan(ctx, &now)
+		WHERE company_id = ? AND remaining_private_supply >= ? RETURNING price, platform_charge_percent, settings_version`,
+		qty, priced.CompanyID, qty).Scan(ctx, &now.Price, &now.PlatformChargePercent, &now.SettingsVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrSoldOut()
 	}
 	if err != nil {
 		return fmt.Errorf("reserve supply: %w", err)
 	}
-	if now != version {
+	if now.SettingsVersion != priced.SettingsVersion || !now.Price.Equal(priced.Price) ||
+		!now.PlatformChargePercent.Equal(priced.PlatformChargePercent) {
 		return errPriceMoved
 	}
 	return nil

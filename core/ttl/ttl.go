@@ -71,3 +71,10 @@ func (c *Cache[K, V]) Get(key K, load func() (V, error)) (V, error) {
 	c.mu.Unlock()
 	return v, nil
 }
+
+// Forget drops key's value, so the next Get loads it (a change this process made itself).
+func (c *Cache[K, V]) Forget(key K) {
+	c.mu.Lock()
+	delete(c.m, key)
+	c.mu.Unlock()
+}

@@ -199,6 +199,16 @@ func run() error {
 		}
 	}
 
+	// DESIGN §10: price/get with two rounds defined against none, paired the same way (each
+	// setting waits out the site cache before it is measured). The rounds are removed afterwards.
+	roundsPaired, err := measureRounds(ctx, db, acw, loadIf, skip, get(userURL+"/api/v1/user/package/price/get", buyerTok))
+	if err != nil {
+		return err
+	}
+	for _, r := range roundsPaired {
+		add(r)
+	}
+
 	// Login: distinct ACTIVE users of the ACW company (user g with g%3 == 0), each connection from
 	// its own loopback address so the per-IP limit is not what is measured.
 	var next int64

@@ -317,9 +317,10 @@ export interface paths {
         /**
          * The company's token settings (DESIGN §10)
          * @description Price and fees, supply, the sale window with its status computed now, the limits, the rounds
-         *     (ordered by position) and the branding. sale.status: CLOSED (endsAt passed), SCHEDULED
-         *     (startsAt ahead), PAUSED, SOLD_OUT (nothing left to sell: no remaining private supply, or
-         *     rounds defined and none can still sell), else OPEN.
+         *     (ordered by position) and the branding. sale.status, first match: CLOSED (endsAt passed),
+         *     SCHEDULED (startsAt ahead), PAUSED, SOLD_OUT (no remaining private supply), else OPEN. With rounds
+         *     and none current: SCHEDULED while a later round is still to open, SOLD_OUT when every round is sold
+         *     out, CLOSED when the unsold rounds' windows are over.
          */
         get: operations["adminTokenGet"];
         put?: never;
@@ -349,19 +350,22 @@ export interface paths {
          *     supply.remainingPrivateSupply is ignored: it is recomputed as privateSupply minus the tokens sold
          *     or reserved (INITIATED, PENDING and APPROVED orders).
          *     Validation (422, message an array when several fail, every failing field named):
-         *     "Price must be greater than 0.", "Price can have at most 4 decimals.",
-         *     "Platform charge percent must be between 0 and 100.", "Referral percent must be between 0 and 100.",
+         *     "Token name is required.", "Price must be greater than 0.", "Price can have at most 4 decimals.",
+         *     "Platform charge percent must be between 0 and 100.", "Referral percent must be between 0 and 100."
+         *     (each percent: "<Percent> can have at most 2 decimals."),
          *     "<Supply name> must be a whole number of at least 0." (Total supply, Private supply, Public cell
-         *     supply, Angel investor supply, Founder team supply, Airdrop supply, Referral supply),
-         *     "Private supply cannot be less than the N tokens already sold or reserved.",
-         *     "The sale end must be after its start.", "Minimum order must be greater than 0." (each limit:
+         *     supply, Angel investor supply, Founder team supply, Airdrop supply, Referral supply; "<Supply name>
+         *     is required." when left out), "Private supply cannot be less than the N tokens already sold or
+         *     reserved.", "Referral supply cannot be less than the N tokens already given as referral rewards.",
+         *     "Sale start must be a date and time (RFC 3339)." (and Sale end), "The sale end must be after its start.", "Minimum order must be greater than 0." (each limit:
          *     Minimum order, Maximum order, Maximum per buyer, KYC required above; at most 2 decimals:
          *     "<Limit> can have at most 2 decimals."), "Minimum order cannot be more than the maximum order.",
          *     for round n (1-based in the list sent): "Round n: name is required.", "Round n: price must be
          *     greater than 0.", "Round n: price can have at most 4 decimals.", "Round n: allocation must be a
          *     whole number greater than 0.", "Round n: allocation cannot be less than the N tokens it has sold.",
-         *     "Round n: position must be a whole number of at least 1.", "Round n: the end must be after its start.",
-         *     "Round n: it has sold N tokens and cannot be removed.", "Round positions must be distinct.",
+         *     "Round n: position must be a whole number of at least 1.", "Round n: the end must be after its start."
+         *     ("Round n: start must be a date and time (RFC 3339)." and end), "Round <name> has sold N tokens and
+         *     cannot be removed." (a round of the token left out of the list), "Round positions must be distinct.",
          *     "Round allocations (N) cannot exceed the private supply (M).", "Title is required.",
          *     "Social link n: media must be one of youtube, facebook, instagram, telegram, whatsApp, X.",
          *     "Social link n: the link must be an https URL.", "<Logo> must be an uploaded file or an https URL."

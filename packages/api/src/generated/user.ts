@@ -330,7 +330,9 @@ export interface paths {
          *     (N with Indian digit grouping). Limits, on the amount charged (INR, shown like ₹1,025.10 with Indian
          *     digit grouping): 422 "The minimum order is ₹X."; 422 "The maximum order is ₹Y."; 422 "You can buy at
          *     most ₹Z in this sale; ₹W remains for you." (W = Z minus the buyer's INITIATED, PENDING and
-         *     APPROVED orders, never below ₹0.00). A settings change never alters an existing order.
+         *     APPROVED orders, never below ₹0.00). A settings change never alters an existing order; one racing
+         *     the order places it again at the new settings (409 "The price changed while your order was being
+         *     placed. Please try again." only when they keep changing).
          */
         post: operations["orderCreate"];
         delete?: never;
