@@ -263,7 +263,7 @@ export function readableErrors(f: TokenForm): FieldErrors {
       if (required) addError(e, path, `${label} is required.`);
     } else if (!NUMBER.test(s)) addError(e, path, `${label} must be a number, like 12 or 12.50.`);
   };
-  if (!f.name.trim()) addError(e, 'name', 'Name is required.');
+  if (!f.name.trim()) addError(e, 'name', 'Token name is required.');
   number('price', f.price, 'Price', true);
   number('platformChargePercent', f.platformChargePercent, 'Platform charge percent', true);
   number('referralPercent', f.referralPercent, 'Referral percent', true);
@@ -293,7 +293,7 @@ export function readableErrors(f: TokenForm): FieldErrors {
 const SUPPLY_BY_LABEL = new Map<string, string>(SUPPLY_FIELDS.map((s) => [s.label, s.key]));
 const LIMIT_BY_LABEL = new Map<string, string>(LIMIT_FIELDS.map((l) => [l.label, l.key]));
 const LOGO_BY_LABEL = new Map<string, string>(LOGO_FIELDS.map((l) => [l.label, l.key]));
-const ROUND_FIELD: Record<string, string> = { name: 'name', price: 'price', allocation: 'allocation', 'the end': 'endsAt' };
+const ROUND_FIELD: Record<string, string> = { name: 'name', price: 'price', allocation: 'allocation', start: 'startsAt', end: 'endsAt', 'the end': 'endsAt' };
 
 /** Where a sentence of the server's 422 (docs/openapi/admin.yaml, token/update) belongs on the screen. */
 export function fieldOfMessage(message: string): string {
@@ -302,10 +302,11 @@ export function fieldOfMessage(message: string): string {
   if (/^Platform charge percent/.test(m)) return 'platformChargePercent';
   if (/^Referral percent/.test(m)) return 'referralPercent';
   if (/^The token symbol/.test(m)) return 'symbol';
-  if (/^Name /.test(m)) return 'name';
-  if (/^The sale end/.test(m)) return 'sale.endsAt';
+  if (/^Token name /.test(m)) return 'name';
+  if (/^Sale start /.test(m)) return 'sale.startsAt';
+  if (/^(The sale end|Sale end )/.test(m)) return 'sale.endsAt';
   if (/^Title /.test(m)) return 'branding.title';
-  const round = /^Round (\d+): (name|price|allocation|the end)\b/.exec(m);
+  const round = /^Round (\d+): (name|price|allocation|start|end|the end)\b/.exec(m);
   if (round) return `rounds.${Number(round[1]) - 1}.${ROUND_FIELD[round[2]]}`;
   if (/^Round /.test(m)) return 'rounds';
   const social = /^Social link (\d+): (media|the link)\b/.exec(m);

@@ -47,6 +47,29 @@ describe('Sale state panel', () => {
     expect(onOpened).toHaveBeenCalledTimes(1);
   });
 
+  it('counts down to the next round when the sale has started but no round is open yet', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.parse('2026-11-23T10:00:00Z'));
+    render(
+      <SaleStatePanel
+        info={{
+          ...open,
+          sale: { status: 'SCHEDULED', startsAt: '2026-11-01T00:00:00Z', endsAt: null },
+          round: null,
+          nextRound: { name: 'Public', price: 12, startsAt: '2026-11-23T12:30:00Z' },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('sale-countdown')).toHaveTextContent('02:30:00');
+    expect(screen.getByTestId('next-round')).toHaveTextContent('Next: Public at ₹12.00 per token from');
+  });
+
+  it('says the sale has not opened when it is scheduled with no time to count to', () => {
+    render(<SaleStatePanel info={{ ...open, sale: { status: 'SCHEDULED', startsAt: null, endsAt: null }, round: null, nextRound: null }} />);
+    expect(screen.getByTestId('sale-message')).toHaveTextContent('The sale has not opened yet.');
+    expect(screen.queryByTestId('sale-countdown')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['PAUSED', 'Paused', 'The sale is paused. Orders cannot be placed until it resumes.'],
     ['CLOSED', 'Closed', 'The sale has closed.'],

@@ -38,16 +38,18 @@ export function SaleStatePanel({
   const status = sale?.status ?? 'OPEN';
   const scheduled = status === 'SCHEDULED';
   const now = useNow(scheduled);
-  const left = scheduled ? secondsUntil(sale?.startsAt, now) : 0;
+  // A sale opens at its start, or (started, but no round open yet) when its next round opens.
+  const opensAt = sale?.startsAt && Date.parse(sale.startsAt) > now - 1000 ? sale.startsAt : (nextRound?.startsAt ?? null);
+  const left = scheduled ? secondsUntil(opensAt, now) : 0;
   const reason = closedReason(status);
 
   const fired = useRef(false);
   useEffect(() => {
-    if (scheduled && sale?.startsAt && left === 0 && !fired.current) {
+    if (scheduled && opensAt && left === 0 && !fired.current) {
       fired.current = true;
       onOpened?.();
     }
-  }, [scheduled, sale?.startsAt, left, onOpened]);
+  }, [scheduled, opensAt, left, onOpened]);
 
   return (
     <section className="pl-panel p-4 mb-4" aria-labelledby="sale-state-title" data-testid="sale-state">
@@ -59,13 +61,13 @@ export function SaleStatePanel({
         {action ? <div className="ms-auto">{action}</div> : null}
       </div>
 
-      {scheduled ? (
+      {scheduled && opensAt ? (
         <p className="mb-3" data-testid="sale-message">
           The sale opens in{' '}
           <strong role="timer" aria-live="off" className="text-nowrap" data-testid="sale-countdown">
             {countdownText(left)}
           </strong>
-          {sale?.startsAt ? <span className="text-body-secondary"> (on {formatDateTime(sale.startsAt)})</span> : null}.
+          <span className="text-body-secondary"> (on {formatDateTime(opensAt)})</span>.
         </p>
       ) : reason ? (
         <p className={`mb-3 fw-semibold ${status === 'PAUSED' ? 'text-warning-emphasis' : 'text-danger'}`} data-testid="sale-message">
