@@ -7,6 +7,7 @@ import {
   fieldOfMessage,
   fromLocalInput,
   moveRow,
+  pruneErrors,
   readableErrors,
   serverErrors,
   toForm,
@@ -139,6 +140,18 @@ describe('token settings form model', () => {
       rounds: ['Round positions must be distinct.'],
       'branding.title': ['Title is required.'],
     });
+  });
+
+  it('drops the message of a field once that field is edited, keeping the list-wide ones', () => {
+    const f = toForm(tokenSettings());
+    const errors = serverErrors(['Price must be greater than 0.', 'Round 2: price must be greater than 0.', 'Round positions must be distinct.', 'Odd.']);
+    const edited = { ...f, rounds: f.rounds.map((r, i) => (i === 1 ? { ...r, price: '13' } : r)) };
+    expect(pruneErrors(errors, f, edited)).toEqual({
+      price: ['Price must be greater than 0.'],
+      rounds: ['Round positions must be distinct.'],
+      form: ['Odd.'],
+    });
+    expect(pruneErrors(errors, f, { ...edited, price: '12' })).toEqual({ rounds: ['Round positions must be distinct.'], form: ['Odd.'] });
   });
 
   it('moves a row up or down and leaves the list alone past either end', () => {

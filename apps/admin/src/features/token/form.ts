@@ -324,6 +324,27 @@ export function serverErrors(messages: string[]): FieldErrors {
   return e;
 }
 
+function valueAt(f: TokenForm, path: string): unknown {
+  let v: unknown = f;
+  for (const part of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+/**
+ * The errors still worth showing after an edit: a field's message goes once its value changes.
+ * The list-wide ones ('rounds', 'form') stay until the next save is tried.
+ */
+export function pruneErrors(errors: FieldErrors, before: TokenForm, after: TokenForm): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [path, list] of Object.entries(errors)) {
+    if (path === 'form' || path === 'rounds' || JSON.stringify(valueAt(before, path)) === JSON.stringify(valueAt(after, path))) out[path] = list;
+  }
+  return out;
+}
+
 /** Moves a row one place up (-1) or down (+1); a move past either end leaves the list as it is. */
 export function moveRow<T>(rows: T[], index: number, by: -1 | 1): T[] {
   const to = index + by;

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import {
   changedBody,
   changedSections,
+  pruneErrors,
   readableErrors,
   serverErrors,
   toForm,
@@ -52,7 +53,11 @@ export function TokenSettingsForm({ settings, pending = false, saveError, onSave
   const body = changedBody(loaded, form);
   const dirty = Object.keys(body).length > 0;
 
-  const update = (change: (f: TokenForm) => TokenForm) => setForm((f) => change(f));
+  const update = (change: (f: TokenForm) => TokenForm) => {
+    const next = change(form);
+    setForm(next);
+    setErrors((e) => pruneErrors(e, form, next));
+  };
 
   function submit(e: FormEvent) {
     e.preventDefault();
