@@ -318,7 +318,7 @@ type roundsPlan struct {
 
 func (p *roundsPlan) write(ctx context.Context, tx bun.IDB, tokenID string, now time.Time) error {
 	if len(p.delete) > 0 {
-		if _, err := tx.NewDelete().Model((*Round)(nil)).Where("id IN (?)", bun.In(p.delete)).Exec(ctx); err != nil {
+		if _, err := tx.NewDelete().Model((*Round)(nil)).Where("id IN (?)", bun.List(p.delete)).Exec(ctx); err != nil {
 			return fmt.Errorf("delete rounds: %w", err)
 		}
 	}

@@ -213,7 +213,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, error) {
 	var sum decimal.NullDecimal
 	err := db.NewSelect().Model((*Purchase)(nil)).ColumnExpr("sum(amount)").Where("user_id = ?", b.UserID).
-		Where("company_id = ?", b.CompanyID).Where("status IN (?)", bun.In([]string{StatusInitiated, StatusPending, StatusApproved})).
+		Where("company_id = ?", b.CompanyID).Where("status IN (?)", bun.List([]string{StatusInitiated, StatusPending, StatusApproved})).
 		Scan(ctx, &sum)
 	if err != nil {
 		return decimal.Zero, fmt.Errorf("bought so far: %w", err)
