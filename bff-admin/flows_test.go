@@ -377,12 +377,16 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 	rid := "11111111-1111-4111-8111-111111111111"
 	p1 := h.pending(h.cidA, buyer, 200, "UPI", "UTR-HTTP-1", &rid)
 	p2 := h.pending(h.cidA, buyer, 50, "BANK", "UTR-HTTP-2", nil)
+	// p1's buyer typed ₹2,005.50 (whole tokens only: 200 at ₹10 charge ₹2,000); p2 was inserted
+	// without a typed figure, as orders from before it was kept, so it lists its amount.
+	h.exec("UPDATE purchases SET entered_amount = 2005.50 WHERE id = ?", p1)
 
 	var l struct {
 		Total   int
 		Records []struct {
 			ID, OrderNumber, Status string
 			TotalQuantity           float64
+			Amount, EnteredAmount   float64
 			PaymentMethod           string
 			ReferenceNumber         string
 			User                    struct{ ID, ReferralCode, Name, Mobile string }
@@ -397,6 +401,9 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 	if !strings.HasPrefix(r0.Receipt.URL, "/api/v1/media/file/"+rid+"?exp=") || r0.TotalQuantity != 200 ||
 		r0.User.Name != "Priya_Shah" || r0.User.ReferralCode == "" || r0.PaymentMethod != "UPI" || r0.ReferenceNumber != "UTR-HTTP-1" {
 		t.Fatalf("record: %+v", r0)
+	}
+	if r0.EnteredAmount != 2005.5 || r0.Amount != 2000 || l.Records[0].EnteredAmount != 500 || l.Records[0].Amount != 500 {
+		t.Fatalf("entered amounts: %+v / %+v", r0, l.Records[0])
 	}
 	h.want(h.call("GET", "/api/v1/admin/transaction/list?status=INITIATED", h.adminA, nil), 422)
 	h.want(h.call("POST", "/api/v1/admin/transaction/approve", h.adminA, map[string]any{"id": p1}), 200)
@@ -432,10 +439,18 @@ func TestPurchaseReviewOverHTTP(t *testing.T) {
 	}
 	var sl struct {
 		Total   int
-		Records []struct{ Company struct{ ID, Name string } }
+		Records []struct {
+			ID            string
+			Company       struct{ ID, Name string }
+			EnteredAmount float64
+		}
 	}
 	h.want(h.call("GET", "/api/v1/superadmin/transaction/list?companyId="+h.cidA, h.super, nil), 200).Into(t, &sl)
-	if sl.Total != 2 || sl.Records[0].Company.Name != "Demo Company" {
+	entered := map[string]float64{}
+	for _, r := range sl.Records {
+		entered[r.ID] = r.EnteredAmount
+	}
+	if sl.Total != 2 || sl.Records[0].Company.Name != "Demo Company" || entered[p1] != 2005.5 || entered[p2] != 500 {
 		t.Fatalf("super list: %+v", sl)
 	}
 	h.want(h.call("GET", "/api/v1/superadmin/transaction/list?companyId="+h.cidB, h.super, nil), 200).Into(t, &sl)

@@ -15,7 +15,7 @@ import (
 type order struct {
 	ID, OrderNumber, TransactionID, Status, ExpiresAt string
 	Amount, Price, Quantity, PlatformChargePercent    float64
-	Fee, FinalAmount                                  float64
+	EnteredAmount, Fee, FinalAmount                   float64
 }
 
 func (h *harness) order(tok string, amount any) order {
@@ -42,8 +42,24 @@ func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
 	// Whole tokens only (DESIGN §16): ₹105.50 at ₹10 buys 10 tokens and is charged ₹100.
 	o := h.order(tok, 105.5)
 	if !strings.HasPrefix(o.OrderNumber, "PUR-") || !strings.HasPrefix(o.TransactionID, "TXN") || o.Status != "INITIATED" ||
-		o.Quantity != 10 || o.Amount != 100 || o.Price != 10 || o.Fee != 2 || o.FinalAmount != 102 || o.PlatformChargePercent != 2 {
+		o.Quantity != 10 || o.Amount != 100 || o.Price != 10 || o.Fee != 2 || o.FinalAmount != 102 || o.PlatformChargePercent != 2 ||
+		o.EnteredAmount != 105.5 {
 		t.Fatalf("order %+v", o)
+	}
+	// The typed figure is kept beside the charged one, for order/get and the history too.
+	var got order
+	r := h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil)
+	h.want(r, 200)
+	r.Into(t, &got)
+	if got.EnteredAmount != 105.5 || got.Amount != 100 {
+		t.Fatalf("order/get %+v", got)
+	}
+	var hist struct{ Records []order }
+	r = h.call("GET", "/api/v1/user/transaction/list?status=INITIATED", tok, nil)
+	h.want(r, 200)
+	r.Into(t, &hist)
+	if len(hist.Records) != 1 || hist.Records[0].EnteredAmount != 105.5 || hist.Records[0].Amount != 100 {
+		t.Fatalf("history %+v", hist.Records)
 	}
 	exp, err := time.Parse(time.RFC3339, o.ExpiresAt)
 	if err != nil || time.Until(exp) < 14*time.Minute || time.Until(exp) > 16*time.Minute {
@@ -64,7 +80,7 @@ func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
 		h.want(r, 422)
 	}
 	// order/get: own order yes; others, unknown and malformed ids 404.
-	r := h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil)
+	r = h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, tok, nil)
 	h.want(r, 200)
 	otherTok, _ := h.newBuyer("other@x.test")
 	h.want(h.call("GET", "/api/v1/user/package/order/get?id="+o.ID, otherTok, nil), 404)

@@ -43,8 +43,10 @@ func OTPMessage(to, purpose, code, brand string, ttl time.Duration) tasks.EmailS
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
 }
 
-// DecisionMessage tells a buyer that an admin approved or rejected their purchase.
-func DecisionMessage(to, name, brand, orderNumber, status, quantity, symbol string) tasks.EmailSendPayload {
+// DecisionMessage tells a buyer that an admin approved or rejected their purchase. It names the
+// order number beside the UTR the buyer gave (DESIGN §16 "One order reference"); reference is
+// empty for a manual payment.
+func DecisionMessage(to, name, brand, orderNumber, reference, status, quantity, symbol string) tasks.EmailSendPayload {
 	if brand == "" {
 		brand = "Prelaunch"
 	}
@@ -54,10 +56,15 @@ func DecisionMessage(to, name, brand, orderNumber, status, quantity, symbol stri
 		verb = "rejected"
 		extra = "No tokens were credited. If you believe this is a mistake, reply with your payment proof."
 	}
+	utr, utrHTML := "", ""
+	if reference != "" {
+		utr = fmt.Sprintf(" (UTR %s)", reference)
+		utrHTML = fmt.Sprintf(" (UTR <b>%s</b>)", html.EscapeString(reference))
+	}
 	subj := fmt.Sprintf("Your %s purchase %s was %s", brand, orderNumber, verb)
-	text := fmt.Sprintf("Hello %s,\n\nYour purchase %s was %s. %s\n\n— %s", name, orderNumber, verb, extra, brand)
+	text := fmt.Sprintf("Hello %s,\n\nYour purchase %s%s was %s. %s\n\n— %s", name, orderNumber, utr, verb, extra, brand)
 	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2>%s</h2>`+
-		`<p>Hello %s,</p><p>Your purchase <b>%s</b> was <b>%s</b>. %s</p></div>`,
-		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), verb, html.EscapeString(extra))
+		`<p>Hello %s,</p><p>Your purchase <b>%s</b>%s was <b>%s</b>. %s</p></div>`,
+		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), utrHTML, verb, html.EscapeString(extra))
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
 }

@@ -21,6 +21,7 @@ type TxRecord struct {
 	ReferenceNumber *string         `json:"referenceNumber"`
 	TransactionID   string          `json:"transactionId"`
 	Amount          decimal.Decimal `json:"amount"`
+	EnteredAmount   decimal.Decimal `json:"enteredAmount"`
 	FinalAmount     decimal.Decimal `json:"finalAmount"`
 	Quantity        decimal.Decimal `json:"quantity"`
 	Price           decimal.Decimal `json:"price"`
@@ -84,7 +85,7 @@ func (s *Service) record(p *Purchase) TxRecord {
 	v := p.View()
 	r := TxRecord{ID: p.ID, OrderNumber: p.OrderNumber, CreatedAt: v.CreatedAt, PaymentMethod: p.PaymentMethod,
 		ReferenceNumber: p.ReferenceNumber, TransactionID: p.TransactionID, Amount: p.Amount,
-		FinalAmount: p.FinalAmount, Quantity: p.Quantity, Price: p.Price, Fee: p.Fee, Status: p.Status,
+		EnteredAmount: p.EnteredAmount, FinalAmount: p.FinalAmount, Quantity: p.Quantity, Price: p.Price, Fee: p.Fee, Status: p.Status,
 		ExpiresAt: v.ExpiresAt}
 	if p.ReceiptID != nil && s.Media != nil {
 		r.Receipt = s.Media.Ref(*p.ReceiptID)

@@ -30,14 +30,18 @@ const (
 type Purchase struct {
 	bun.BaseModel `bun:"table:purchases,alias:p"`
 
-	ID                    string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
-	CompanyID             string          `bun:"company_id,type:uuid,notnull"`
-	UserID                string          `bun:"user_id,type:uuid,notnull"`
-	OrderNumber           string          `bun:"order_number,notnull"`
-	TransactionID         string          `bun:"transaction_id,notnull"`
-	Status                string          `bun:"status,notnull"`
-	PaymentMethod         *string         `bun:"payment_method"`
-	Amount                decimal.Decimal `bun:"amount,type:numeric(18,2),notnull"`
+	ID            string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	CompanyID     string          `bun:"company_id,type:uuid,notnull"`
+	UserID        string          `bun:"user_id,type:uuid,notnull"`
+	OrderNumber   string          `bun:"order_number,notnull"`
+	TransactionID string          `bun:"transaction_id,notnull"`
+	Status        string          `bun:"status,notnull"`
+	PaymentMethod *string         `bun:"payment_method"`
+	Amount        decimal.Decimal `bun:"amount,type:numeric(18,2),notnull"`
+	// EnteredAmount is the figure the buyer typed (DESIGN §16 "Whole tokens only"): Amount is
+	// what its whole tokens cost. Zero inserts NULL, which the insert trigger of migration
+	// …0300_purchases_entered_amount turns into Amount (seeds and fixtures name no typed figure).
+	EnteredAmount         decimal.Decimal `bun:"entered_amount,type:numeric(18,2),nullzero"`
 	Price                 decimal.Decimal `bun:"price,type:numeric(18,4),notnull"`
 	Quantity              decimal.Decimal `bun:"quantity,type:numeric(38,0),notnull"`
 	PlatformChargePercent decimal.Decimal `bun:"platform_charge_percent,type:numeric(5,2),notnull"`

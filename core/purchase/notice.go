@@ -17,6 +17,7 @@ import (
 type Notice struct {
 	PurchaseID  string          `bun:"id"`
 	OrderNumber string          `bun:"order_number"`
+	Reference   string          `bun:"reference"` // the UTR, empty for a manual payment
 	Status      string          `bun:"status"`
 	Quantity    decimal.Decimal `bun:"quantity"`
 	Email       string          `bun:"email"`
@@ -33,7 +34,7 @@ func noticeTaskID(purchaseID string) string { return "notice:" + purchaseID }
 // (same task id) counts as sent. A deleted buyer gets no mail but the notice is settled.
 func (s *Service) SendNotice(ctx context.Context, n Notice) error {
 	if !n.Deleted && n.Email != "" {
-		msg := mail.DecisionMessage(n.Email, n.Name, n.Brand, n.OrderNumber, n.Status, n.Quantity.String(), n.Symbol)
+		msg := mail.DecisionMessage(n.Email, n.Name, n.Brand, n.OrderNumber, n.Reference, n.Status, n.Quantity.String(), n.Symbol)
 		task, err := tasks.NewEmailSendTask(msg)
 		if err != nil {
 			return err
@@ -56,7 +57,7 @@ const NoticeLookback = 24 * time.Hour
 func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, error) {
 	var rows []Notice
 	err := s.DB.NewSelect().TableExpr("purchases AS p").
-		ColumnExpr("p.id, p.order_number, p.status, p.quantity").
+		ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.quantity").
 		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
 		ColumnExpr("t.name AS brand, t.symbol").
 		Join("JOIN users AS u ON u.id = p.user_id").

@@ -60,6 +60,10 @@ func TestDecisionNoticeSurvivesARedisOutage(t *testing.T) {
 	if len(mails) != 1 || !strings.Contains(mails[0].Subject, "approved") || !notified(t, f, id) {
 		t.Fatalf("want one approval mail and the notice settled, got %+v", mails)
 	}
+	// The swept notice names the order number beside the UTR (DESIGN §16 "One order reference").
+	if !strings.Contains(mails[0].Text, "PUR-RV") || !strings.Contains(mails[0].Text, "(UTR UTR-NOTICE-1)") {
+		t.Fatalf("the mail does not name the order beside its UTR: %q", mails[0].Text)
+	}
 }
 
 func TestDecisionNoticeIsQueuedOnceWhenRedisIsUp(t *testing.T) {
@@ -81,8 +85,12 @@ func TestDecisionNoticeIsQueuedOnceWhenRedisIsUp(t *testing.T) {
 	if err := f.svc().SendNotice(ctx, n); err != nil {
 		t.Fatal(err)
 	}
-	if mails := testkit.QueuedEmails(t, f.d.Redis, f.email(t, buyer)); len(mails) != 1 || !strings.Contains(mails[0].Subject, "rejected") {
+	mails := testkit.QueuedEmails(t, f.d.Redis, f.email(t, buyer))
+	if len(mails) != 1 || !strings.Contains(mails[0].Subject, "rejected") {
 		t.Fatalf("want exactly one rejection mail, got %d", len(mails))
+	}
+	if !strings.Contains(mails[0].Text, "(UTR UTR-NOTICE-2) was rejected") {
+		t.Fatalf("the review's mail does not name the UTR beside the order: %q", mails[0].Text)
 	}
 }
 

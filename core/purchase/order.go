@@ -74,6 +74,7 @@ type OrderView struct {
 	OrderNumber           string          `json:"orderNumber"`
 	TransactionID         string          `json:"transactionId"`
 	Amount                decimal.Decimal `json:"amount"`
+	EnteredAmount         decimal.Decimal `json:"enteredAmount"`
 	Price                 decimal.Decimal `json:"price"`
 	Quantity              decimal.Decimal `json:"quantity"`
 	PlatformChargePercent decimal.Decimal `json:"platformChargePercent"`
@@ -88,7 +89,7 @@ type OrderView struct {
 
 func (p *Purchase) View() OrderView {
 	return OrderView{ID: p.ID, OrderNumber: p.OrderNumber, TransactionID: p.TransactionID, Amount: p.Amount,
-		Price: p.Price, Quantity: p.Quantity, PlatformChargePercent: p.PlatformChargePercent, Fee: p.Fee,
+		EnteredAmount: p.EnteredAmount, Price: p.Price, Quantity: p.Quantity, PlatformChargePercent: p.PlatformChargePercent, Fee: p.Fee,
 		FinalAmount: p.FinalAmount, ExpiresAt: p.ExpiresAt.UTC().Format(time.RFC3339), Status: p.Status,
 		PaymentMethod: p.PaymentMethod, ReferenceNumber: p.ReferenceNumber,
 		CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339)}
@@ -189,7 +190,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		return nil, company.ErrRoundRemaining(offer.Round)
 	}
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
-		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: charged, Price: offer.Price,
+		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: charged, EnteredAmount: amt, Price: offer.Price,
 		Quantity: qty, PlatformChargePercent: tok.PlatformChargePercent, Fee: fee, FinalAmount: final,
 		ExpiresAt: now.Add(PaymentWindow), CreatedAt: now, UpdatedAt: now}
 	if offer.Round != nil {

@@ -51,6 +51,7 @@ type AdminRecord struct {
 	Price           decimal.Decimal  `json:"price"`
 	TotalQuantity   decimal.Decimal  `json:"totalQuantity"`
 	Amount          decimal.Decimal  `json:"amount"`
+	EnteredAmount   decimal.Decimal  `json:"enteredAmount"`
 	Fee             decimal.Decimal  `json:"fee"`
 	FinalAmount     decimal.Decimal  `json:"finalAmount"`
 	Status          string           `json:"status"`
@@ -175,7 +176,8 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 		r := &rows[i]
 		rec := AdminRecord{ID: r.ID, OrderNumber: r.OrderNumber, TransactionID: r.TransactionID,
 			User:          AdminUserRef{ID: r.UserID, ReferralCode: r.AdminUserReferral, Name: r.UserName, Mobile: r.UserMobile, Email: r.UserEmail},
-			PaymentMethod: r.PaymentMethod, Price: r.Price, TotalQuantity: r.Quantity, Amount: r.Amount, Fee: r.Fee,
+			PaymentMethod: r.PaymentMethod, Price: r.Price, TotalQuantity: r.Quantity, Amount: r.Amount,
+			EnteredAmount: r.EnteredAmount, Fee: r.Fee,
 			FinalAmount: r.FinalAmount, Status: r.Status, ReferenceNumber: r.ReferenceNumber, BankName: r.BankName,
 			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, CreatedAt: r.CreatedAt}
 		if r.ReceiptID != nil {
@@ -299,8 +301,8 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			s.revoke(*b.ReferredBy)
 		}
 	}
-	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Status: to,
-		Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol}
+	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Reference: deref(dec.Purchase.ReferenceNumber),
+		Status: to, Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol}
 	if err := s.SendNotice(ctx, n); err != nil {
 		// The decision stands; the worker's sweep queues the notice once Redis answers again.
 		s.logError("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)
@@ -371,4 +373,11 @@ func payReferral(ctx context.Context, tx bun.Tx, p *Purchase, referrerID string)
 		return decimal.Zero, fmt.Errorf("record referral reward: %w", err)
 	}
 	return reward, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

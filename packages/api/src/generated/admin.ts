@@ -883,7 +883,10 @@ export interface components {
             paymentMethod: string | null;
             price: number;
             totalQuantity: number;
+            /** @description What the whole tokens cost, totalQuantity × price (DESIGN §16). */
             amount: number;
+            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            enteredAmount: number;
             fee: number;
             finalAmount: number;
             status: components["schemas"]["ReviewStatus"];
@@ -907,7 +910,10 @@ export interface components {
             paymentMethod: string | null;
             price: number;
             totalQuantity: number;
+            /** @description What the whole tokens cost, totalQuantity × price (DESIGN §16). */
             amount: number;
+            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            enteredAmount: number;
             fee: number;
             finalAmount: number;
             status: components["schemas"]["ReviewStatus"];

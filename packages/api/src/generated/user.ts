@@ -313,8 +313,9 @@ export interface paths {
          * Place an INITIATED order (price locked, quantity reserved for 15 minutes)
          * @description amount: INR, a JSON number or string, at most 2 decimals. Whole tokens only (DESIGN §16): quantity =
          *     floor(typed amount / price) and the order charges for what it buys, amount = quantity × price (never
-         *     the typed figure when it does not buy a whole token: ₹1,005 at ₹10 is amount 1000 for 100); fee =
-         *     amount × platformChargePercent / 100 (2 decimals); finalAmount = amount + fee; price and fee are
+         *     the typed figure when it does not buy a whole token: ₹1,005 at ₹10 is amount 1000 for 100, and the typed
+         *     figure is kept as enteredAmount 1005 for the admin's review); fee = amount × platformChargePercent / 100
+         *     (2 decimals); finalAmount = amount + fee; price and fee are
          *     locked into the order, whose quantity is reserved from the private supply in the same transaction.
          *     Idempotency-Key: the same key from the same buyer within 24 h answers the first answer again (same
          *     status and body) instead of acting again.
@@ -915,7 +916,10 @@ export interface components {
             /** @description PUR-… */
             orderNumber: string;
             transactionId: string;
+            /** @description What the whole tokens cost, quantity × price (DESIGN §16). */
             amount: number;
+            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            enteredAmount: number;
             price: number;
             quantity: number;
             platformChargePercent: number;
@@ -966,7 +970,10 @@ export interface components {
             paymentMethod: string | null;
             referenceNumber: string | null;
             transactionId: string;
+            /** @description What the whole tokens cost, quantity × price (DESIGN §16). */
             amount: number;
+            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            enteredAmount: number;
             finalAmount: number;
             quantity: number;
             price: number;

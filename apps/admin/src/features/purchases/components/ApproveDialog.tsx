@@ -1,5 +1,5 @@
 import type { AdminPurchase } from '@prelaunch/api';
-import { ButtonLabel, dash } from '@prelaunch/ui';
+import { ButtonLabel, dash, grouped } from '@prelaunch/ui';
 import Modal from 'react-bootstrap/Modal';
 import { rupees } from '../../../lib/money';
 
@@ -11,8 +11,13 @@ function PurchaseFacts({ purchase }: { purchase: AdminPurchase }) {
     ['Order No.', dash(purchase.orderNumber)],
     ['Method', dash(purchase.paymentMethod)],
     ['Amount due', rupees(purchase.finalAmount)],
-    ['Amount entered', rupees(purchase.amount)],
+    ['Amount entered', rupees(purchase.enteredAmount)],
   ];
+  // Whole tokens only (DESIGN §16): when part of the typed figure bought no whole token, the
+  // order charges less: show what its tokens cost beside the two.
+  if (Number(purchase.enteredAmount) !== Number(purchase.amount)) {
+    facts.push(['Amount charged', `${rupees(purchase.amount)} (${grouped(purchase.totalQuantity)} × ${rupees(purchase.price)})`]);
+  }
   return (
     <dl className="row small mb-2 g-0">
       {facts.map(([label, value]) => (

@@ -1,0 +1,87 @@
+import type { AdminPurchase } from '@prelaunch/api';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PurchaseReviewDialog } from './ApproveDialog';
+
+/** ₹1,005 typed at ₹10: 100 tokens charged ₹1,000, 2.5% fee, ₹1,025 due (DESIGN §16). */
+function purchase(extra: Partial<AdminPurchase> = {}): AdminPurchase {
+  return {
+    id: '7b0f3c2e-1111-4222-8333-444455556666',
+    orderNumber: 'PUR-000111222333',
+    transactionId: 'TXN0000111122223333',
+    user: { id: 'u1', referralCode: 'PL-0001234', name: 'Asha Rao', mobile: '9876543210', email: 'asha@x.test' },
+    paymentMethod: 'UPI',
+    price: 10,
+    totalQuantity: 100,
+    amount: 1000,
+    enteredAmount: 1005,
+    fee: 25.1,
+    finalAmount: 1025.1,
+    status: 'PENDING',
+    referenceNumber: 'UTR123456789',
+    bankName: '',
+    receipt: { id: 'r1', url: 'https://media.test/r1.png' },
+    submittedAt: '2026-11-23T10:00:00Z',
+    decidedAt: null,
+    createdAt: '2026-11-23T09:58:00Z',
+    ...extra,
+  } as AdminPurchase;
+}
+
+function fact(dialog: HTMLElement, label: string): string | null {
+  const term = within(dialog).queryByText(label, { selector: 'dt' });
+  return term?.nextElementSibling?.textContent ?? null;
+}
+
+describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
+  it('approve: names the buyer, order, method, the amount due beside the amount entered and what the tokens cost', async () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    const p = purchase();
+    render(<PurchaseReviewDialog purchase={p} mode="approve" pending={false} onClose={onClose} onConfirm={onConfirm} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: /Approve Purchase/ })).toBeInTheDocument();
+    expect(fact(dialog, 'Buyer')).toBe('Asha Rao');
+    expect(fact(dialog, 'Member ID')).toBe('PL-0001234');
+    expect(fact(dialog, 'Order No.')).toBe('PUR-000111222333');
+    expect(fact(dialog, 'Method')).toBe('UPI');
+    expect(fact(dialog, 'Amount due')).toBe('₹1,025.10');
+    expect(fact(dialog, 'Amount entered')).toBe('₹1,005.00');
+    expect(fact(dialog, 'Amount charged')).toBe('₹1,000.00 (100 × ₹10.00)');
+    expect(within(dialog).getByTestId('approve-ref')).toHaveTextContent('UTR123456789');
+    expect(within(dialog).getByRole('img', { name: 'Payment receipt' })).toHaveAttribute('src', 'https://media.test/r1.png');
+    expect(within(dialog).getByRole('link', { name: 'View Receipt' })).toHaveAttribute('href', 'https://media.test/r1.png');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledWith(p);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('reject: asks the question and shows the same facts; no charged line when the buyer typed a whole-token amount', async () => {
+    render(
+      <PurchaseReviewDialog
+        purchase={purchase({ enteredAmount: 1000, receipt: null, paymentMethod: 'MANUAL', referenceNumber: null })}
+        mode="reject"
+        pending={false}
+        onClose={() => {}}
+        onConfirm={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Aye you sure, you want to Reject?')).toBeInTheDocument();
+    expect(fact(dialog, 'Amount due')).toBe('₹1,025.10');
+    expect(fact(dialog, 'Amount entered')).toBe('₹1,000.00');
+    expect(fact(dialog, 'Amount charged')).toBeNull();
+    expect(fact(dialog, 'Method')).toBe('MANUAL');
+    expect(within(dialog).getByTestId('reject-ref')).toHaveTextContent('--');
+    expect(within(dialog).getByText('No receipt uploaded.')).toBeInTheDocument();
+  });
+
+  it('disables Confirm and Cancel while the decision is in flight', async () => {
+    render(<PurchaseReviewDialog purchase={purchase()} mode="approve" pending onClose={() => {}} onConfirm={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(dialog).getAllByRole('button').filter((b) => !(b as HTMLButtonElement).disabled)).toHaveLength(0);
+  });
+});
