@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
           { path: 'usermanage', lazy: page(() => import('./routes/UserManage')) },
           { path: 'purchaserequest', lazy: page(() => import('./routes/PurchaseRequest')) },
           { path: 'beneficiary', lazy: page(() => import('./routes/Beneficiary')) },
+          { path: 'token', lazy: page(() => import('./routes/TokenSettings')) },
         ],
       },
       { path: '/superadmin/login', lazy: page(() => import('./routes/SuperAdminLogin')) },

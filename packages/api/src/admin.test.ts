@@ -57,6 +57,23 @@ describe('admin calls', () => {
     await adminCalls(client).purchaseList({ status: 'APPROVED', search: 'PUR-1' });
     expect(seen[0].params).toEqual({ page: 1, limit: 10, status: 'APPROVED', search: 'PUR-1' });
   });
+
+  it('updates the token with PUT and only the keys given, and returns the settings', async () => {
+    const { seen, client } = answering(ok({ name: 'Demo', price: 12 }));
+    const res = await adminCalls(client).tokenUpdate({ price: 12, rounds: [] });
+    expect(seen[0].method).toBe('put');
+    expect(seen[0].url).toBe('/api/v1/admin/token/update');
+    expect(JSON.parse(seen[0].data)).toEqual({ price: 12, rounds: [] });
+    expect(res.data).toEqual({ name: 'Demo', price: 12 });
+  });
+
+  it('uploads a logo in the medias field of a multipart body', async () => {
+    const { seen, client } = answering(ok([{ id: 'm1', url: '/api/v1/media/file/m1?exp=1&sig=s' }]));
+    const res = await adminCalls(client).mediaAdd(new Blob(['x'], { type: 'image/png' }), 'logo.png');
+    expect(seen[0].url).toBe('/api/v1/superadmin/media/add');
+    expect((seen[0].data as FormData).get('medias')).toBeTruthy();
+    expect(res.data[0].id).toBe('m1');
+  });
 });
 
 describe('super admin calls', () => {

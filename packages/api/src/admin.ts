@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { adminCall as call, cleanParams } from './adminCall';
+import { postMedia } from './media';
 import type {
   AdminDashboard,
   AdminProfile,
@@ -12,6 +13,9 @@ import type {
   AdminUserUpdate,
   Beneficiary,
   AdminList,
+  AdminUploadedMedia,
+  TokenSettings,
+  TokenUpdateRequest,
 } from './adminTypes';
 import type { AdminLoginRequest, TokenData } from './types';
 
@@ -45,6 +49,13 @@ export function adminCalls(client: AxiosInstance) {
 
     beneficiaryGet: () => call<Beneficiary | null>(client.get('/api/v1/admin/beneficiary/get')),
     beneficiaryUpdate: (body: Beneficiary) => call<unknown>(client.put('/api/v1/admin/beneficiary/update', body)),
+
+    /** DESIGN §10: price and fees, supply, sale window, limits, rounds and branding. */
+    tokenGet: () => call<TokenSettings>(client.get('/api/v1/admin/token/get')),
+    /** Only the top-level keys given change; an object given is replaced whole, `rounds` is the full list. */
+    tokenUpdate: (body: TokenUpdateRequest) => call<TokenSettings>(client.put('/api/v1/admin/token/update', body)),
+    /** Multipart upload, field 'medias' (a logo or icon); data lists the stored files with their signed url. */
+    mediaAdd: (file: File | Blob, filename?: string) => call(postMedia<AdminUploadedMedia[]>(client, file, filename)),
   };
 }
 

@@ -37,3 +37,16 @@ export type MethodTotals = S['MethodTotals'];
 export type AdminDashboard = S['AdminDashboard'];
 /** SPEC §3 "Beneficiary". */
 export type Beneficiary = S['Beneficiary'];
+
+/** DESIGN §10 sale status, computed by the server when asked. */
+export type SaleStatus = S['SaleStatus'];
+export type TokenSupply = S['TokenSupply'];
+export type TokenSale = S['TokenSale'];
+export type TokenLimits = S['TokenLimits'];
+export type TokenRound = S['TokenRound'];
+export type TokenBranding = S['TokenBranding'];
+/** GET /api/v1/admin/token/get (DESIGN §10). */
+export type TokenSettings = S['TokenSettings'];
+/** PUT /api/v1/admin/token/update: any of TokenSettings' top-level keys. */
+export type TokenUpdateRequest = S['TokenUpdateRequest'];
+export type AdminUploadedMedia = S['UploadedMedia'];

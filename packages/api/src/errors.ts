@@ -93,4 +93,7 @@ export const ADMIN_FALLBACK = {
   companies: 'Failed to fetch companies',
   companyAdd: 'Failed to add company',
   beneficiaries: 'Failed to fetch beneficiaries',
+  token: 'Failed to fetch token settings',
+  tokenUpdate: 'Failed to update token settings',
+  upload: 'Failed to upload file',
 } as const;

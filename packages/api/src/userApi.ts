@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { unwrap, type Envelope } from './errors';
+import { postMedia } from './media';
 import type { TokenData, UserLoginRequest } from './types';
 import type {
   BuyerProfile,
@@ -84,14 +85,7 @@ export function buyerApi(client: AxiosInstance) {
     myStockList: (page: number, limit: number) =>
       call<BuyerListPage<MyStockRow>>(client.get('/api/v1/user/stock/my/list', { params: { page, limit } })),
     /** Multipart upload, field 'medias'; data is an array whose first item has the id. */
-    mediaAdd: (file: File | Blob, filename?: string) => {
-      const form = new FormData();
-      if (filename) form.append('medias', file, filename);
-      else form.append('medias', file);
-      return call<UploadedMedia[]>(
-        client.post('/api/v1/superadmin/media/add', form, { headers: { 'Content-Type': 'multipart/form-data' } }),
-      );
-    },
+    mediaAdd: (file: File | Blob, filename?: string) => call(postMedia<UploadedMedia[]>(client, file, filename)),
   };
 }
 

@@ -28,6 +28,12 @@ export type BuyerProfile = S['Profile'];
 export type ProfileUpdateRequest = S['ProfileUpdateRequest'];
 
 export type TokenPrice = S['TokenPrice'];
+/** DESIGN §10: the sale as a buyer sees it on price/get. */
+export type BuyerSaleStatus = S['SaleStatus'];
+export type PriceSale = S['PriceSale'];
+export type PriceRound = S['PriceRound'];
+export type PriceNextRound = S['PriceNextRound'];
+export type PriceLimits = S['PriceLimits'];
 export type BankDetail = S['BankDetail'];
 export type PaymentDetails = S['PaymentDetails'];
 

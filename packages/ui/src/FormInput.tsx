@@ -40,6 +40,7 @@ export function FormInput({ label, error, hint, id, type = 'text', size, classNa
       type={isPassword && visible ? 'text' : type}
       size={size}
       isInvalid={Boolean(error)}
+      aria-invalid={error ? true : undefined}
       aria-describedby={feedbackId}
       {...rest}
     />

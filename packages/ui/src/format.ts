@@ -85,3 +85,13 @@ export function mmss(seconds: number): string {
   const s = Math.max(0, seconds);
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** A countdown of whole seconds: "3d 04:05:06", or "04:05:06" under a day (never negative). */
+export function countdownText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(s / 86400);
+  const hh = String(Math.floor((s % 86400) / 3600)).padStart(2, '0');
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return `${days > 0 ? `${days}d ` : ''}${hh}:${mm}:${ss}`;
+}

@@ -24,7 +24,9 @@ export {
   formatTime,
   formatDateTime,
   mmss,
+  countdownText,
 } from './format';
+export { SaleProgress, SaleStatusBadge, soldPercent, SALE_STATUS_TEXT, type SaleProgressProps } from './SaleProgress';
 export { NotFound } from './NotFound';
 export { SearchBox, FilterSelect, ListCard, type SearchBoxProps, type FilterSelectProps, type FilterOption } from './ListChrome';
 export { usePage, useUrlSearch } from './useListState';

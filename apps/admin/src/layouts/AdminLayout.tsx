@@ -11,6 +11,7 @@ const ITEMS = [
   { to: '/admin/usermanage', label: 'User Manage' },
   { to: '/admin/purchaserequest', label: 'Purchase Request' },
   { to: '/admin/beneficiary', label: 'Beneficiary Manage' },
+  { to: '/admin/token', label: 'Token Settings' },
   { to: '/admin/logout', label: 'Logout' },
 ];
 

@@ -5,8 +5,8 @@ import { useCallback, useRef } from 'react';
 export interface AdminMutationOptions<R> {
   /** After the success toast, e.g. close the dialog. */
   onDone?: (res: R) => void;
-  /** Runs after the failure toast (the super admin login goes back to the email step). */
-  onFailed?: () => void;
+  /** Runs after the failure toast with the error (the super admin login goes back to the email step; a form shows a 422 on its fields). */
+  onFailed?: (err: unknown) => void;
 }
 
 /**
@@ -31,7 +31,7 @@ export function useAdminMutation<V, R extends { message: string | string[] }>(
     },
     onError: (err) => {
       reportError(err, fallback);
-      onFailed?.();
+      onFailed?.(err);
     },
     onSettled: () => {
       inFlight.current = false;

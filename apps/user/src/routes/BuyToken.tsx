@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { priceQueryOptions, type SubmittedOrder } from '../features/purchase/api/purchase';
 import { BuyTokenForm, BuyTokenFormSkeleton } from '../features/purchase/components/BuyTokenForm';
+import { SaleStatePanel } from '../features/purchase/components/SaleStatePanel';
 import { useSite } from '../features/site/hooks/useSite';
 
 /** SPEC §2 "Buy Token (/user/buy-token)"; the order is created on the server (DESIGN §9). */
@@ -37,6 +38,7 @@ export default function BuyToken() {
     <div>
       <h1 className="h3 pl-page-title">Buy Token</h1>
       {submitted ? <SubmittedPanel submitted={submitted} /> : null}
+      {p ? <SaleStatePanel info={p} onOpened={() => void price.refetch()} /> : null}
       <div className="row g-4">
         <div className="col-lg-7">
           {price.isLoading ? (
@@ -49,6 +51,8 @@ export default function BuyToken() {
               unitPrice={num(p?.price)}
               fee={num(p?.platformChargePercent)}
               supply={p?.remainingPrivateSupply}
+              saleStatus={p?.sale?.status}
+              limits={p?.limits}
             />
           )}
         </div>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Icon } from '../components/Icon';
 import { profileQueryOptions } from '../features/profile/api/profile';
 import { OpenOrders } from '../features/purchase/components/OpenOrders';
+import { SaleOverview } from '../features/purchase/components/SaleOverview';
 import { useSite } from '../features/site/hooks/useSite';
 import { globalStockQueryOptions, myStockQueryOptions } from '../features/stock/api/stock';
 import { globalColumns, myColumns } from '../features/stock/components/stockColumns';
@@ -48,6 +49,7 @@ export default function Dashboard() {
     <div>
       <h1 className="h3 pl-page-title">Dashboard</h1>
       <OpenOrders />
+      <SaleOverview />
       {profile.isError ? (
         <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
           <span>Your balances could not be loaded.</span>

@@ -90,8 +90,11 @@ export function useCreateOrder() {
       navigate(`/user/payment?purchaseId=${encodeURIComponent(o.id)}&purchaseAmount=${encodeURIComponent(String(o.amount))}`);
     },
     onError: (err, amount) => {
-      keys.settle({ amount }, httpStatus(err) !== undefined || !isHttpLike(err));
+      const status = httpStatus(err);
+      keys.settle({ amount }, status !== undefined || !isHttpLike(err));
       reportError(err, FALLBACK.createPurchaseOrder);
+      // DESIGN §10: a refusal (sale not open, round nearly sold, a limit) means the sale moved on; read it again.
+      if (status === 409 || status === 422) queryClient.invalidateQueries({ queryKey: purchaseKeys.price });
     },
   });
 }

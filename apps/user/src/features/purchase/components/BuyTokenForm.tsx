@@ -3,6 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useCreateOrder } from '../api/purchase';
 import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
+import type { BuyerSaleStatus, PriceLimits } from '@prelaunch/api';
+import { closedReason, limitProblem } from '../sale';
+import { LimitsNote } from './LimitsNote';
+import { OrderRefusal } from './OrderRefusal';
 
 export interface BuyTokenFormProps {
   name: string;
@@ -12,10 +16,14 @@ export interface BuyTokenFormProps {
   /** Platform charge in percent. */
   fee: number;
   supply: number | string | null | undefined;
+  /** DESIGN §10: the sale's status; BUY NOW waits while it is not open. */
+  saleStatus?: BuyerSaleStatus;
+  /** DESIGN §10: the order limits and what this buyer has ordered so far. */
+  limits?: PriceLimits | null;
 }
 
 /** SPEC §2 Buy Token: the token, its price and supply, the INR amount with live quantity, fee and total, BUY NOW. */
-export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: BuyTokenFormProps) {
+export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleStatus, limits }: BuyTokenFormProps) {
   const [amount, setAmount] = useState('');
   const order = useCreateOrder();
   const valid = isValidAmount(amount);
@@ -25,13 +33,15 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: Buy
   const leftover = valid ? round2(Number(amount) - charged) : 0;
   const total = valid ? totalWithFee(charged, fee) : 0;
   const belowOne = valid && unitPrice > 0 && quantity < 1;
-  const disabled = !valid || unitPrice <= 0 || belowOne || order.isPending;
+  const closed = closedReason(saleStatus);
+  const overLimit = valid && quantity >= 1 ? limitProblem(charged, limits) : null;
+  const disabled = !valid || unitPrice <= 0 || belowOne || order.isPending || closed !== null || overLimit !== null;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!symbol) return toastErrors([MSG.noToken]);
     if (!isValidAmount(amount)) return toastErrors([MSG.validAmount]);
-    if (unitPrice <= 0 || quantity < 1 || order.isPending) return;
+    if (unitPrice <= 0 || quantity < 1 || order.isPending || closed || overLimit) return;
     order.mutate(charged);
   }
 
@@ -70,13 +80,21 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: Buy
             value={amount}
             aria-describedby="buy-amount-help"
             onChange={(e) => {
-              if (isAmountInput(e.target.value)) setAmount(e.target.value);
+              if (!isAmountInput(e.target.value)) return;
+              setAmount(e.target.value);
+              if (order.error) order.reset();
             }}
           />
         </div>
         <div id="buy-amount-help" className={`small mb-3 ${amount && !valid ? 'text-danger' : 'text-body-secondary'}`}>
           {amount && !valid ? MSG.validAmount : 'Digits only, with an optional decimal point.'}
         </div>
+        <LimitsNote limits={limits} />
+        {overLimit ? (
+          <p className="small mb-3 text-danger fw-semibold" role="alert" data-testid="limit-problem">
+            {overLimit}
+          </p>
+        ) : null}
         {valid && unitPrice > 0 ? (
           <p className={`small mb-3 ${belowOne ? 'text-danger fw-semibold' : ''}`} data-testid="whole-tokens" aria-live="polite">
             {belowOne
@@ -106,6 +124,12 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply }: Buy
         <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={disabled}>
           <ButtonLabel pending={order.isPending} idle="BUY NOW" busy="Processing..." />
         </button>
+        {closed ? (
+          <p className="small text-center fw-semibold mt-2 mb-0" role="status" data-testid="buy-closed">
+            {closed}
+          </p>
+        ) : null}
+        <OrderRefusal error={order.error} />
       </form>
     </section>
   );

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { tokenSettings } from './fixture';
+import {
+  changedBody,
+  changedSections,
+  emptyRound,
+  fieldOfMessage,
+  fromLocalInput,
+  moveRow,
+  pruneErrors,
+  readableErrors,
+  serverErrors,
+  toForm,
+  toLocalInput,
+} from './form';
+
+describe('token settings form model', () => {
+  it('sends nothing when nothing changed, and only the changed top-level keys otherwise', () => {
+    const loaded = toForm(tokenSettings());
+    expect(changedBody(loaded, toForm(tokenSettings()))).toEqual({});
+
+    const edited = { ...loaded, price: '12.5', limits: { ...loaded.limits, maxOrder: '50000' } };
+    expect(changedBody(loaded, edited)).toEqual({
+      price: 12.5,
+      // An object given is replaced whole: every limit goes, the empty ones as null.
+      limits: { minOrder: 100, maxOrder: 50000, maxPerBuyer: null, kycRequiredAbove: null },
+    });
+    expect(changedSections(changedBody(loaded, edited))).toEqual(['Price and fees', 'Limits']);
+  });
+
+  it('orders rounds by position and sends the full list with positions from the table order', () => {
+    const loaded = toForm(tokenSettings());
+    expect(loaded.rounds.map((r) => r.name)).toEqual(['Seed', 'Public']);
+    const added = { ...emptyRound(), name: 'Final', price: '15', allocation: '100000' };
+    const edited = { ...loaded, rounds: moveRow([...loaded.rounds, added], 2, -1) };
+    expect(changedBody(loaded, edited)).toEqual({
+      rounds: [
+        { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200000, startsAt: null, endsAt: null },
+        { position: 2, name: 'Final', price: 15, allocation: 100000, startsAt: null, endsAt: null },
+        { id: 'r-2', position: 3, name: 'Public', price: 12, allocation: 500000, startsAt: null, endsAt: null },
+      ],
+    });
+    // Removing every round sends an empty list (the token's price applies again).
+    expect(changedBody(loaded, { ...loaded, rounds: [] })).toEqual({ rounds: [] });
+  });
+
+  it('sends a whole branding object with empty lines and empty social rows dropped', () => {
+    const loaded = toForm(tokenSettings());
+    const b = loaded.branding;
+    const edited = {
+      ...loaded,
+      branding: {
+        ...b,
+        title: '  New title ',
+        tokenDistribution: [...b.tokenDistribution, '  '],
+        socialLinks: [...b.socialLinks, { key: 'x', mediaName: '', link: '' }],
+      },
+    };
+    expect(changedBody(loaded, edited)).toEqual({
+      branding: {
+        title: 'New title',
+        iconUrl: 'https://cdn.example/icon.png',
+        headerLogo: '',
+        defaultLogo: '',
+        chartImg: '',
+        footerNote: 'Footer',
+        metaData: { title: 'Demo', description: 'A demo sale', keywords: 'demo,token' },
+        tokenDistribution: ['51.3% Public Cell', '28.6% Referral Programme'],
+        socialLinks: [{ mediaName: 'telegram', link: 'https://t.me/demo' }],
+      },
+    });
+  });
+
+  it('round-trips the sale window through the local datetime input', () => {
+    const iso = '2026-12-01T09:30:00.000Z';
+    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
+    expect(toLocalInput(null)).toBe('');
+    expect(fromLocalInput('')).toBeNull();
+    const loaded = toForm(tokenSettings({ sale: { startsAt: iso, endsAt: null, paused: false, status: 'SCHEDULED' } }));
+    const edited = { ...loaded, sale: { ...loaded.sale, paused: true } };
+    expect(changedBody(loaded, edited)).toEqual({ sale: { startsAt: iso, endsAt: null, paused: true } });
+  });
+
+  it('stops unreadable numbers and missing names before sending', () => {
+    const f = toForm(tokenSettings());
+    const bad = {
+      ...f,
+      price: 'ten',
+      supply: { ...f.supply, totalSupply: '1.5' },
+      limits: { ...f.limits, maxOrder: '5,000' },
+      rounds: [...f.rounds, { ...emptyRound(), price: '9' }],
+      branding: { ...f.branding, title: ' ', socialLinks: [{ key: 's', mediaName: '', link: 'https://x.test' }] },
+    };
+    expect(readableErrors(bad)).toEqual({
+      price: ['Price must be a number, like 12 or 12.50.'],
+      'supply.totalSupply': ['Total supply must be a whole number of at least 0.'],
+      'limits.maxOrder': ['Maximum order must be a number, like 12 or 12.50.'],
+      'rounds.2.name': ['Round 3: name is required.'],
+      'rounds.2.allocation': ['Round 3: allocation is required.'],
+      'branding.title': ['Title is required.'],
+      'branding.socialLinks.0.mediaName': ['Social link 1: choose a media.'],
+    });
+    expect(readableErrors(f)).toEqual({});
+  });
+
+  it('puts each 422 sentence of the server on its field', () => {
+    const cases: [string, string][] = [
+      ['Price must be greater than 0.', 'price'],
+      ['Price can have at most 4 decimals.', 'price'],
+      ['Platform charge percent must be between 0 and 100.', 'platformChargePercent'],
+      ['Referral percent must be between 0 and 100.', 'referralPercent'],
+      ['Referral supply must be a whole number of at least 0.', 'supply.referralSupply'],
+      ['Private supply cannot be less than the 10,000 tokens already sold or reserved.', 'supply.privateSupply'],
+      ['The sale end must be after its start.', 'sale.endsAt'],
+      ['Sale start must be a date and time (RFC 3339).', 'sale.startsAt'],
+      ['Sale end must be a date and time (RFC 3339).', 'sale.endsAt'],
+      ['Token name is required.', 'name'],
+      ['Platform charge percent can have at most 2 decimals.', 'platformChargePercent'],
+      ['Referral supply cannot be less than the 500 tokens already given as referral rewards.', 'supply.referralSupply'],
+      ['Round 2: start must be a date and time (RFC 3339).', 'rounds.1.startsAt'],
+      ['Round 2: end must be a date and time (RFC 3339).', 'rounds.1.endsAt'],
+      ['Round Seed has sold 40 tokens and cannot be removed.', 'rounds'],
+      ['Minimum order cannot be more than the maximum order.', 'limits.minOrder'],
+      ['KYC required above can have at most 2 decimals.', 'limits.kycRequiredAbove'],
+      ['Round 2: price must be greater than 0.', 'rounds.1.price'],
+      ['Round 1: allocation cannot be less than the 10000 tokens it has sold.', 'rounds.0.allocation'],
+      ['Round 3: the end must be after its start.', 'rounds.2.endsAt'],
+      ['Round positions must be distinct.', 'rounds'],
+      ['Round allocations (1200000) cannot exceed the private supply (1000000).', 'rounds'],
+      ['Title is required.', 'branding.title'],
+      ['Social link 2: the link must be an https URL.', 'branding.socialLinks.1.link'],
+      ['Social link 1: media must be one of youtube, facebook, instagram, telegram, whatsApp, X.', 'branding.socialLinks.0.mediaName'],
+      ['Header logo must be an uploaded file or an https URL.', 'branding.headerLogo'],
+      ['The token symbol cannot be changed.', 'symbol'],
+      ['Something else went wrong.', 'form'],
+    ];
+    for (const [message, path] of cases) expect([message, fieldOfMessage(message)]).toEqual([message, path]);
+    expect(serverErrors(['Price must be greater than 0.', 'Round positions must be distinct.', 'Title is required.'])).toEqual({
+      price: ['Price must be greater than 0.'],
+      rounds: ['Round positions must be distinct.'],
+      'branding.title': ['Title is required.'],
+    });
+  });
+
+  it('drops the message of a field once that field is edited, keeping the list-wide ones', () => {
+    const f = toForm(tokenSettings());
+    const errors = serverErrors(['Price must be greater than 0.', 'Round 2: price must be greater than 0.', 'Round positions must be distinct.', 'Odd.']);
+    const edited = { ...f, rounds: f.rounds.map((r, i) => (i === 1 ? { ...r, price: '13' } : r)) };
+    expect(pruneErrors(errors, f, edited)).toEqual({
+      price: ['Price must be greater than 0.'],
+      rounds: ['Round positions must be distinct.'],
+      form: ['Odd.'],
+    });
+    expect(pruneErrors(errors, f, { ...edited, price: '12' })).toEqual({ rounds: ['Round positions must be distinct.'], form: ['Odd.'] });
+  });
+
+  it('moves a row up or down and leaves the list alone past either end', () => {
+    expect(moveRow(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moveRow(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+    const rows = ['a', 'b'];
+    expect(moveRow(rows, 0, -1)).toBe(rows);
+    expect(moveRow(rows, 1, 1)).toBe(rows);
+  });
+});

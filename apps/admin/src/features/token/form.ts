@@ -1,0 +1,355 @@
+/**
+ * The Token Settings form (DESIGN §10) as plain data: what the screen edits (strings, as typed),
+ * how it becomes the PUT body (only the top-level keys that changed), and where each 422 sentence
+ * of the server belongs. The sale's rules live in core; here are only the checks that stop a
+ * request that cannot be read (a word where a number goes, a required name left empty).
+ */
+import type { SaleStatus, TokenRound, TokenSettings, TokenUpdateRequest } from '@prelaunch/api';
+
+export const SUPPLY_FIELDS = [
+  { key: 'totalSupply', label: 'Total supply' },
+  { key: 'privateSupply', label: 'Private supply' },
+  { key: 'publicCellSupply', label: 'Public cell supply' },
+  { key: 'angelInvestorSupply', label: 'Angel investor supply' },
+  { key: 'founderTeamSupply', label: 'Founder team supply' },
+  { key: 'airdropSupply', label: 'Airdrop supply' },
+  { key: 'referralSupply', label: 'Referral supply' },
+] as const;
+export type SupplyKey = (typeof SUPPLY_FIELDS)[number]['key'];
+
+export const LIMIT_FIELDS = [
+  { key: 'minOrder', label: 'Minimum order' },
+  { key: 'maxOrder', label: 'Maximum order' },
+  { key: 'maxPerBuyer', label: 'Maximum per buyer' },
+  { key: 'kycRequiredAbove', label: 'KYC required above' },
+] as const;
+export type LimitKey = (typeof LIMIT_FIELDS)[number]['key'];
+
+export const LOGO_FIELDS = [
+  { key: 'iconUrl', label: 'Icon' },
+  { key: 'headerLogo', label: 'Header logo' },
+  { key: 'defaultLogo', label: 'Default logo' },
+  { key: 'chartImg', label: 'Chart image' },
+] as const;
+export type LogoKey = (typeof LOGO_FIELDS)[number]['key'];
+
+/** SPEC §3: the media a social link may name. */
+export const SOCIAL_MEDIA = ['youtube', 'facebook', 'instagram', 'telegram', 'whatsApp', 'X'] as const;
+
+export interface RoundRow {
+  /** A key for React that stays with the row while it moves. */
+  key: string;
+  /** The server's id; absent for a round added here. */
+  id?: string;
+  name: string;
+  price: string;
+  allocation: string;
+  sold: number;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface SocialRow {
+  key: string;
+  mediaName: string;
+  link: string;
+}
+
+export interface TokenForm {
+  name: string;
+  symbol: string;
+  price: string;
+  platformChargePercent: string;
+  referralPercent: string;
+  supply: Record<SupplyKey, string>;
+  /** Read-only: recomputed by the server. */
+  remainingPrivateSupply: number;
+  sale: { startsAt: string; endsAt: string; paused: boolean; status: SaleStatus };
+  limits: Record<LimitKey, string>;
+  rounds: RoundRow[];
+  branding: {
+    title: string;
+    footerNote: string;
+    metaTitle: string;
+    metaDescription: string;
+    metaKeywords: string;
+    tokenDistribution: string[];
+    socialLinks: SocialRow[];
+  } & Record<LogoKey, string>;
+}
+
+/** The top-level keys PUT token/update takes, in the order the screen shows them. */
+export const SECTION_OF_KEY = {
+  name: 'Price and fees',
+  price: 'Price and fees',
+  platformChargePercent: 'Price and fees',
+  referralPercent: 'Price and fees',
+  supply: 'Supply',
+  sale: 'Sale window',
+  limits: 'Limits',
+  rounds: 'Rounds',
+  branding: 'Branding',
+} as const;
+export type UpdateKey = keyof typeof SECTION_OF_KEY;
+
+let rowSeq = 0;
+/** A fresh React key for a row added on this screen. */
+export const newRowKey = (prefix: string) => `${prefix}-new-${++rowSeq}`;
+
+/** ISO instant → the value of an <input type="datetime-local"> in the browser's time zone. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** The value of an <input type="datetime-local"> (local time) → ISO instant; '' → null. */
+export function fromLocalInput(value: string): string | null {
+  if (!value.trim()) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function roundToRow(r: TokenRound): RoundRow {
+  return {
+    key: r.id,
+    id: r.id,
+    name: r.name,
+    price: str(r.price),
+    allocation: str(r.allocation),
+    sold: r.sold,
+    startsAt: toLocalInput(r.startsAt),
+    endsAt: toLocalInput(r.endsAt),
+  };
+}
+
+export function emptyRound(): RoundRow {
+  return { key: newRowKey('round'), name: '', price: '', allocation: '', sold: 0, startsAt: '', endsAt: '' };
+}
+
+/** The settings as the form edits them. */
+export function toForm(t: TokenSettings): TokenForm {
+  const b = t.branding;
+  return {
+    name: t.name,
+    symbol: t.symbol,
+    price: str(t.price),
+    platformChargePercent: str(t.platformChargePercent),
+    referralPercent: str(t.referralPercent),
+    supply: Object.fromEntries(SUPPLY_FIELDS.map((f) => [f.key, str(t.supply[f.key])])) as Record<SupplyKey, string>,
+    remainingPrivateSupply: t.supply.remainingPrivateSupply,
+    sale: { startsAt: toLocalInput(t.sale.startsAt), endsAt: toLocalInput(t.sale.endsAt), paused: t.sale.paused, status: t.sale.status },
+    limits: Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, str(t.limits[f.key])])) as Record<LimitKey, string>,
+    rounds: [...t.rounds].sort((a, b) => a.position - b.position).map(roundToRow),
+    branding: {
+      title: b.title,
+      iconUrl: b.iconUrl,
+      headerLogo: b.headerLogo,
+      defaultLogo: b.defaultLogo,
+      chartImg: b.chartImg,
+      footerNote: b.footerNote,
+      metaTitle: b.metaData?.title ?? '',
+      metaDescription: b.metaData?.description ?? '',
+      metaKeywords: b.metaData?.keywords ?? '',
+      tokenDistribution: [...b.tokenDistribution],
+      socialLinks: b.socialLinks.map((s, i) => ({ key: `social-${i}`, mediaName: s.mediaName, link: s.link })),
+    },
+  };
+}
+
+/** A typed number as the server takes it: trimmed, and a number when it reads as one. */
+function decimal(value: string): number | string {
+  const s = value.trim();
+  const n = Number(s);
+  return s !== '' && Number.isFinite(n) ? n : s;
+}
+const optionalDecimal = (value: string) => (value.trim() === '' ? null : decimal(value));
+
+/** Each top-level key of the PUT body, built from the form. */
+export function bodyOf(f: TokenForm): Required<Pick<TokenUpdateRequest, UpdateKey>> {
+  const b = f.branding;
+  return {
+    name: f.name.trim(),
+    price: decimal(f.price),
+    platformChargePercent: decimal(f.platformChargePercent),
+    referralPercent: decimal(f.referralPercent),
+    supply: Object.fromEntries(SUPPLY_FIELDS.map((s) => [s.key, decimal(f.supply[s.key])])) as Record<SupplyKey, number | string>,
+    sale: { startsAt: fromLocalInput(f.sale.startsAt), endsAt: fromLocalInput(f.sale.endsAt), paused: f.sale.paused },
+    limits: Object.fromEntries(LIMIT_FIELDS.map((l) => [l.key, optionalDecimal(f.limits[l.key])])) as Record<LimitKey, number | string | null>,
+    // Positions follow the table's order: the first row is position 1.
+    rounds: f.rounds.map((r, i) => ({
+      ...(r.id ? { id: r.id } : {}),
+      position: i + 1,
+      name: r.name.trim(),
+      price: decimal(r.price),
+      allocation: decimal(r.allocation),
+      startsAt: fromLocalInput(r.startsAt),
+      endsAt: fromLocalInput(r.endsAt),
+    })),
+    branding: {
+      title: b.title.trim(),
+      iconUrl: b.iconUrl.trim(),
+      headerLogo: b.headerLogo.trim(),
+      defaultLogo: b.defaultLogo.trim(),
+      chartImg: b.chartImg.trim(),
+      footerNote: b.footerNote.trim(),
+      metaData: { title: b.metaTitle.trim(), description: b.metaDescription.trim(), keywords: b.metaKeywords.trim() },
+      tokenDistribution: b.tokenDistribution.map((l) => l.trim()).filter(Boolean),
+      socialLinks: b.socialLinks
+        .map((s) => ({ mediaName: s.mediaName, link: s.link.trim() }))
+        .filter((s) => s.mediaName || s.link),
+    },
+  };
+}
+
+/**
+ * The PUT body: only the top-level keys whose value differs from what was loaded. Each object
+ * is sent whole (the server replaces it whole) and `rounds` is the full list.
+ */
+export function changedBody(loaded: TokenForm, edited: TokenForm): TokenUpdateRequest {
+  const before = bodyOf(loaded);
+  const after = bodyOf(edited);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(SECTION_OF_KEY) as UpdateKey[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = after[key];
+  }
+  return out as TokenUpdateRequest;
+}
+
+/** The screen sections a body touches, for the confirmation. */
+export function changedSections(body: TokenUpdateRequest): string[] {
+  const seen = new Set<string>();
+  for (const key of Object.keys(body)) {
+    const s = SECTION_OF_KEY[key as UpdateKey];
+    if (s) seen.add(s);
+  }
+  return [...seen];
+}
+
+/** Field errors by path: 'price', 'supply.totalSupply', 'rounds.0.price', 'rounds', 'branding.socialLinks.1.link', 'form'. */
+export type FieldErrors = Record<string, string[]>;
+
+/** What every section of the screen gets: the form, a way to change it, and the errors by field path. */
+export interface SectionProps {
+  form: TokenForm;
+  update: (change: (f: TokenForm) => TokenForm) => void;
+  errors: FieldErrors;
+}
+
+/** The text under a field: its messages in one line. */
+export const errorText = (errors: FieldErrors, path: string) => errors[path]?.join(' ');
+
+export function addError(errors: FieldErrors, path: string, message: string) {
+  (errors[path] ??= []).push(message);
+}
+
+const NUMBER = /^\d+(\.\d+)?$/;
+const WHOLE = /^\d+$/;
+
+/**
+ * What the browser checks before sending: numbers that can be read, the names the server needs.
+ * Everything else (price above 0, percents, supply against sales, windows, limits, allocations)
+ * is the server's to judge; its 422 lands on the same fields.
+ */
+export function readableErrors(f: TokenForm): FieldErrors {
+  const e: FieldErrors = {};
+  const number = (path: string, value: string, label: string, required: boolean) => {
+    const s = value.trim();
+    if (!s) {
+      if (required) addError(e, path, `${label} is required.`);
+    } else if (!NUMBER.test(s)) addError(e, path, `${label} must be a number, like 12 or 12.50.`);
+  };
+  if (!f.name.trim()) addError(e, 'name', 'Token name is required.');
+  number('price', f.price, 'Price', true);
+  number('platformChargePercent', f.platformChargePercent, 'Platform charge percent', true);
+  number('referralPercent', f.referralPercent, 'Referral percent', true);
+  for (const s of SUPPLY_FIELDS) {
+    const v = f.supply[s.key].trim();
+    if (!v) addError(e, `supply.${s.key}`, `${s.label} is required.`);
+    else if (!WHOLE.test(v)) addError(e, `supply.${s.key}`, `${s.label} must be a whole number of at least 0.`);
+  }
+  for (const l of LIMIT_FIELDS) number(`limits.${l.key}`, f.limits[l.key], l.label, false);
+  f.rounds.forEach((r, i) => {
+    const n = i + 1;
+    if (!r.name.trim()) addError(e, `rounds.${i}.name`, `Round ${n}: name is required.`);
+    number(`rounds.${i}.price`, r.price, `Round ${n}: price`, true);
+    const a = r.allocation.trim();
+    if (!a) addError(e, `rounds.${i}.allocation`, `Round ${n}: allocation is required.`);
+    else if (!WHOLE.test(a)) addError(e, `rounds.${i}.allocation`, `Round ${n}: allocation must be a whole number greater than 0.`);
+  });
+  if (!f.branding.title.trim()) addError(e, 'branding.title', 'Title is required.');
+  f.branding.socialLinks.forEach((s, i) => {
+    if (!s.mediaName && !s.link.trim()) return;
+    if (!s.mediaName) addError(e, `branding.socialLinks.${i}.mediaName`, `Social link ${i + 1}: choose a media.`);
+    if (!s.link.trim()) addError(e, `branding.socialLinks.${i}.link`, `Social link ${i + 1}: the link is required.`);
+  });
+  return e;
+}
+
+const SUPPLY_BY_LABEL = new Map<string, string>(SUPPLY_FIELDS.map((s) => [s.label, s.key]));
+const LIMIT_BY_LABEL = new Map<string, string>(LIMIT_FIELDS.map((l) => [l.label, l.key]));
+const LOGO_BY_LABEL = new Map<string, string>(LOGO_FIELDS.map((l) => [l.label, l.key]));
+const ROUND_FIELD: Record<string, string> = { name: 'name', price: 'price', allocation: 'allocation', start: 'startsAt', end: 'endsAt', 'the end': 'endsAt' };
+
+/** Where a sentence of the server's 422 (docs/openapi/admin.yaml, token/update) belongs on the screen. */
+export function fieldOfMessage(message: string): string {
+  const m = message.trim();
+  if (/^Price /.test(m)) return 'price';
+  if (/^Platform charge percent/.test(m)) return 'platformChargePercent';
+  if (/^Referral percent/.test(m)) return 'referralPercent';
+  if (/^The token symbol/.test(m)) return 'symbol';
+  if (/^Token name /.test(m)) return 'name';
+  if (/^Sale start /.test(m)) return 'sale.startsAt';
+  if (/^(The sale end|Sale end )/.test(m)) return 'sale.endsAt';
+  if (/^Title /.test(m)) return 'branding.title';
+  const round = /^Round (\d+): (name|price|allocation|start|end|the end)\b/.exec(m);
+  if (round) return `rounds.${Number(round[1]) - 1}.${ROUND_FIELD[round[2]]}`;
+  if (/^Round /.test(m)) return 'rounds';
+  const social = /^Social link (\d+): (media|the link)\b/.exec(m);
+  if (social) return `branding.socialLinks.${Number(social[1]) - 1}.${social[2] === 'media' ? 'mediaName' : 'link'}`;
+  for (const [label, key] of SUPPLY_BY_LABEL) if (m.startsWith(`${label} `)) return `supply.${key}`;
+  for (const [label, key] of LIMIT_BY_LABEL) if (m.startsWith(`${label} `)) return `limits.${key}`;
+  for (const [label, key] of LOGO_BY_LABEL) if (m.startsWith(`${label} `)) return `branding.${key}`;
+  return 'form';
+}
+
+/** The server's 422 sentences, each on its field (what no field claims goes to 'form'). */
+export function serverErrors(messages: string[]): FieldErrors {
+  const e: FieldErrors = {};
+  for (const m of messages) addError(e, fieldOfMessage(m), m);
+  return e;
+}
+
+function valueAt(f: TokenForm, path: string): unknown {
+  let v: unknown = f;
+  for (const part of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+/**
+ * The errors still worth showing after an edit: a field's message goes once its value changes.
+ * The list-wide ones ('rounds', 'form') stay until the next save is tried.
+ */
+export function pruneErrors(errors: FieldErrors, before: TokenForm, after: TokenForm): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [path, list] of Object.entries(errors)) {
+    if (path === 'form' || path === 'rounds' || JSON.stringify(valueAt(before, path)) === JSON.stringify(valueAt(after, path))) out[path] = list;
+  }
+  return out;
+}
+
+/** Moves a row one place up (-1) or down (+1); a move past either end leaves the list as it is. */
+export function moveRow<T>(rows: T[], index: number, by: -1 | 1): T[] {
+  const to = index + by;
+  if (index < 0 || index >= rows.length || to < 0 || to >= rows.length) return rows;
+  const next = [...rows];
+  [next[index], next[to]] = [next[to], next[index]];
+  return next;
+}

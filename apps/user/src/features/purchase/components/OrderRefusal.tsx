@@ -1,0 +1,17 @@
+import { errorMessage, FALLBACK, httpStatus } from '@prelaunch/api';
+
+/**
+ * DESIGN §10: why the server refused BUY NOW (409 the sale is not open or the round has fewer
+ * tokens left, 422 a limit), kept beside the button after the toast has gone.
+ */
+export function OrderRefusal({ error }: { error: unknown }) {
+  const status = httpStatus(error);
+  if (!error || (status !== 409 && status !== 422)) return null;
+  return (
+    <div className="alert alert-danger py-2 mt-3 mb-0" role="alert" data-testid="order-refusal">
+      {errorMessage(error, FALLBACK.createPurchaseOrder).map((m) => (
+        <div key={m}>{m}</div>
+      ))}
+    </div>
+  );
+}
