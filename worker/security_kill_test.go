@@ -120,11 +120,11 @@ func outbox(t *testing.T, path string) map[string]int {
 
 var expiredLogRe = regexp.MustCompile(`msg="purchase expired" purchase=([0-9a-f-]{36})`)
 
-// TestSecurityWorkerKilledMidJob: 1,500 emails and 160 expiries; the worker is killed (SIGKILL)
+// TestSecurityWorkerKilledMidJob: 2,500 emails and 160 expiries; the worker is killed (SIGKILL)
 // while it works through them, then started again. Every email reaches the outbox at least once,
 // every order is EXPIRED, and each reservation is released exactly once (the supply invariant).
 func TestSecurityWorkerKilledMidJob(t *testing.T) {
-	const nEmails, nBuyers, perBuyer = 1500, 40, 4
+	const nEmails, nBuyers, perBuyer = 2500, 40, 4
 	bin := buildWorker(t)
 	r := testkit.StartRedis(t)
 	t.Setenv("TEST_REDIS_URL", fmt.Sprintf("redis://127.0.0.1:%d", r.Port))
@@ -180,32 +180,53 @@ func TestSecurityWorkerKilledMidJob(t *testing.T) {
 		t.Fatal("the orders reserved nothing")
 	}
 
-	// A backlog of emails, each with its own marker.
-	for i := 0; i < nEmails; i++ {
-		task, err := tasks.NewEmailSendTask(tasks.EmailSendPayload{To: fmt.Sprintf("k%d@x.test", i),
-			Subject: "Kill test", Text: "mail-" + strconv.Itoa(i)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.Tasks.EnqueueContext(ctx, task); err != nil {
-			t.Fatal(err)
-		}
-	}
-
 	w1, log1 := startWorker(t, bin, dir, env)
-	// The windows end now, and every order's expiry task is due at once.
-	if _, err := d.DB.ExecContext(ctx, "UPDATE purchases SET expires_at = now() - interval '1 second'"); err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range orders {
+	// The expiries and a backlog of emails (each with its own marker) are enqueued as one stream
+	// while the worker runs, an expiry after every few emails, so both kinds of work are under way
+	// at the kill whatever the machine's speed. (A backlog queued up front was all done, emails or
+	// expiries, before the other kind had got far on an idle machine.) Each order's window ends just
+	// before its expiry task is queued, so the worker's sweep cannot run ahead of the stream.
+	enqueued := make(chan struct{})
+	expire := func(id string) error {
+		if _, err := d.DB.ExecContext(ctx, "UPDATE purchases SET expires_at = now() - interval '1 second' WHERE id = ?", id); err != nil {
+			return err
+		}
 		task, opts, err := tasks.NewPurchaseExpireTask(id, time.Now().Add(-time.Second))
-		if err != nil {
-			t.Fatal(err)
+		if err == nil {
+			_, err = d.Tasks.EnqueueContext(ctx, task, opts...)
 		}
-		if _, err := d.Tasks.EnqueueContext(ctx, task, opts...); err != nil {
-			t.Fatal(err)
-		}
+		return err
 	}
+	go func() {
+		defer close(enqueued)
+		every := nEmails / len(orders)
+		next := 0
+		for i := 0; i < nEmails; i++ {
+			if i%every == 0 && next < len(orders) {
+				if err := expire(orders[next]); err != nil {
+					t.Error(err)
+					return
+				}
+				next++
+			}
+			task, err := tasks.NewEmailSendTask(tasks.EmailSendPayload{To: fmt.Sprintf("k%d@x.test", i),
+				Subject: "Kill test", Text: "mail-" + strconv.Itoa(i)})
+			if err == nil {
+				_, err = d.Tasks.EnqueueContext(ctx, task)
+			}
+			if err != nil {
+				t.Error(err)
+				return
+			}
+		}
+		for ; next < len(orders); next++ {
+			if err := expire(orders[next]); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+
 	// Kill -9 in the middle of both kinds of work.
 	deadline := time.Now().Add(20 * time.Second)
 	for expiredCount() < len(orders)/8 || len(outbox(t, box)) < nEmails/10 {
@@ -219,6 +240,10 @@ func TestSecurityWorkerKilledMidJob(t *testing.T) {
 	}
 	_ = w1.Wait()
 	expiredAtKill, mailedAtKill := expiredCount(), len(outbox(t, box))
+	<-enqueued
+	if t.Failed() {
+		t.FailNow()
+	}
 
 	ins := asynq.NewInspectorFromRedisClient(d.Redis)
 	defer ins.Close()
