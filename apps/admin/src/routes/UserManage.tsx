@@ -1,5 +1,6 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminUser } from '@prelaunch/api';
 import {
+  ConfirmDialog,
   FilterSelect,
   ListCard,
   Pagination,
@@ -16,7 +17,6 @@ import { useSite } from '../features/site/hooks/useSite';
 import { useAddUser, useApproveUser, useDeleteUser, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
 import { AddUserDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
 import { userColumns } from '../features/users/components/userColumns';
-import { Confirm } from '../components/Confirm';
 
 type Filter = 'waiting' | 'verified';
 type Confirm = { kind: 'delete' | 'approve'; user: AdminUser } | null;
@@ -102,7 +102,7 @@ export default function UserManage() {
           onSubmit={(b) => update.mutate(b)}
         />
       ) : null}
-      <Confirm
+      <ConfirmDialog
         show={confirm !== null}
         title={confirm?.kind === 'delete' ? 'Delete User' : 'Approve User'}
         message={confirm?.kind === 'delete' ? 'Aye you sure, you want to Delete?' : 'Aye you sure, you want to Approve?'}

@@ -1,5 +1,5 @@
 import type { Beneficiary } from '@prelaunch/api';
-import { ButtonLabel, FormInput } from '@prelaunch/ui';
+import { DialogFooter, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -65,15 +65,7 @@ export function BeneficiaryDialog({
             />
           ))}
         </Modal.Body>
-        <Modal.Footer>
-          {/* DESIGN §16 "One look": every dialog's footer is Cancel beside its action. */}
-          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            <ButtonLabel pending={pending} idle="Update" />
-          </button>
-        </Modal.Footer>
+        <DialogFooter action="Update" pending={pending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import type { CompanyAdd } from '@prelaunch/api';
-import { ButtonLabel, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { DialogFooter, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -100,15 +100,7 @@ export function AddCompanyDialog({
             ))}
           </div>
         </Modal.Body>
-        <Modal.Footer>
-          {/* DESIGN §16 "One look": every dialog's footer is Cancel beside its action. */}
-          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            <ButtonLabel pending={pending} idle="Add" />
-          </button>
-        </Modal.Footer>
+        <DialogFooter action="Add" pending={pending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import type { AdminPurchase } from '@prelaunch/api';
-import { ButtonLabel, dash, grouped } from '@prelaunch/ui';
+import { DialogFooter, dash, grouped } from '@prelaunch/ui';
 import Modal from 'react-bootstrap/Modal';
 import { rupees } from '../../../lib/money';
 
@@ -86,19 +86,13 @@ export function PurchaseReviewDialog({
           <Receipt purchase={purchase} />
         </Modal.Body>
       ) : null}
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={mode === 'approve' ? 'btn btn-success' : 'btn btn-danger'}
-          disabled={pending}
-          onClick={() => purchase && onConfirm(purchase)}
-        >
-          <ButtonLabel pending={pending} idle="Confirm" />
-        </button>
-      </Modal.Footer>
+      <DialogFooter
+        action="Confirm"
+        pending={pending}
+        onCancel={onClose}
+        onAction={() => purchase && onConfirm(purchase)}
+        variant={mode === 'approve' ? 'success' : 'danger'}
+      />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminUser, UserRole } from '@prelaunch/api';
-import { ButtonLabel, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { DialogFooter, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -116,15 +116,7 @@ export function AddUserDialog({
             error={errors.password}
           />
         </Modal.Body>
-        <Modal.Footer>
-          {/* DESIGN §16 "One look": every dialog's footer is Cancel beside its action. */}
-          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            <ButtonLabel pending={pending} idle="Add" />
-          </button>
-        </Modal.Footer>
+        <DialogFooter action="Add" pending={pending} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -176,15 +168,7 @@ export function UpdateUserDialog({
           <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile} />
           <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
         </Modal.Body>
-        <Modal.Footer>
-          {/* DESIGN §16 "One look": every dialog's footer is Cancel beside its action. */}
-          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            <ButtonLabel pending={pending} idle="Update" />
-          </button>
-        </Modal.Footer>
+        <DialogFooter action="Update" pending={pending} onCancel={onClose} />
       </form>
     </Modal>
   );
