@@ -1,10 +1,8 @@
 package company
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -108,33 +106,8 @@ func Settings(t *Token, rounds []Round, now time.Time) *TokenSettings {
 	return v
 }
 
-// Num is a number as the client sent it (a JSON number or a numeric string), kept as text so the
-// rules answer a 422 naming the field instead of a decoding error.
-type Num struct {
-	Raw string
-	Set bool
-}
-
-func (n *Num) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if bytes.Equal(b, []byte("null")) {
-		*n = Num{}
-		return nil
-	}
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*n = Num{Raw: strings.TrimSpace(s), Set: strings.TrimSpace(s) != ""}
-		return nil
-	}
-	if len(b) > 0 && (b[0] == '{' || b[0] == '[' || b[0] == 't' || b[0] == 'f') {
-		return &json.UnmarshalTypeError{Value: string(b), Type: nil}
-	}
-	*n = Num{Raw: string(b), Set: true}
-	return nil
-}
+// Num is a number as the client sent it (fields.Num).
+type Num = fields.Num
 
 // SettingsInput is the body of PUT /admin/token/update: any of the top-level keys; an object
 // given replaces the old one whole; rounds is the full list.

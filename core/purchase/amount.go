@@ -1,45 +1,17 @@
 package purchase
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
 )
 
-// Amount is an INR amount as the client sent it: a JSON number, a JSON string or a form value.
-// It keeps the text so the rules can refuse bad input with a 422 instead of a decoding error.
-type Amount struct {
-	Raw string
-	Set bool
-}
-
-func (a *Amount) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if bytes.Equal(b, []byte("null")) {
-		*a = Amount{}
-		return nil
-	}
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*a = Amount{Raw: s, Set: strings.TrimSpace(s) != ""}
-		return nil
-	}
-	*a = Amount{Raw: string(b), Set: true}
-	return nil
-}
-
-func (a *Amount) UnmarshalText(b []byte) error {
-	s := string(b)
-	*a = Amount{Raw: s, Set: strings.TrimSpace(s) != ""}
-	return nil
-}
+// Amount is an INR amount as the client sent it (fields.Num: the text is kept so the rules can
+// refuse bad input with a 422 instead of a decoding error).
+type Amount = fields.Num
 
 // MaxAmount is the largest single order in INR.
 var MaxAmount = decimal.RequireFromString("1000000000")
