@@ -45,6 +45,14 @@ type SupplyView struct {
 	ReferralSupply         decimal.Decimal `json:"referralSupply"`
 }
 
+// Supply is the token's supply figures as the admin's token settings and dashboard show them.
+func (t *Token) Supply() SupplyView {
+	return SupplyView{TotalSupply: t.TotalSupply, PrivateSupply: t.PrivateSupply,
+		RemainingPrivateSupply: t.RemainingPrivateSupply, PublicCellSupply: t.PublicCellSupply,
+		AngelInvestorSupply: t.AngelInvestorSupply, FounderTeamSupply: t.FounderTeamSupply,
+		AirdropSupply: t.AirdropSupply, ReferralSupply: t.ReferralSupply}
+}
+
 type SaleView struct {
 	StartsAt *time.Time `json:"startsAt"`
 	EndsAt   *time.Time `json:"endsAt"`
@@ -86,10 +94,7 @@ type BrandingView struct {
 func Settings(t *Token, rounds []Round, now time.Time) *TokenSettings {
 	v := &TokenSettings{Name: t.Name, Symbol: t.Symbol, Price: t.Price, PlatformChargePercent: t.PlatformChargePercent,
 		ReferralPercent: t.ReferralPercent,
-		Supply: SupplyView{TotalSupply: t.TotalSupply, PrivateSupply: t.PrivateSupply,
-			RemainingPrivateSupply: t.RemainingPrivateSupply, PublicCellSupply: t.PublicCellSupply,
-			AngelInvestorSupply: t.AngelInvestorSupply, FounderTeamSupply: t.FounderTeamSupply,
-			AirdropSupply: t.AirdropSupply, ReferralSupply: t.ReferralSupply},
+		Supply:          t.Supply(),
 		Sale: SaleView{StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt), Paused: t.SalePaused,
 			Status: SaleStatus(t, rounds, now)},
 		Limits: LimitsView{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR,

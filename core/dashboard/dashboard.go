@@ -51,14 +51,7 @@ type Admin struct {
 	TotalMember             int64                     `json:"totalMember"`
 	VerificationCompleted   int64                     `json:"verificationCompleted"`
 	VerificationPending     int64                     `json:"verificationPending"`
-	TotalSupply             decimal.Decimal           `json:"totalSupply"`
-	PrivateSupply           decimal.Decimal           `json:"privateSupply"`
-	RemainingPrivateSupply  decimal.Decimal           `json:"remainingPrivateSupply"`
-	PublicCellSupply        decimal.Decimal           `json:"publicCellSupply"`
-	AngelInvestorSupply     decimal.Decimal           `json:"angelInvestorSupply"`
-	FounderTeamSupply       decimal.Decimal           `json:"founderTeamSupply"`
-	AirdropSupply           decimal.Decimal           `json:"airdropSupply"`
-	ReferralSupply          decimal.Decimal           `json:"referralSupply"`
+	company.SupplyView                                // totalSupply … referralSupply, as on token settings
 	RemainingReferralSupply decimal.Decimal           `json:"remainingReferralSupply"`
 	PrivateSupplyData       PrivateSupplyData         `json:"privateSupplyData"`
 	TransactionSummary      ByMethod[decimal.Decimal] `json:"transactionSummary"`
@@ -88,9 +81,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 		}
 		return nil, err
 	}
-	out.TotalSupply, out.PrivateSupply, out.RemainingPrivateSupply = t.TotalSupply, t.PrivateSupply, t.RemainingPrivateSupply
-	out.PublicCellSupply, out.AngelInvestorSupply, out.FounderTeamSupply = t.PublicCellSupply, t.AngelInvestorSupply, t.FounderTeamSupply
-	out.AirdropSupply, out.ReferralSupply, out.RemainingReferralSupply = t.AirdropSupply, t.ReferralSupply, t.RemainingReferralSupply
+	out.SupplyView, out.RemainingReferralSupply = t.Supply(), t.RemainingReferralSupply
 	out.PrivateSupplyData = PrivateSupplyData{Total: t.PrivateSupply, Remaining: t.RemainingPrivateSupply, StockBalance: stock}
 	out.Token = TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
 		MetaData: company.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
