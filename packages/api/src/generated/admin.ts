@@ -46,8 +46,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company and token config of this deployment's TOKEN_SYMBOL (public; the login banner)
-         * @description 404 when no token has the symbol.
+         * The company and token config of the request's host (public; the login banner)
+         * @description The company whose domain (company_domains, or `<symbol>.<TENANT_BASE_DOMAIN>`) is the request's
+         *     Host (X-Forwarded-Host only from TRUSTED_PROXIES), else the TOKEN_SYMBOL company; 404 when no
+         *     token has that symbol. After sign-in the admin app brands itself from profile/get (the admin's
+         *     own company).
          */
         get: operations["companySiteGet"];
         put?: never;
@@ -72,7 +75,9 @@ export interface paths {
          * @description Only active ADMIN accounts; one email may be an admin of several companies — each account's
          *     password is tried and the first match signs in to its company (token audience admin). 422 missing
          *     email or password (an array when both); 401 "Invalid email or password." for every other failure;
-         *     429 with Retry-After (10 per email, 100 per IP in 15 minutes).
+         *     429 with Retry-After (10 per email, 100 per IP in 15 minutes). 403 "This company is suspended.
+         *     Please contact support." when the right password belongs to an admin of a SUSPENDED company
+         *     (suspending a company also signs its admins out: their tokens are revoked).
          */
         post: operations["adminLogin"];
         delete?: never;
@@ -451,9 +456,60 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Newest first; search over company name, email, mobile and token name or symbol. */
+        /**
+         * @description Newest first; search over company name, email, mobile, token name or symbol and domains;
+         *     status ACTIVE|SUSPENDED filters (another value is 422 "Status must be ACTIVE or SUSPENDED.").
+         *     Each record carries its domains, status and figures (buyers, approved INR, tokens sold).
+         */
         get: operations["companyList"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/superadmin/company/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One company with its domains, status, two-factor rule, site address and figures */
+        get: operations["companyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/superadmin/company/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a company's details, domains, status or two-factor rule
+         * @description Only the fields sent change (id is required: 422 "Company ID is required.", unknown 404
+         *     "Company not found."). The details follow company/add's rules. `domains` replaces the
+         *     company's domains: each a host name (letters, digits, dashes and dots, at most 253
+         *     characters, at least one dot or ending in .localhost; no scheme, port or path; stored lower
+         *     case), at most 10, none repeated; "localhost", an IP address or a host under
+         *     TENANT_BASE_DOMAIN other than the company's own `<symbol>.<base>` is 422. A domain of another
+         *     company is 409 "The domain <host> is already used by another company.". status
+         *     ACTIVE|SUSPENDED: suspending signs the company's admins out (their tokens are revoked), its
+         *     buyer site then answers 423 and its open orders expire as usual; reactivating restores both.
+         *     require2fa is stored and shown (the two-factor issue enforces it). Each buyer server sees the
+         *     change within a second, with no restart. Audited (company.update, before and after).
+         */
+        put: operations["companyUpdate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -479,7 +535,8 @@ export interface paths {
          *     decimals (a non-number is 400), adminPassword 8–72 characters. 409 "A token with this symbol already
          *     exists." One transaction creates the company, its token (18 decimals, the default distribution and
          *     supplies, platform charge 2 %, referral 5 %) and the owner ADMIN (email = the company's, name =
-         *     adminName or the company name, approved). Audited.
+         *     adminName or the company name, approved). `domains` (optional) follows company/update's rules
+         *     (409 for a domain of another company); the buyer site answers on them at once. Audited.
          */
         post: operations["companyAdd"];
         delete?: never;
@@ -767,6 +824,21 @@ export interface components {
             tokenPrice: number | string;
             adminName?: string;
             adminPassword: string;
+            /** @description Host names of the company's buyer site (form bodies may send one comma-separated string). */
+            domains?: string[] | string;
+        };
+        /** @enum {string} */
+        CompanyStatus: "ACTIVE" | "SUSPENDED";
+        CompanyUpdateRequest: {
+            id: string;
+            companyName?: string;
+            email?: string;
+            mobile?: string;
+            companyAddress?: string;
+            companyPincode?: string;
+            domains?: string[];
+            status?: components["schemas"]["CompanyStatus"];
+            require2fa?: boolean;
         };
         LoginAnswer: {
             /** @constant */
@@ -1058,8 +1130,22 @@ export interface components {
             message: "Dashboard fetched successfully";
             data: components["schemas"]["SuperAdminDashboard"];
         };
-        /** @description SPEC §3 "Company (super admin list)". */
+        CompanyFigures: {
+            /** @description Buyer accounts (not deleted). */
+            buyers: number;
+            /** @description INR of APPROVED purchases (final amounts). */
+            approvedAmount: number;
+            /** @description Tokens of APPROVED purchases. */
+            tokensSold: number;
+        };
+        /** @description SPEC §3 "Company (super admin list)", with DESIGN §11's domains, status and figures. */
         Company: {
+            domains: string[];
+            status: components["schemas"]["CompanyStatus"];
+            require2fa: boolean;
+            /** @description The buyer site's address (the first domain, else <symbol>.<TENANT_BASE_DOMAIN>, else the default site for the TOKEN_SYMBOL company); null when it has none. */
+            siteUrl: string | null;
+            figures: components["schemas"]["CompanyFigures"];
             id: string;
             companyName: string;
             email: string;
@@ -1087,6 +1173,20 @@ export interface components {
             /** @constant */
             message: "Companies fetched successfully";
             data: components["schemas"]["CompanyList"];
+        };
+        CompanyDetailAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Company fetched successfully";
+            data: components["schemas"]["Company"];
+        };
+        CompanyUpdateAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Company updated successfully";
+            data: components["schemas"]["Company"];
         };
         CompanyAddAnswer: {
             /** @constant */
@@ -1463,6 +1563,11 @@ export interface components {
                 "application/x-www-form-urlencoded": components["schemas"]["CompanyAddRequest"];
             };
         };
+        CompanyUpdate: {
+            content: {
+                "application/json": components["schemas"]["CompanyUpdateRequest"];
+            };
+        };
         TokenUpdate: {
             content: {
                 "application/json": components["schemas"]["TokenUpdateRequest"];
@@ -1577,6 +1682,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -2059,6 +2165,7 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
                 search?: components["parameters"]["search"];
+                status?: string;
             };
             header?: never;
             path?: never;
@@ -2079,6 +2186,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    companyGet: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Company fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetailAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    companyUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CompanyUpdate"];
+        responses: {
+            /** @description Company updated successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyUpdateAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

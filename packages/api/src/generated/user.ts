@@ -46,8 +46,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company and token config this site sells (public)
-         * @description 404 when no token has this server's TOKEN_SYMBOL (default ACW).
+         * The company and token config of the host's company (public)
+         * @description The company the request's host names (see the top of this document); `suspended` is true
+         *     while the super admin has suspended it. 404 "Unknown site." in production for a host that
+         *     names no company; outside production such a host gets the TOKEN_SYMBOL company (default ACW),
+         *     and 404 when no token has that symbol.
          */
         get: operations["siteGet"];
         put?: never;
@@ -71,9 +74,9 @@ export interface paths {
          * Send a registration code to the email
          * @description A second request within a minute of the first (same purpose and email) re-sends the same code
          *     instead of voiding it; rate limits still apply.
-         *     The server sells one company's token; public calls carry that company's companyId (from
-         *     site/get): missing is 422 "Company ID is not configured. Please contact support.", another
-         *     company's 422 "This Company ID does not match this site. Please contact support."
+         *     Public calls carry the host's companyId (from site/get): missing is 422 "Company ID is not
+         *     configured. Please contact support.", another company's 422 "This site belongs to another
+         *     company."
          *     422 "Please fill in Name, Email, and Mobile to request OTP." or an invalid email / mobile (7–15
          *     digits, optional +, spaces, dashes, brackets); 409 "An account with this email already exists.
          *     Please log in."; 429 (OTP sends per email, 5 in 10 minutes with a burst of 3, and per IP); 503
@@ -549,7 +552,9 @@ export interface paths {
         /**
          * The buyer web app (any GET path outside /api/)
          * @description Files of the built app (hashed assets under /assets are cached for a year), else index.html
-         *     for the app's own routes. Before the app is built, a JSON 503.
+         *     for the app's own routes, with the host's token title, description, keywords and icon in its
+         *     <title>, meta tags and icon link. Before the app is built, a JSON 503. In production a host
+         *     that names no company gets a plain-text 404 "Unknown site.".
          */
         get: operations["spa"];
         put?: never;
@@ -638,6 +643,8 @@ export interface components {
         Site: {
             companyId: string;
             companyName: string;
+            /** @description The company is SUSPENDED: every other call answers 423. */
+            suspended: boolean;
             token: components["schemas"]["TokenConfig"];
         };
         RegisterOtpRequest: {
@@ -1156,6 +1163,15 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
+        /** @description The company of this site is suspended: "This sale is temporarily unavailable." (every buyer call but site/get). */
+        Suspended: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
         /** @description An unexpected failure; the body never reveals its cause. */
         Internal: {
             headers: {
@@ -1402,6 +1418,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1431,6 +1448,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1460,6 +1478,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1488,6 +1507,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1516,6 +1536,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1544,6 +1565,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1574,6 +1596,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -1602,6 +1625,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1631,6 +1655,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1658,6 +1683,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1685,6 +1711,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1726,6 +1753,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1755,6 +1783,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1785,6 +1814,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1827,6 +1857,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1863,6 +1894,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1896,6 +1928,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1929,6 +1962,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1958,6 +1992,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -1981,6 +2016,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -2083,6 +2119,15 @@ export interface operations {
         responses: {
             200: components["responses"]["SPA"];
             400: components["responses"]["BadRequest"];
+            /** @description Unknown site. (production, a host that names no company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "Unknown site.";
+                };
+            };
             413: components["responses"]["TooLarge"];
             /** @description The web app is not built yet. Run `make build` (or `make run`). */
             503: {
