@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/gofiber/fiber/v3"
 
+	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
@@ -57,6 +60,8 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	sa.Get("/dashboard/get", super, a.superDashboard)
 	sa.Get("/company/list", super, a.companies)
 	sa.Post("/company/add", super, a.addCompany)
+	sa.Get("/company/get", super, a.getCompany)
+	sa.Put("/company/update", super, a.updateCompany)
 	sa.Get("/transaction/list", super, a.allTransactions)
 	sa.Get("/beneficiary/list", super, a.beneficiaries)
 }
@@ -65,11 +70,18 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 func companyOf(c fiber.Ctx) string { return httpx.Principal(c).CompanyID }
 
 func (a *api) publicSite(c fiber.Ctx) error {
-	s, err := a.svc.Companies.PublicSite(c.Context())
+	// The company of the request's host, else the TOKEN_SYMBOL one (DESIGN §11).
+	s, err := a.svc.Site.Site(c.Context(), c.Hostname())
+	if errors.Is(err, company.ErrUnknownSite) {
+		s, err = a.svc.Site.Fallback(c.Context())
+	}
+	if errors.Is(err, company.ErrUnknownSite) {
+		return apperr.NotFound("token_not_found", "Please select a token to proceed.")
+	}
 	if err != nil {
 		return err
 	}
-	return httpx.OK(c, "Site fetched successfully", s)
+	return httpx.OK(c, "Site fetched successfully", company.PublicSite(s))
 }
 
 func (a *api) login(c fiber.Ctx) error {
@@ -234,7 +246,7 @@ func (a *api) superDashboard(c fiber.Ctx) error {
 }
 
 func (a *api) companies(c fiber.Ctx) error {
-	list, err := a.svc.Companies.List(c.Context(), c.Query("page"), c.Query("limit"), c.Query("search"))
+	list, err := a.svc.Companies.List(c.Context(), c.Query("page"), c.Query("limit"), c.Query("search"), c.Query("status"))
 	if err != nil {
 		return err
 	}
@@ -251,6 +263,26 @@ func (a *api) addCompany(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Company added successfully", fiber.Map{"id": id})
+}
+
+func (a *api) getCompany(c fiber.Ctx) error {
+	out, err := a.svc.Companies.Get(c.Context(), c.Query("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Company fetched successfully", out)
+}
+
+func (a *api) updateCompany(c fiber.Ctx) error {
+	var in company.UpdateInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	out, err := a.svc.Companies.Update(c.Context(), httpx.Actor(c), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Company updated successfully", out)
 }
 
 func (a *api) allTransactions(c fiber.Ctx) error {

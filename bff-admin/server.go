@@ -13,6 +13,6 @@ func newServer(d *runtime.Deps) *fiber.App {
 	httpx.Health(app, d.DB, d.Redis)
 	registerRoutes(app, d, d.Build())
 	httpx.NotFoundAPI(app)
-	httpx.ServeSPA(app, d.Cfg.AdminDist)
+	httpx.ServeSPA(app, d.Cfg.AdminDist, nil)
 	return app
 }

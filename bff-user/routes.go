@@ -29,41 +29,47 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	once := httpx.Idempotent(d.Redis) // the Idempotency-Key header (DESIGN §16)
 	v1 := app.Group("/api/v1")
 
-	v1.Get("/user/site/get", a.publicSite)
+	v1.Get("/user/site/get", a.withSite, a.publicSite)
 	v1.Post("/user/auth/register/otp", a.withSite, a.registerOTP)
 	v1.Post("/user/auth/register", a.withSite, a.register)
 	v1.Post("/user/auth/login", a.withSite, a.login)
 	v1.Post("/user/auth/forgot-password/otp", a.withSite, a.forgotOTP)
 	v1.Post("/user/auth/forgot-password", a.withSite, a.forgot)
 
-	// Signed-in buyer calls: a user-audience token of this site's company.
-	v1.Post("/user/auth/password/otp", signedIn, a.withSite, same, a.passwordOTP)
-	v1.Put("/user/auth/password/update", signedIn, a.withSite, same, a.passwordUpdate)
-	v1.Get("/user/auth/profile/get", signedIn, a.withSite, same, a.profile)
-	v1.Put("/user/auth/profile/update", signedIn, a.withSite, same, a.profileUpdate)
-	v1.Get("/user/package/price/get", signedIn, a.withSite, same, a.price)
-	v1.Get("/user/package/beneficiary/get", signedIn, a.withSite, same, a.beneficiary)
-	v1.Post("/user/package/order", signedIn, a.withSite, same, once, a.order)
-	v1.Get("/user/package/order/get", signedIn, a.withSite, same, a.orderGet)
-	v1.Post("/user/package/order/cancel", signedIn, a.withSite, same, a.orderCancel)
-	v1.Post("/user/package/purchase", signedIn, a.withSite, same, once, a.submit)
-	v1.Get("/user/transaction/list", signedIn, a.withSite, same, a.transactions)
-	v1.Get("/user/stock/global/list", signedIn, a.withSite, same, a.globalStock)
-	v1.Get("/user/stock/my/list", signedIn, a.withSite, same, a.myStock)
+	// Signed-in buyer calls: a user-audience token of this site's company. Every call first finds
+	// the host's company (withSite): unknown in production is 404, SUSPENDED is 423.
+	v1.Post("/user/auth/password/otp", a.withSite, signedIn, same, a.passwordOTP)
+	v1.Put("/user/auth/password/update", a.withSite, signedIn, same, a.passwordUpdate)
+	v1.Get("/user/auth/profile/get", a.withSite, signedIn, same, a.profile)
+	v1.Put("/user/auth/profile/update", a.withSite, signedIn, same, a.profileUpdate)
+	v1.Get("/user/package/price/get", a.withSite, signedIn, same, a.price)
+	v1.Get("/user/package/beneficiary/get", a.withSite, signedIn, same, a.beneficiary)
+	v1.Post("/user/package/order", a.withSite, signedIn, same, once, a.order)
+	v1.Get("/user/package/order/get", a.withSite, signedIn, same, a.orderGet)
+	v1.Post("/user/package/order/cancel", a.withSite, signedIn, same, a.orderCancel)
+	v1.Post("/user/package/purchase", a.withSite, signedIn, same, once, a.submit)
+	v1.Get("/user/transaction/list", a.withSite, signedIn, same, a.transactions)
+	v1.Get("/user/stock/global/list", a.withSite, signedIn, same, a.globalStock)
+	v1.Get("/user/stock/my/list", a.withSite, signedIn, same, a.myStock)
 
 	// Uploads (multipart "medias") and signed file links, shared with bff-admin. An upload also
 	// needs a buyer of this site's company, so a buyer of another company cannot store files
 	// here; the shared upload route runs after these checks.
-	v1.Post("/superadmin/media/add", signedIn, a.withSite, same)
+	v1.Post("/superadmin/media/add", a.withSite, signedIn, same)
+	v1.Use("/media/file", a.withSite)
 	mediahttp.Routes(v1, svc.Media, signedIn)
 }
 
-// withSite loads the company and token this server sells (config TokenSymbol) for the request,
-// from a cache at most company.SiteTTL old (orders price and reserve from the locked token row).
+// withSite finds the company of the request's host (DESIGN §11; X-Forwarded-Host only from
+// TRUSTED_PROXIES) from a cache at most company.SiteTTL old — orders price and reserve from the
+// locked token row — and refuses every call but site/get while the company is SUSPENDED.
 func (a *api) withSite(c fiber.Ctx) error {
-	site, err := a.svc.Site.Get(c.Context())
+	site, err := a.svc.Site.Site(c.Context(), c.Hostname())
 	if err != nil {
 		return err
+	}
+	if site.Suspended() && c.Path() != "/api/v1/user/site/get" {
+		return company.ErrSuspended
 	}
 	c.Locals(siteKey{}, site)
 	return c.Next()
@@ -81,11 +87,7 @@ func buyerOf(c fiber.Ctx) purchase.Buyer {
 }
 
 func (a *api) publicSite(c fiber.Ctx) error {
-	s, err := a.svc.Companies.PublicSite(c.Context())
-	if err != nil {
-		return err
-	}
-	return httpx.OK(c, "Site fetched successfully", s)
+	return httpx.OK(c, "Site fetched successfully", company.PublicSite(site(c)))
 }
 
 func (a *api) registerOTP(c fiber.Ctx) error {

@@ -7,12 +7,20 @@ import (
 	"prelaunch/core/runtime"
 )
 
-// newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA.
+// newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA
+// (its index.html made for the host's company: DESIGN §11).
 func newServer(d *runtime.Deps) *fiber.App {
 	app := httpx.NewApp("bff-user", d.Log, d.Cfg.BodyLimit, httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies))
 	httpx.Health(app, d.DB, d.Redis)
-	registerRoutes(app, d, d.Build())
+	svc := d.Build()
+	registerRoutes(app, d, svc)
 	httpx.NotFoundAPI(app)
-	httpx.ServeSPA(app, d.Cfg.UserDist)
+	httpx.ServeSPA(app, d.Cfg.UserDist, func(c fiber.Ctx, index []byte) ([]byte, error) {
+		site, err := svc.Site.Site(c.Context(), c.Hostname())
+		if err != nil {
+			return nil, err
+		}
+		return site.Page(index), nil
+	})
 	return app
 }

@@ -45,7 +45,7 @@ func emailTask(t *testing.T, p tasks.EmailSendPayload) *asynq.Task {
 
 func TestEmailSendWritesOutbox(t *testing.T) {
 	d, h, _ := setup(t)
-	m := mail.OTPMessage("buyer@x.test", otp.PurposeRegister, "246810", "ACW", otp.TTL)
+	m := mail.OTPMessage("buyer@x.test", otp.PurposeRegister, "246810", mail.From{Brand: "ACW"}, otp.TTL)
 	if err := h.emailSend(context.Background(), emailTask(t, m)); err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestEmailSendThroughResendStub(t *testing.T) {
 		t.Fatalf("mailer %s %v", how, err)
 	}
 	h.mailer = m
-	if err := h.emailSend(context.Background(), emailTask(t, mail.OTPMessage("a@x.test", otp.PurposeChangePassword, "135790", "ACW", otp.TTL))); err != nil {
+	if err := h.emailSend(context.Background(), emailTask(t, mail.OTPMessage("a@x.test", otp.PurposeChangePassword, "135790", mail.From{Brand: "ACW"}, otp.TTL))); err != nil {
 		t.Fatal(err)
 	}
 	if hits != 1 {

@@ -24,6 +24,7 @@ const (
 	KindInvalid                  // 422: validation
 	KindRateLimited              // 429
 	KindUnavailable              // 503: a dependency is down
+	KindLocked                   // 423: the company's site is suspended
 )
 
 var statuses = map[Kind]int{
@@ -39,6 +40,7 @@ var statuses = map[Kind]int{
 	KindInvalid:      http.StatusUnprocessableEntity,
 	KindRateLimited:  http.StatusTooManyRequests,
 	KindUnavailable:  http.StatusServiceUnavailable,
+	KindLocked:       http.StatusLocked,
 }
 
 // Status is the HTTP status of a kind.
@@ -74,6 +76,7 @@ func Gone(slug, msg string) *Error         { return New(KindGone, slug, msg) }
 func TooLarge(slug, msg string) *Error     { return New(KindTooLarge, slug, msg) }
 func Unsupported(slug, msg string) *Error  { return New(KindUnsupported, slug, msg) }
 func Invalid(slug, msg string) *Error      { return New(KindInvalid, slug, msg) }
+func Locked(slug, msg string) *Error       { return New(KindLocked, slug, msg) }
 func Unavailable(slug, msg string, cause error) *Error {
 	return &Error{Kind: KindUnavailable, Slug: slug, Message: msg, Err: cause}
 }

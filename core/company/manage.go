@@ -2,6 +2,7 @@ package company
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"prelaunch/core/clock"
@@ -27,11 +28,16 @@ var symbolRE = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
 // Service holds companies and their tokens: the public site, the super admin's company
 // management, and the admin's view of their own company.
 type Service struct {
-	DB *bun.DB
-	// Symbol is the token (and so the company) the servers sell.
-	Symbol string
-	Clock  clock.Clock   // the sale's status is computed at its now (time.Now when nil)
-	Media  *media.Signer // signs the links of uploaded logos
+	DB    *bun.DB
+	Links Links         // where each company's buyer site is (DESIGN §11)
+	Clock clock.Clock   // the sale's status is computed at its now (time.Now when nil)
+	Media *media.Signer // signs the links of uploaded logos
+	// Revoker, when set, drops the revoked tokens of a suspended company's admins from this
+	// process's cache at once (other processes hear of it through Postgres notifications).
+	Revoker auth.Revoker
+	// Sites, when set, is this process's host resolver: forgotten after a change so this process
+	// answers with the change at once (others within SiteTTL).
+	Sites *Resolver
 }
 
 // AddInput is the body of POST /superadmin/company/add.
@@ -48,6 +54,7 @@ type AddInput struct {
 	TokenPrice         decimal.Decimal `json:"tokenPrice" form:"tokenPrice"`
 	AdminName          string          `json:"adminName" form:"adminName"`
 	AdminPassword      string          `json:"adminPassword" form:"adminPassword"`
+	Domains            Domains         `json:"domains" form:"domains"`
 }
 
 func (in *AddInput) normalise() {
@@ -63,8 +70,9 @@ func (in *AddInput) normalise() {
 	in.AdminName = strings.TrimSpace(in.AdminName)
 }
 
-func (in *AddInput) validate() error {
+func (in *AddInput) validate(base string) error {
 	var v apperr.Validation
+	in.Domains = normDomains(&v, in.Domains, base, in.TokenSymbol)
 	v.Check(in.CompanyName != "" && len(in.CompanyName) <= 120, "Company name is required (at most 120 characters).")
 	if in.Email == "" {
 		v.Add("Email is required.")
@@ -122,7 +130,7 @@ var errDuplicateSymbol = apperr.Conflict("duplicate_symbol", "A token with this 
 // audit row. The beneficiary is left for the admin to fill in.
 func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (string, error) {
 	in.normalise()
-	if err := in.validate(); err != nil {
+	if err := in.validate(s.Links.BaseDomain); err != nil {
 		return "", err
 	}
 	if in.AdminName == "" {
@@ -158,16 +166,24 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		if err := user.Insert(ctx, tx, owner); err != nil {
 			return fmt.Errorf("insert owner admin: %w", err)
 		}
+		if err := saveDomains(ctx, tx, c.ID, in.Domains); err != nil {
+			return err
+		}
 		id = c.ID
 		after := map[string]any{"companyName": c.Name, "email": c.Email, "mobile": c.Mobile, "pan": c.PAN,
 			"aadhaar": c.Aadhaar, "address": c.Address, "pincode": c.Pincode, "tokenName": in.TokenName,
-			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": owner.ID, "ownerAdminEmail": owner.Email}
+			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": owner.ID, "ownerAdminEmail": owner.Email,
+			"domains": []string(in.Domains)}
 		return audit.Write(ctx, tx, actor, "company.create", "company", c.ID, nil, after)
 	})
+	if err == nil && s.Sites != nil {
+		s.Sites.Forget()
+	}
 	return id, err
 }
 
-// ListRecord is a company as the super admin's Company Manage table shows it (SPEC §3).
+// ListRecord is a company as the super admin's Company Manage table and detail show it (SPEC §3
+// with DESIGN §11's domains, status, two-factor rule, site address and figures).
 type ListRecord struct {
 	ID                 string    `json:"id" bun:"id"`
 	CompanyName        string    `json:"companyName" bun:"company_name"`
@@ -179,36 +195,225 @@ type ListRecord struct {
 	CompanyPincode     string    `json:"companyPincode" bun:"pincode"`
 	TokenName          string    `json:"tokenName" bun:"token_name"`
 	TokenSymbol        string    `json:"tokenSymbol" bun:"token_symbol"`
+	Domains            []string  `json:"domains" bun:"domains,array"`
+	Status             string    `json:"status" bun:"status"`
+	Require2FA         bool      `json:"require2fa" bun:"require_2fa"`
+	SiteURL            *string   `json:"siteUrl" bun:"-"`
+	Figures            Figures   `json:"figures" bun:"embed:fig_"`
 	CreatedAt          time.Time `json:"createdAt" bun:"created_at"`
 }
 
+// Figures are a company's totals, from the trigger-kept company_stat_deltas (core/stats).
+type Figures struct {
+	Buyers         int64           `json:"buyers" bun:"buyers"`
+	ApprovedAmount decimal.Decimal `json:"approvedAmount" bun:"approved_amount"`
+	TokensSold     decimal.Decimal `json:"tokensSold" bun:"tokens_sold"`
+}
+
+const recordColumns = `SELECT c.id, c.name AS company_name, c.email, c.mobile, c.aadhaar, c.pan, c.address, c.pincode,
+		COALESCE(t.name, '') AS token_name, COALESCE(t.symbol, '') AS token_symbol, c.status, c.require_2fa,
+		ARRAY(SELECT d.host FROM company_domains AS d WHERE d.company_id = c.id ORDER BY d.position) AS domains,
+		f.buyers AS fig_buyers, f.approved_amount AS fig_approved_amount, f.tokens_sold AS fig_tokens_sold, c.created_at`
+
+const recordFrom = ` FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id
+	LEFT JOIN LATERAL (SELECT COALESCE(sum(s.users_total), 0) AS buyers, COALESCE(sum(s.approved_amount), 0) AS approved_amount,
+		COALESCE(sum(s.approved_quantity), 0) AS tokens_sold FROM company_stat_deltas AS s WHERE s.company_id = c.id) AS f ON true`
+
+func (s *Service) finish(r *ListRecord) {
+	r.CompanyAadhaarCard = fields.MaskAadhaar(r.CompanyAadhaarCard) // never the whole number on screen (DESIGN §16)
+	if r.Domains == nil {
+		r.Domains = []string{}
+	}
+	if u := s.Links.SiteURL(r.TokenSymbol, r.Domains); u != "" {
+		r.SiteURL = &u
+	}
+}
+
 // List lists companies newest first, searched over name, email and mobile (trigram-indexed
-// companies.search_text) and the token's name and symbol.
-func (s *Service) List(ctx context.Context, page, limit, search string) (pagination.List[ListRecord], error) {
+// companies.search_text), the token's name and symbol and the domains, filtered by status.
+func (s *Service) List(ctx context.Context, page, limit, search, status string) (pagination.List[ListRecord], error) {
 	var empty pagination.List[ListRecord]
 	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
 	if err != nil {
 		return empty, err
 	}
-	where, args := "", []any{}
+	var conds []string
+	var args []any
 	if term := pagination.SearchPattern(search); term != "" {
-		where = ` WHERE c.search_text LIKE ? OR lower(t.name) LIKE ? OR lower(t.symbol) LIKE ?`
-		args = []any{term, term, term}
+		conds = append(conds, `(c.search_text LIKE ? OR lower(t.name) LIKE ? OR lower(t.symbol) LIKE ?
+			OR EXISTS (SELECT 1 FROM company_domains AS d WHERE d.company_id = c.id AND d.host LIKE ?))`)
+		args = append(args, term, term, term, term)
 	}
-	from := ` FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id` + where
+	if status = strings.ToUpper(strings.TrimSpace(status)); status != "" {
+		if status != StatusActive && status != StatusSuspended {
+			return empty, errStatus
+		}
+		conds = append(conds, "c.status = ?")
+		args = append(args, status)
+	}
+	where := ""
+	if len(conds) > 0 {
+		where = " WHERE " + strings.Join(conds, " AND ")
+	}
 	var total int
-	if err := s.DB.NewRaw(`SELECT count(*)`+from, args...).Scan(ctx, &total); err != nil {
+	if err := s.DB.NewRaw(`SELECT count(*) FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id`+where, args...).
+		Scan(ctx, &total); err != nil {
 		return empty, err
 	}
 	recs := []ListRecord{}
-	q := `SELECT c.id, c.name AS company_name, c.email, c.mobile, c.aadhaar, c.pan, c.address, c.pincode,
-		COALESCE(t.name, '') AS token_name, COALESCE(t.symbol, '') AS token_symbol, c.created_at` + from +
-		` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`
+	q := recordColumns + recordFrom + where + ` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`
 	if err := s.DB.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
 		return empty, err
 	}
-	for i := range recs { // never the whole number on screen (DESIGN §16)
-		recs[i].CompanyAadhaarCard = fields.MaskAadhaar(recs[i].CompanyAadhaarCard)
+	for i := range recs {
+		s.finish(&recs[i])
 	}
 	return pagination.NewList(recs, total, pg), nil
+}
+
+var (
+	errStatus          = apperr.Invalid("bad_status", "Status must be ACTIVE or SUSPENDED.")
+	errCompanyNotFound = apperr.NotFound("company_not_found", "Company not found.")
+)
+
+// Get is company/get: one company as ListRecord.
+func (s *Service) Get(ctx context.Context, id string) (*ListRecord, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return nil, apperr.Invalid("id_required", "Company ID is required.")
+	}
+	if !fields.UUID(id) {
+		return nil, errCompanyNotFound
+	}
+	var recs []ListRecord
+	if err := s.DB.NewRaw(recordColumns+recordFrom+` WHERE c.id = ?`, id).Scan(ctx, &recs); err != nil {
+		return nil, err
+	}
+	if len(recs) == 0 {
+		return nil, errCompanyNotFound
+	}
+	s.finish(&recs[0])
+	return &recs[0], nil
+}
+
+// UpdateInput is the body of PUT /superadmin/company/update: only the fields sent change.
+type UpdateInput struct {
+	ID             string   `json:"id"`
+	CompanyName    *string  `json:"companyName"`
+	Email          *string  `json:"email"`
+	Mobile         *string  `json:"mobile"`
+	CompanyAddress *string  `json:"companyAddress"`
+	CompanyPincode *string  `json:"companyPincode"`
+	Domains        *Domains `json:"domains"`
+	Status         *string  `json:"status"`
+	Require2FA     *bool    `json:"require2fa"`
+}
+
+// Update is company/update (DESIGN §11). Suspending a company revokes its admins' tokens; its
+// buyer site answers 423 from the next refresh of each server's resolver (at most SiteTTL).
+func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput) (*ListRecord, error) {
+	in.ID = strings.TrimSpace(in.ID)
+	if in.ID == "" {
+		return nil, apperr.Invalid("id_required", "Company ID is required.")
+	}
+	if !fields.UUID(in.ID) {
+		return nil, errCompanyNotFound
+	}
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var c Company
+		err := tx.NewSelect().Model(&c).Relation("Token").Where("c.id = ?", in.ID).For("UPDATE OF c").Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errCompanyNotFound
+		}
+		if err != nil {
+			return err
+		}
+		symbol := ""
+		if c.Token != nil {
+			symbol = c.Token.Symbol
+		}
+		oldDomains, err := loadDomains(ctx, tx, []string{c.ID})
+		if err != nil {
+			return err
+		}
+		before := companyAudit(&c, oldDomains[c.ID])
+		var v apperr.Validation
+		if in.CompanyName != nil {
+			c.Name = strings.TrimSpace(*in.CompanyName)
+			v.Check(c.Name != "" && len(c.Name) <= 120, "Company name is required (at most 120 characters).")
+		}
+		if in.Email != nil {
+			c.Email = fields.NormEmail(*in.Email)
+			if c.Email == "" {
+				v.Add("Email is required.")
+			} else {
+				v.Check(fields.Email(c.Email), "Please enter a valid email address.")
+			}
+		}
+		if in.Mobile != nil {
+			c.Mobile = strings.TrimSpace(*in.Mobile)
+			v.Check(c.Mobile != "" && len(c.Mobile) <= 20, "Mobile is required (at most 20 characters).")
+		}
+		if in.CompanyAddress != nil {
+			c.Address = strings.TrimSpace(*in.CompanyAddress)
+			v.Check(c.Address != "" && len(c.Address) <= 300, "Company address is required (at most 300 characters).")
+		}
+		if in.CompanyPincode != nil {
+			c.Pincode = strings.TrimSpace(*in.CompanyPincode)
+			v.Check(fields.Pincode(c.Pincode), "PIN code must be 6 digits.")
+		}
+		wasStatus := c.Status
+		if in.Status != nil {
+			c.Status = strings.ToUpper(strings.TrimSpace(*in.Status))
+			if c.Status != StatusActive && c.Status != StatusSuspended {
+				v.Add("Status must be ACTIVE or SUSPENDED.")
+			}
+		}
+		if in.Require2FA != nil {
+			c.Require2FA = *in.Require2FA
+		}
+		domains := oldDomains[c.ID]
+		if in.Domains != nil {
+			domains = normDomains(&v, *in.Domains, s.Links.BaseDomain, symbol)
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		if _, err := tx.NewUpdate().Model(&c).Column("name", "email", "mobile", "address", "pincode", "status", "require_2fa").
+			Set("updated_at = now()").WherePK().Exec(ctx); err != nil {
+			return fmt.Errorf("update company: %w", err)
+		}
+		if in.Domains != nil {
+			if err := saveDomains(ctx, tx, c.ID, domains); err != nil {
+				return err
+			}
+		}
+		if c.Status == StatusSuspended && wasStatus != StatusSuspended {
+			// Its admins are signed out: every token issued before now stops working.
+			var ids []string
+			if err := tx.NewRaw(`UPDATE users SET token_version = token_version + 1, updated_at = now()
+				WHERE company_id = ? AND role = ? RETURNING id`, c.ID, user.RoleAdmin).Scan(ctx, &ids); err != nil {
+				return fmt.Errorf("revoke admins: %w", err)
+			}
+			if s.Revoker != nil && len(ids) > 0 {
+				defer s.Revoker.Revoke(ids...)
+			}
+		}
+		return audit.Write(ctx, tx, actor, "company.update", "company", c.ID, before, companyAudit(&c, domains))
+	})
+	if err != nil {
+		return nil, err
+	}
+	if s.Sites != nil {
+		s.Sites.Forget()
+	}
+	return s.Get(ctx, in.ID)
+}
+
+func companyAudit(c *Company, domains []string) map[string]any {
+	if domains == nil {
+		domains = []string{}
+	}
+	return map[string]any{"companyName": c.Name, "email": c.Email, "mobile": c.Mobile, "address": c.Address,
+		"pincode": c.Pincode, "status": c.Status, "require2fa": c.Require2FA, "domains": domains}
 }

@@ -11,16 +11,18 @@ import (
 type Company struct {
 	bun.BaseModel `bun:"table:companies,alias:c"`
 
-	ID        string    `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
-	Name      string    `bun:"name,notnull"`
-	Email     string    `bun:"email,notnull"`
-	Mobile    string    `bun:"mobile,notnull"`
-	Aadhaar   string    `bun:"aadhaar,notnull"`
-	PAN       string    `bun:"pan,notnull"`
-	Address   string    `bun:"address,notnull"`
-	Pincode   string    `bun:"pincode,notnull"`
-	CreatedAt time.Time `bun:"created_at,notnull,default:current_timestamp"`
-	UpdatedAt time.Time `bun:"updated_at,notnull,default:current_timestamp"`
+	ID         string    `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	Name       string    `bun:"name,notnull"`
+	Email      string    `bun:"email,notnull"`
+	Mobile     string    `bun:"mobile,notnull"`
+	Aadhaar    string    `bun:"aadhaar,notnull"`
+	PAN        string    `bun:"pan,notnull"`
+	Address    string    `bun:"address,notnull"`
+	Pincode    string    `bun:"pincode,notnull"`
+	Status     string    `bun:"status,notnull,default:'ACTIVE'"` // ACTIVE or SUSPENDED (DESIGN §11)
+	Require2FA bool      `bun:"require_2fa,notnull"`
+	CreatedAt  time.Time `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt  time.Time `bun:"updated_at,notnull,default:current_timestamp"`
 
 	Token *Token `bun:"rel:has-one,join:id=company_id"`
 }

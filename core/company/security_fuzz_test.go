@@ -24,7 +24,7 @@ func FuzzAddInput(f *testing.F) {
 		in := AddInput{CompanyName: "C", Email: "c@c.test", Mobile: "9000000001", CompanyAadhaarCard: aadhaar, CompanyPan: pan,
 			CompanyAddress: "A", CompanyPincode: pin, TokenName: "T", TokenSymbol: symbol, TokenPrice: p, AdminPassword: "Passw0rd!"}
 		in.normalise()
-		if in.validate() != nil {
+		if in.validate("") != nil {
 			return
 		}
 		if !fields.PAN(in.CompanyPan) || !fields.Aadhaar(in.CompanyAadhaarCard) || len(in.CompanyPincode) != 6 ||

@@ -1,20 +1,10 @@
 package company
 
-import (
-	"context"
-	"database/sql"
-	"errors"
-	"strings"
-
-	"github.com/uptrace/bun"
-
-	"prelaunch/core/apperr"
-)
-
 // SiteView is the public branding and token config of the site a buyer app serves (SPEC §3).
 type SiteView struct {
 	CompanyID   string    `json:"companyId"`
 	CompanyName string    `json:"companyName"`
+	Suspended   bool      `json:"suspended"`
 	Token       TokenView `json:"token"`
 }
 
@@ -56,24 +46,8 @@ func (t *Token) View() TokenView {
 		MetaData: MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 }
 
-// PublicSite is site/get: the public site of the token the servers sell.
-func (s *Service) PublicSite(ctx context.Context) (*SiteView, error) {
-	return siteBySymbol(ctx, s.DB, s.Symbol)
-}
-
-// siteBySymbol returns the public site of the token with this symbol (case-insensitive).
-func siteBySymbol(ctx context.Context, db bun.IDB, symbol string) (*SiteView, error) {
-	var t Token
-	err := db.NewSelect().Model(&t).Where("upper(symbol) = ?", strings.ToUpper(strings.TrimSpace(symbol))).Limit(1).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
-	}
-	if err != nil {
-		return nil, err
-	}
-	var c Company
-	if err := db.NewSelect().Model(&c).Column("id", "name").Where("id = ?", t.CompanyID).Scan(ctx); err != nil {
-		return nil, err
-	}
-	return &SiteView{CompanyID: c.ID, CompanyName: c.Name, Token: t.View()}, nil
+// PublicSite is site/get: the public branding and token config of the site (DESIGN §11: with
+// suspended while the super admin has suspended the company).
+func PublicSite(site *Site) *SiteView {
+	return &SiteView{CompanyID: site.CompanyID, CompanyName: site.CompanyName, Suspended: site.Suspended(), Token: site.Token.View()}
 }

@@ -5,6 +5,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -42,8 +43,16 @@ type Config struct {
 	// ProxyHeader (e.g. X-Forwarded-For) is believed only on requests from TrustedProxies.
 	ProxyHeader    string
 	TrustedProxies []string
-	// TokenSymbol names the token (and so the company) the servers sell (TOKEN_SYMBOL).
+	// TokenSymbol names the company a host that matches no company reaches outside production
+	// (TOKEN_SYMBOL): localhost development needs no configuration (DESIGN §11).
 	TokenSymbol string
+	// TenantBaseDomain (TENANT_BASE_DOMAIN), when set, makes <symbol>.<base> reach that token's
+	// company with no company_domains row.
+	TenantBaseDomain string
+	// PublicUserURL (PUBLIC_USER_URL) is the address of the default buyer site (the TOKEN_SYMBOL
+	// company's when it has no domain); its scheme and port are those of every company's site
+	// address in emails. Default http://localhost:<USER_PORT> outside production, https:// in it.
+	PublicUserURL string
 	// SweepInterval is how often the worker schedules the purchase sweep (SWEEP_INTERVAL).
 	SweepInterval time.Duration
 }
@@ -85,6 +94,16 @@ func Load() (Config, error) {
 		SeedAdminPassword: os.Getenv("SEED_ADMIN_PASSWORD"),
 		BodyLimit:         6 * 1024 * 1024,
 		TokenSymbol:       getenv("TOKEN_SYMBOL", DefaultTokenSymbol),
+		TenantBaseDomain:  strings.Trim(strings.ToLower(strings.TrimSpace(os.Getenv("TENANT_BASE_DOMAIN"))), "."),
+		PublicUserURL:     strings.TrimRight(strings.TrimSpace(os.Getenv("PUBLIC_USER_URL")), "/"),
+	}
+	if c.PublicUserURL == "" && env != EnvProduction {
+		c.PublicUserURL = "http://localhost:" + getenv("USER_PORT", "8080")
+	}
+	if c.PublicUserURL != "" {
+		if u, err := url.Parse(c.PublicUserURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return Config{}, fmt.Errorf("config: PUBLIC_USER_URL must be an http(s) address such as https://sale.example.com, got %q", c.PublicUserURL)
+		}
 	}
 	every, err := sweepInterval(os.Getenv("SWEEP_INTERVAL"))
 	if err != nil {

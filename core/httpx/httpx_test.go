@@ -44,7 +44,7 @@ func newApp(t *testing.T, dist string) *fiber.App {
 	app.Get("/api/v1/boom", func(c fiber.Ctx) error { return fmt.Errorf("secret internals: %d", 42) })
 	app.Get("/api/v1/panic", func(c fiber.Ctx) error { panic("secret internals") })
 	httpx.NotFoundAPI(app)
-	httpx.ServeSPA(app, dist)
+	httpx.ServeSPA(app, dist, nil)
 	return app
 }
 

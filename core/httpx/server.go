@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"prelaunch/core/apperr"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -141,25 +143,72 @@ func NotFoundAPI(app *fiber.App) {
 	app.All("/api/*", func(c fiber.Ctx) error { return fiber.ErrNotFound })
 }
 
-// ServeSPA serves the built app from dist with index.html for any other GET path.
-// Hashed assets are cached for a year; index.html never. Everything is sent gzip/brotli/zstd
-// compressed when the browser accepts it (fasthttp keeps the compressed copies beside the files,
-// *.fiber.gz etc.; a read-only dist is served uncompressed) — the JS of the first load is a third
-// of its size on the wire.
-func ServeSPA(app *fiber.App, dist string) {
+// PageFunc makes the index.html a request gets from the built one (bff-user: the host's token
+// title, description, keywords and icon). A 4xx apperr is answered as plain text (the "Unknown
+// site." page); any other error serves the built page unchanged.
+type PageFunc func(c fiber.Ctx, index []byte) ([]byte, error)
+
+// ServeSPA serves the built app from dist with index.html for any other GET path, made by page
+// when given. Hashed assets are cached for a year; index.html never. Files are sent
+// gzip/brotli/zstd compressed when the browser accepts it (fasthttp keeps the compressed copies
+// beside the files, *.fiber.gz etc.; a read-only dist is served uncompressed) — the JS of the
+// first load is a third of its size on the wire.
+func ServeSPA(app *fiber.App, dist string, page PageFunc) {
 	index := filepath.Join(dist, "index.html")
 	app.Use("/assets", static.New(filepath.Join(dist, "assets"), static.Config{MaxAge: 31536000, Compress: true}))
 	app.Use(static.New(dist, static.Config{IndexNames: []string{"__no_index__"}, Compress: true, Next: func(c fiber.Ctx) bool {
-		return strings.HasPrefix(c.Path(), "/api/") || c.Path() == "/"
+		return strings.HasPrefix(c.Path(), "/api/") || c.Path() == "/" || (page != nil && c.Path() == "/index.html")
 	}}))
+	var built builtFile
 	app.Get("/*", func(c fiber.Ctx) error {
 		if _, err := os.Stat(index); err != nil {
 			return c.Status(fiber.StatusServiceUnavailable).JSON(Envelope{Status: false,
 				Message: "The web app is not built yet. Run `make build` (or `make run`)."})
 		}
 		c.Set(fiber.HeaderCacheControl, "no-cache")
-		return c.SendFile(index, fiber.SendFile{Compress: true})
+		if page == nil {
+			return c.SendFile(index, fiber.SendFile{Compress: true})
+		}
+		raw, err := built.read(index)
+		if err != nil {
+			return err
+		}
+		out, err := page(c, raw)
+		if err != nil {
+			if e, ok := apperr.As(err); ok && e.Kind.Status() < 500 {
+				c.Set(fiber.HeaderCacheControl, "no-store")
+				return c.Status(e.Kind.Status()).Type("txt").SendString(e.Message)
+			}
+			out = raw
+		}
+		return c.Type("html").Send(out)
 	})
+}
+
+// builtFile keeps the built index.html in memory, read again when the file changes (a rebuild).
+type builtFile struct {
+	mu   sync.Mutex
+	mod  time.Time
+	size int64
+	data []byte
+}
+
+func (b *builtFile) read(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.data != nil && st.ModTime().Equal(b.mod) && st.Size() == b.size {
+		return b.data, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b.data, b.mod, b.size = data, st.ModTime(), st.Size()
+	return data, nil
 }
 
 // DrainTimeout is how long a stopping server waits for the requests in flight.

@@ -28,7 +28,7 @@ func TestOutboxAppendsOneJSONLinePerMessageConcurrently(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			m := OTPMessage(fmt.Sprintf("u%d@x.test", i), otp.PurposeRegister, "123456", "ACW", otp.TTL)
+			m := OTPMessage(fmt.Sprintf("u%d@x.test", i), otp.PurposeRegister, "123456", From{Brand: "ACW"}, otp.TTL)
 			if err := o.Send(context.Background(), m); err != nil {
 				t.Error(err)
 			}
@@ -88,7 +88,7 @@ func TestResendSendsThroughBaseURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := OTPMessage("buyer@x.test", otp.PurposeResetPassword, "654321", "ACW", otp.TTL)
+	m := OTPMessage("buyer@x.test", otp.PurposeResetPassword, "654321", From{Brand: "ACW"}, otp.TTL)
 	if err := r.Send(context.Background(), m); err != nil {
 		t.Fatalf("send: %v", err)
 	}

@@ -24,32 +24,59 @@ var otpActions = map[string]string{
 	"superadmin_login": "sign in as super admin",
 }
 
-// OTPMessage is the email carrying a one-time code. brand names the token or company.
-func OTPMessage(to, purpose, code, brand string, ttl time.Duration) tasks.EmailSendPayload {
-	if brand == "" {
-		brand = "Prelaunch"
+// From is who an email comes from: the token's name, the company's name and the address of its
+// buyer site (DESIGN §11: emails name the right company and link to its own site). The zero From
+// is the platform's.
+type From struct {
+	Brand   string // the token's name ("Prelaunch" when empty)
+	Company string // the company's name, beside the brand in the signature
+	URL     string // the company's buyer site, linked at the end ("" for none)
+}
+
+func (f From) brand() string {
+	if f.Brand == "" {
+		return "Prelaunch"
 	}
+	return f.Brand
+}
+
+// signature is the text and HTML end of every email: who sent it and where its site is.
+func (f From) signature() (string, string) {
+	who := f.brand()
+	if f.Company != "" && f.Company != who {
+		who += " · " + f.Company
+	}
+	text, htm := "\n\n— "+who, `<p style="color:#555">— `+html.EscapeString(who)
+	if f.URL != "" {
+		text += "\n" + f.URL
+		htm += `<br><a href="` + html.EscapeString(f.URL) + `">` + html.EscapeString(f.URL) + `</a>`
+	}
+	return text, htm + "</p>"
+}
+
+// OTPMessage is the email carrying a one-time code.
+func OTPMessage(to, purpose, code string, from From, ttl time.Duration) tasks.EmailSendPayload {
+	brand := from.brand()
 	subj := fmt.Sprintf(otpSubjects[purpose], brand)
 	action := otpActions[purpose]
 	mins := int(ttl.Minutes())
+	sigText, sigHTML := from.signature()
 	text := fmt.Sprintf("Your %s code is %s.\n\nUse it to %s. It expires in %d minutes and works once.\n"+
-		"If you did not ask for it, ignore this email.\n\n— %s", brand, code, action, mins, brand)
+		"If you did not ask for it, ignore this email.", brand, code, action, mins) + sigText
 	b := html.EscapeString(brand)
 	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px">`+
 		`<h2 style="margin:0 0 12px">%s</h2><p>Use this code to %s:</p>`+
 		`<p style="font-size:28px;font-weight:bold;letter-spacing:6px">%s</p>`+
-		`<p>It expires in %d minutes and works once. If you did not ask for it, ignore this email.</p></div>`,
-		b, html.EscapeString(action), code, mins)
+		`<p>It expires in %d minutes and works once. If you did not ask for it, ignore this email.</p>%s</div>`,
+		b, html.EscapeString(action), code, mins, sigHTML)
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
 }
 
 // DecisionMessage tells a buyer that an admin approved or rejected their purchase. It names the
 // order number beside the UTR the buyer gave (DESIGN §16 "One order reference"); reference is
 // empty for a manual payment.
-func DecisionMessage(to, name, brand, orderNumber, reference, status, quantity, symbol string) tasks.EmailSendPayload {
-	if brand == "" {
-		brand = "Prelaunch"
-	}
+func DecisionMessage(to, name string, from From, orderNumber, reference, status, quantity, symbol string) tasks.EmailSendPayload {
+	brand := from.brand()
 	verb := "approved"
 	extra := fmt.Sprintf("%s %s have been credited to your account.", quantity, symbol)
 	if status == "REJECTED" {
@@ -62,9 +89,10 @@ func DecisionMessage(to, name, brand, orderNumber, reference, status, quantity, 
 		utrHTML = fmt.Sprintf(" (UTR <b>%s</b>)", html.EscapeString(reference))
 	}
 	subj := fmt.Sprintf("Your %s purchase %s was %s", brand, orderNumber, verb)
-	text := fmt.Sprintf("Hello %s,\n\nYour purchase %s%s was %s. %s\n\n— %s", name, orderNumber, utr, verb, extra, brand)
+	sigText, sigHTML := from.signature()
+	text := fmt.Sprintf("Hello %s,\n\nYour purchase %s%s was %s. %s", name, orderNumber, utr, verb, extra) + sigText
 	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2>%s</h2>`+
-		`<p>Hello %s,</p><p>Your purchase <b>%s</b>%s was <b>%s</b>. %s</p></div>`,
-		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), utrHTML, verb, html.EscapeString(extra))
+		`<p>Hello %s,</p><p>Your purchase <b>%s</b>%s was <b>%s</b>. %s</p>%s</div>`,
+		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), utrHTML, verb, html.EscapeString(extra), sigHTML)
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
 }

@@ -25,7 +25,22 @@ type Notice struct {
 	Deleted     bool            `bun:"deleted"`
 	Brand       string          `bun:"brand"`
 	Symbol      string          `bun:"symbol"`
+	Company     string          `bun:"company"` // the company's name
+	Domain      string          `bun:"domain"`  // its first domain ("" for none)
 }
+
+// from is who the notice comes from: the company and its buyer site (DESIGN §11).
+func (s *Service) from(n Notice) mail.From {
+	var domains []string
+	if n.Domain != "" {
+		domains = []string{n.Domain}
+	}
+	return mail.From{Brand: n.Brand, Company: n.Company, URL: s.Links.SiteURL(n.Symbol, domains)}
+}
+
+// noticeFromSQL names the company and its first domain for a Notice of the purchase p.
+const noticeFromSQL = `(SELECT c.name FROM companies AS c WHERE c.id = p.company_id) AS company,
+	COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = p.company_id ORDER BY d.position LIMIT 1), '') AS domain`
 
 // noticeTaskID makes queueing a notice idempotent: the review and the sweep may both try.
 func noticeTaskID(purchaseID string) string { return "notice:" + purchaseID }
@@ -34,7 +49,7 @@ func noticeTaskID(purchaseID string) string { return "notice:" + purchaseID }
 // (same task id) counts as sent. A deleted buyer gets no mail but the notice is settled.
 func (s *Service) SendNotice(ctx context.Context, n Notice) error {
 	if !n.Deleted && n.Email != "" {
-		msg := mail.DecisionMessage(n.Email, n.Name, n.Brand, n.OrderNumber, n.Reference, n.Status, n.Quantity.String(), n.Symbol)
+		msg := mail.DecisionMessage(n.Email, n.Name, s.from(n), n.OrderNumber, n.Reference, n.Status, n.Quantity.String(), n.Symbol)
 		task, err := tasks.NewEmailSendTask(msg)
 		if err != nil {
 			return err
@@ -59,7 +74,7 @@ func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, e
 	err := s.DB.NewSelect().TableExpr("purchases AS p").
 		ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.quantity").
 		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
-		ColumnExpr("t.name AS brand, t.symbol").
+		ColumnExpr("t.name AS brand, t.symbol").ColumnExpr(noticeFromSQL).
 		Join("JOIN users AS u ON u.id = p.user_id").
 		Join("JOIN tokens AS t ON t.company_id = p.company_id").
 		Where("p.decision_notified_at IS NULL").Where("p.decided_at IS NOT NULL").

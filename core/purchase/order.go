@@ -48,6 +48,8 @@ type Service struct {
 	// (company.SiteTTL in runtime; zero reads it every time). This process's own orders and
 	// cancellations forget it at once; orders never use it (they sum under the buyer's lock).
 	Bought ttl.Cache[string, decimal.Decimal]
+	// Links says where each company's buyer site is, for the decision emails' link.
+	Links company.Links
 }
 
 func (s *Service) revoke(ids ...string) {

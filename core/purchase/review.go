@@ -239,7 +239,12 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 	}
 	var dec ReviewDecision
 	var b reviewBuyer
-	var tok company.Token
+	var tok struct {
+		Symbol  string `bun:"symbol"`
+		Name    string `bun:"name"`
+		Company string `bun:"company"`
+		Domain  string `bun:"domain"`
+	}
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		dec = ReviewDecision{RewardQuantity: decimal.Zero}
 		p := &dec.Purchase
@@ -283,7 +288,8 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			}
 			after.ReleasedSupply = p.Quantity
 		}
-		if err := tx.NewSelect().Model(&tok).Column("symbol", "name").Where("company_id = ?", companyID).Scan(ctx); err != nil {
+		if err := tx.NewRaw(`SELECT t.symbol, t.name, `+noticeFromSQL+` FROM tokens AS t, (SELECT ?::uuid AS company_id) AS p
+			WHERE t.company_id = p.company_id`, companyID).Scan(ctx, &tok); err != nil {
 			return fmt.Errorf("load token: %w", err)
 		}
 		action := "purchase.approve"
@@ -302,7 +308,8 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 		}
 	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Reference: deref(dec.Purchase.ReferenceNumber),
-		Status: to, Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol}
+		Status: to, Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol,
+		Company: tok.Company, Domain: tok.Domain}
 	if err := s.SendNotice(ctx, n); err != nil {
 		// The decision stands; the worker's sweep queues the notice once Redis answers again.
 		s.logError("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)

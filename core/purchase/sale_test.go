@@ -85,7 +85,7 @@ func TestOrdersTakeTheCurrentRoundAndGiveItBack(t *testing.T) {
 	if roundSold(t, d, "Seed") != 100 || roundSold(t, d, "Early") != 4 {
 		t.Fatal("round sold counts")
 	}
-	site, err := company.LoadSite(ctx, d.DB, "ACW")
+	site, err := (&company.Resolver{DB: d.DB, Links: company.Links{Fallback: "ACW"}}).Site(ctx, "localhost")
 	if err != nil {
 		t.Fatal(err)
 	}

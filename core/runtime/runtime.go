@@ -34,6 +34,8 @@ type Deps struct {
 	Limiter  *ratelimit.Limiter
 	OTP      *otp.Service
 	Media    *media.Signer
+
+	closers []func() // background work of Build's services, stopped by Close
 }
 
 // Open loads the configuration and opens every connection (lazily: nothing here waits for a
@@ -85,6 +87,9 @@ func (d *Deps) Migrate(ctx context.Context) error {
 }
 
 func (d *Deps) Close() {
+	for _, stop := range d.closers {
+		stop()
+	}
 	d.Verifier.Cache.Close()
 	_ = d.Tasks.Close()
 	_ = d.Redis.Close()

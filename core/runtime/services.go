@@ -22,7 +22,7 @@ import (
 type Services struct {
 	Users         *user.Service
 	Companies     *company.Service
-	Site          *company.SiteCache // the site (company and token) the servers sell, reused for company.SiteTTL
+	Site          *company.Resolver // the site (company, token, rounds) of each host, reused for company.SiteTTL
 	Purchases     *purchase.Service
 	SuperAdmins   *superadmin.Service
 	Beneficiaries *beneficiary.Service
@@ -34,25 +34,23 @@ type Services struct {
 // service's token revoker, so a change is seen by this process's next call.
 func (d *Deps) Build() *Services {
 	revoker := d.Verifier.Cache
-	site := &company.SiteCache{DB: d.DB, Symbol: d.Cfg.TokenSymbol}
-	// Every email names the site's token the same way (Site.Brand), the super admin's included.
-	brand := func(ctx context.Context) string {
-		if st, err := site.Get(ctx); err == nil {
-			return st.Brand()
-		}
-		return ""
-	}
+	links := company.Links{PublicURL: d.Cfg.PublicUserURL, BaseDomain: d.Cfg.TenantBaseDomain, Fallback: d.Cfg.TokenSymbol}
+	// In production a host that names no company is "Unknown site." (DESIGN §11); elsewhere it
+	// is the TOKEN_SYMBOL company, so localhost development needs no configuration.
+	site := &company.Resolver{DB: d.DB, Links: links, Strict: d.Cfg.IsProduction(), Log: d.Log}
+	ctx, stop := context.WithCancel(context.Background())
+	d.closers = append(d.closers, stop)
+	go site.Run(ctx)
 	return &Services{
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 			Stake: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}},
-		Companies: &company.Service{DB: d.DB, Symbol: d.Cfg.TokenSymbol, Clock: d.Clock, Media: d.Media},
+		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site},
 		Site:      site,
 		Purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 			Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
-			Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}},
-		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks,
-			Brand: brand},
+			Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links},
+		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
 		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},

@@ -24,9 +24,6 @@ type Service struct {
 	OTP     *otp.Service
 	Limiter *ratelimit.Limiter
 	Tasks   tasks.Enqueuer
-	// Brand, when set, names the deployment's token in the sign-in email, as every other email
-	// does (DESIGN §16 "One look"); empty falls back to mail's default.
-	Brand func(context.Context) string
 }
 
 // OTPSent is the one answer to a code request, whether or not the address is a super
@@ -57,7 +54,7 @@ func (s *Service) RequestOTP(ctx context.Context, email, ip string) error {
 	if err != nil {
 		return err
 	}
-	task, err := tasks.NewEmailSendTask(mail.OTPMessage(sa.Email, otp.PurposeSuperAdminLogin, code, s.brand(ctx),
+	task, err := tasks.NewEmailSendTask(mail.OTPMessage(sa.Email, otp.PurposeSuperAdminLogin, code, mail.From{}, // the platform's
 		otp.TTLFor(otp.PurposeSuperAdminLogin)))
 	if err != nil {
 		return err
@@ -67,13 +64,6 @@ func (s *Service) RequestOTP(ctx context.Context, email, ip string) error {
 			"We could not send the code right now. Please try again shortly.", err)
 	}
 	return nil
-}
-
-func (s *Service) brand(ctx context.Context) string {
-	if s.Brand == nil {
-		return ""
-	}
-	return s.Brand(ctx)
 }
 
 // VerifyOTP consumes the code and returns a superadmin-audience token. Wrong, expired,

@@ -8,6 +8,9 @@ import (
 	"prelaunch/core/fields"
 )
 
+// ErrCompanySuspended answers the right password of an admin of a SUSPENDED company.
+var ErrCompanySuspended = apperr.Forbidden("company_suspended", "This company is suspended. Please contact support.")
+
 // AdminLogin signs in a company admin by email and password and returns an admin-audience token.
 // The same email may be an admin of several companies: each active ADMIN account with that email
 // is tried in turn and the first whose password matches wins. Every failure is one generic 401.
@@ -40,6 +43,13 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, ip string) (s
 	for _, u := range candidates {
 		if auth.CheckPassword(u.PasswordHash, password) {
 			s.Limiter.LoginSucceeded(ctx, subject, "admin:"+ip)
+			var status string
+			if err := s.DB.NewSelect().Table("companies").Column("status").Where("id = ?", u.CompanyID).Scan(ctx, &status); err != nil {
+				return "", err
+			}
+			if status == "SUSPENDED" { // DESIGN §11: a suspended company's admins cannot sign in
+				return "", ErrCompanySuspended
+			}
 			return s.Tokens.Issue(u.ID, u.CompanyID, RoleAdmin, auth.AudienceAdmin, u.TokenVersion)
 		}
 	}

@@ -53,8 +53,10 @@ type Cache interface {
 
 // Tenant is the company a buyer site serves, as the account rules need it.
 type Tenant struct {
-	CompanyID string
-	Brand     string // names the token in emails
+	CompanyID   string
+	Brand       string // names the token in emails
+	CompanyName string // signs the emails
+	SiteURL     string // the company's buyer site, linked from the emails ("" when it has none)
 }
 
 // CheckCompany refuses a request whose companyId is missing or names another company than the
@@ -65,7 +67,7 @@ func (t Tenant) CheckCompany(sent string) error {
 		return apperr.Invalid("company_missing", "Company ID is not configured. Please contact support.")
 	}
 	if !strings.EqualFold(sent, t.CompanyID) {
-		return apperr.Invalid("company_mismatch", "This Company ID does not match this site. Please contact support.")
+		return apperr.Invalid("company_mismatch", "This site belongs to another company.")
 	}
 	return nil
 }
@@ -119,7 +121,7 @@ func (s *Service) sendCode(ctx context.Context, site Tenant, purpose, email stri
 	if s.LogCodes && s.Log != nil {
 		s.Log.Info("otp issued (development only)", "purpose", purpose, "email", email, "code", code)
 	}
-	return mail.Enqueue(ctx, s.Tasks, mail.OTPMessage(email, purpose, code, site.Brand, otp.TTLFor(purpose)))
+	return mail.Enqueue(ctx, s.Tasks, mail.OTPMessage(email, purpose, code, mail.From{Brand: site.Brand, Company: site.CompanyName, URL: site.SiteURL}, otp.TTLFor(purpose)))
 }
 
 func emailTaken(ctx context.Context, db bun.IDB, companyID, email, exceptID string) (bool, error) {

@@ -1,0 +1,45 @@
+package company
+
+import (
+	"bytes"
+	"html"
+	"regexp"
+)
+
+var (
+	pageTitleRE    = regexp.MustCompile(`(?s)<title>.*?</title>`)
+	pageDescRE     = regexp.MustCompile(`(?s)<meta\s+name="description"\s+content="[^"]*"\s*/?>`)
+	pageKeywordsRE = regexp.MustCompile(`(?s)<meta\s+name="keywords"\s+content="[^"]*"\s*/?>`)
+	pageIconRE     = regexp.MustCompile(`(?s)<link\s+rel="icon"[^>]*>`)
+	pageHeadEndRE  = regexp.MustCompile(`</head>`)
+)
+
+// Page is the buyer app's index.html for this site (DESIGN §11): its token's title, description,
+// keywords and icon in the <title>, the meta tags and the icon link, and the same as Open Graph
+// tags, so shared links and search engines see the right sale. Every value is HTML-escaped.
+func (s *Site) Page(index []byte) []byte {
+	t := s.Token
+	title := t.MetaTitle
+	if title == "" {
+		title = t.Title
+	}
+	if title == "" {
+		title = t.Name
+	}
+	e := html.EscapeString
+	out := pageTitleRE.ReplaceAllLiteral(index, []byte("<title>"+e(title)+"</title>"))
+	out = pageDescRE.ReplaceAllLiteral(out, []byte(`<meta name="description" content="`+e(t.MetaDescription)+`" />`))
+	out = pageKeywordsRE.ReplaceAllLiteral(out, []byte(`<meta name="keywords" content="`+e(t.MetaKeywords)+`" />`))
+	if t.IconURL != "" {
+		out = pageIconRE.ReplaceAllLiteral(out, []byte(`<link rel="icon" href="`+e(t.IconURL)+`" />`))
+	}
+	var og bytes.Buffer
+	og.WriteString(`<meta property="og:title" content="` + e(title) + `" />`)
+	og.WriteString(`<meta property="og:description" content="` + e(t.MetaDescription) + `" />`)
+	og.WriteString(`<meta property="og:site_name" content="` + e(s.CompanyName) + `" />`)
+	if t.IconURL != "" {
+		og.WriteString(`<meta property="og:image" content="` + e(t.IconURL) + `" />`)
+	}
+	og.WriteString("</head>")
+	return pageHeadEndRE.ReplaceAllLiteral(out, og.Bytes())
+}

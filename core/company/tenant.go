@@ -1,0 +1,435 @@
+package company
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/uptrace/bun"
+	"golang.org/x/sync/singleflight"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/user"
+)
+
+// Company statuses (DESIGN §11).
+const (
+	StatusActive    = "ACTIVE"
+	StatusSuspended = "SUSPENDED"
+)
+
+// Site is one company's buyer site: the company, its token and rounds, and where it is reached.
+// Callers must not modify it: the Resolver shares it between requests.
+type Site struct {
+	CompanyID   string
+	CompanyName string
+	Status      string
+	Require2FA  bool
+	Domains     []string // company_domains, in order
+	URL         string   // the site's address for emails ("" when it has none); Links.SiteURL
+	Token       *Token
+	Rounds      []Round // the token's rounds, in position order
+}
+
+// Suspended reports whether the super admin has suspended the company.
+func (s *Site) Suspended() bool { return s.Status == StatusSuspended }
+
+// Brand names the token in emails.
+func (s *Site) Brand() string {
+	if s.Token != nil && s.Token.Name != "" {
+		return s.Token.Name
+	}
+	return "Prelaunch"
+}
+
+// Tenant is the site as the account rules need it.
+func (s *Site) Tenant() user.Tenant {
+	return user.Tenant{CompanyID: s.CompanyID, Brand: s.Brand(), CompanyName: s.CompanyName, SiteURL: s.URL}
+}
+
+// ErrUnknownSite answers a host that names no company (production only; DESIGN §11).
+var ErrUnknownSite = apperr.NotFound("unknown_site", "Unknown site.")
+
+// ErrSuspended answers every buyer call but site/get of a SUSPENDED company's site.
+var ErrSuspended = apperr.Locked("site_suspended", "This sale is temporarily unavailable.")
+
+// Links says where each company's buyer site is: its first domain, else <symbol>.<BaseDomain>,
+// else — for the Fallback (TOKEN_SYMBOL) company — PublicURL itself. The scheme and port of every
+// address are PublicURL's (https without a port when PublicURL is empty).
+type Links struct {
+	PublicURL  string // config PUBLIC_USER_URL
+	BaseDomain string // config TENANT_BASE_DOMAIN ("" = none)
+	Fallback   string // config TOKEN_SYMBOL
+}
+
+// SiteURL is the address of the site of the token symbol with these domains ("" when none).
+func (l Links) SiteURL(symbol string, domains []string) string {
+	scheme, port := "https", ""
+	if u, err := url.Parse(l.PublicURL); err == nil && u.Scheme != "" {
+		scheme, port = u.Scheme, u.Port()
+	}
+	host := ""
+	switch {
+	case len(domains) > 0:
+		host = domains[0]
+	case l.BaseDomain != "" && symbol != "":
+		host = strings.ToLower(symbol) + "." + l.BaseDomain
+	case l.PublicURL != "" && symbol != "" && strings.EqualFold(symbol, l.Fallback):
+		return l.PublicURL
+	default:
+		return ""
+	}
+	if port != "" {
+		host = net.JoinHostPort(host, port)
+	}
+	return scheme + "://" + host
+}
+
+// NormHost is a request's host as company_domains keeps it: lower case, without port or final dot.
+func NormHost(h string) string {
+	h = strings.TrimSpace(h)
+	if host, _, err := net.SplitHostPort(h); err == nil {
+		h = host
+	}
+	h = strings.TrimSuffix(strings.ToLower(h), ".")
+	return strings.Trim(h, "[]")
+}
+
+// Resolver finds the site of a request's host (DESIGN §11): a company_domains row, else
+// <symbol>.<Links.BaseDomain>, else — unless Strict (production) — the Links.Fallback company.
+// Each host's answer is kept at most TTL: Run refreshes every host in use in a few bulk queries
+// twice per TTL, so requests never wait for the database once a host has been seen, however many
+// companies are served; without Run, an answer older than TTL is loaded again on the next request.
+type Resolver struct {
+	DB     bun.IDB
+	Links  Links
+	Strict bool // a host that names no company is ErrUnknownSite instead of the fallback's site
+	TTL    time.Duration
+	Now    func() time.Time
+	Log    *slog.Logger
+
+	entries sync.Map // host → *hostEntry
+	size    atomic.Int64
+	loads   singleflight.Group
+}
+
+type hostEntry struct {
+	site *Site // nil: the host names no company
+	at   time.Time
+	used atomic.Int64 // unix nanoseconds of the last use (to some 100 ms)
+}
+
+// SiteTTL is how long a host's site (company, token row and rounds) is reused before it is read
+// again. The price and remaining supply price/get shows may therefore lag a change by up to this
+// long; orders never use it: they price and reserve from the locked token row
+// (purchase.reservePriced).
+const SiteTTL = time.Second
+
+// maxEntries bounds the hosts kept; past it, hosts that name no company are not remembered (a
+// flood of made-up Host headers cannot grow the map).
+const maxEntries = 50_000
+
+// idleDrop is how long a host may go unused before Refresh forgets it.
+const idleDrop = time.Minute
+
+func (r *Resolver) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+func (r *Resolver) ttl() time.Duration {
+	if r.TTL > 0 {
+		return r.TTL
+	}
+	return SiteTTL
+}
+
+// fallbackKey stands for "the TOKEN_SYMBOL company, whatever Strict says" among the hosts.
+const fallbackKey = "\x00fallback"
+
+// Fallback returns the Links.Fallback (TOKEN_SYMBOL) company's site, in production too: the
+// admin app's sign-in page brands itself with it when its host names no company.
+func (r *Resolver) Fallback(ctx context.Context) (*Site, error) { return r.Site(ctx, fallbackKey) }
+
+// Site returns the site of host, ErrUnknownSite when it names no company.
+func (r *Resolver) Site(ctx context.Context, host string) (*Site, error) {
+	h := host
+	if h != fallbackKey {
+		h = NormHost(host)
+	}
+	now := r.now()
+	if v, ok := r.entries.Load(h); ok {
+		e := v.(*hostEntry)
+		if now.Sub(e.at) < r.ttl() {
+			e.touch(now)
+			return e.answer()
+		}
+	}
+	v, err, _ := r.loads.Do(h, func() (any, error) {
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		sites, err := r.load(lctx, []string{h})
+		if err != nil {
+			return nil, err
+		}
+		e := &hostEntry{site: sites[h], at: r.now()}
+		e.touch(e.at)
+		r.store(h, e)
+		return e, nil
+	})
+	if err != nil {
+		return nil, apperr.Unavailable("db_unavailable", "The service is temporarily unavailable. Please try again shortly.", err)
+	}
+	return v.(*hostEntry).answer()
+}
+
+func (e *hostEntry) answer() (*Site, error) {
+	if e.site == nil {
+		return nil, ErrUnknownSite
+	}
+	return e.site, nil
+}
+
+func (e *hostEntry) touch(now time.Time) {
+	n := now.UnixNano()
+	if n-e.used.Load() > int64(100*time.Millisecond) {
+		e.used.Store(n)
+	}
+}
+
+func (r *Resolver) store(h string, e *hostEntry) {
+	if e.site == nil && r.size.Load() >= maxEntries {
+		r.entries.Delete(h)
+		return
+	}
+	if _, loaded := r.entries.Swap(h, e); !loaded {
+		r.size.Add(1)
+	}
+}
+
+// Forget drops every remembered host, so the next request of each reads the database.
+func (r *Resolver) Forget() {
+	r.entries.Range(func(k, _ any) bool {
+		if _, ok := r.entries.LoadAndDelete(k); ok {
+			r.size.Add(-1)
+		}
+		return true
+	})
+}
+
+// Refresh reads again, in bulk, the site of every host used within the last minute and forgets
+// the others.
+func (r *Resolver) Refresh(ctx context.Context) error {
+	now := r.now()
+	var hosts []string
+	r.entries.Range(func(k, v any) bool {
+		e := v.(*hostEntry)
+		if now.Sub(time.Unix(0, e.used.Load())) > idleDrop {
+			if r.entries.CompareAndDelete(k, v) {
+				r.size.Add(-1)
+			}
+			return true
+		}
+		hosts = append(hosts, k.(string))
+		return true
+	})
+	for len(hosts) > 0 {
+		n := min(len(hosts), 5000)
+		batch := hosts[:n]
+		hosts = hosts[n:]
+		at := r.now()
+		sites, err := r.load(ctx, batch)
+		if err != nil {
+			return err
+		}
+		for _, h := range batch {
+			v, ok := r.entries.Load(h)
+			if !ok {
+				continue
+			}
+			old := v.(*hostEntry)
+			e := &hostEntry{site: sites[h], at: at}
+			e.used.Store(old.used.Load())
+			r.entries.CompareAndSwap(h, old, e)
+		}
+	}
+	return nil
+}
+
+// Run refreshes the hosts in use twice per TTL until ctx is done.
+func (r *Resolver) Run(ctx context.Context) {
+	t := time.NewTicker(r.ttl() / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := r.Refresh(ctx); err != nil && ctx.Err() == nil && r.Log != nil {
+				r.Log.Warn("site refresh failed; answers are read again per request until it works", "err", err)
+			}
+		}
+	}
+}
+
+// load maps each host to its site (absent: names no company) in five queries whatever the count.
+func (r *Resolver) load(ctx context.Context, hosts []string) (map[string]*Site, error) {
+	companyOf := make(map[string]string, len(hosts))
+	var rows []struct {
+		Host      string `bun:"host"`
+		CompanyID string `bun:"company_id"`
+	}
+	if err := r.DB.NewSelect().Table("company_domains").Column("host", "company_id").
+		Where("host IN (?)", bun.List(hosts)).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("load domains: %w", err)
+	}
+	for _, row := range rows {
+		companyOf[row.Host] = row.CompanyID
+	}
+	fallback := strings.ToUpper(strings.TrimSpace(r.Links.Fallback))
+	symbolOf := map[string]string{} // host under the base domain → its token symbol (upper case)
+	var toFallback []string         // hosts that name nothing else
+	for _, h := range hosts {
+		if _, ok := companyOf[h]; ok {
+			continue
+		}
+		if b := r.Links.BaseDomain; b != "" && strings.HasSuffix(h, "."+b) {
+			if label := strings.TrimSuffix(h, "."+b); label != "" && !strings.Contains(label, ".") {
+				symbolOf[h] = strings.ToUpper(label)
+				continue
+			}
+		}
+		if !r.Strict || h == fallbackKey {
+			toFallback = append(toFallback, h)
+		}
+	}
+	if len(symbolOf) > 0 || (fallback != "" && len(toFallback) > 0) {
+		symbols := []string{}
+		for _, sym := range symbolOf {
+			symbols = append(symbols, sym)
+		}
+		if fallback != "" {
+			symbols = append(symbols, fallback)
+		}
+		var toks []struct {
+			Symbol    string `bun:"symbol"`
+			CompanyID string `bun:"company_id"`
+		}
+		if err := r.DB.NewSelect().Table("tokens").ColumnExpr("upper(symbol) AS symbol, company_id").
+			Where("upper(symbol) IN (?)", bun.List(symbols)).Scan(ctx, &toks); err != nil {
+			return nil, fmt.Errorf("load tokens by symbol: %w", err)
+		}
+		bySymbol := make(map[string]string, len(toks))
+		for _, t := range toks {
+			bySymbol[t.Symbol] = t.CompanyID
+		}
+		for h, sym := range symbolOf {
+			if cid, ok := bySymbol[sym]; ok {
+				companyOf[h] = cid
+			} else if !r.Strict {
+				toFallback = append(toFallback, h)
+			}
+		}
+		if cid, ok := bySymbol[fallback]; ok && fallback != "" {
+			for _, h := range toFallback {
+				companyOf[h] = cid
+			}
+		}
+	}
+	ids := make([]string, 0, len(companyOf))
+	seen := map[string]bool{}
+	for _, cid := range companyOf {
+		if !seen[cid] {
+			seen[cid] = true
+			ids = append(ids, cid)
+		}
+	}
+	sites, err := LoadSites(ctx, r.DB, r.Links, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]*Site, len(hosts))
+	for h, cid := range companyOf {
+		if s := sites[cid]; s != nil {
+			out[h] = s
+		}
+	}
+	return out, nil
+}
+
+// LoadSites reads the sites of these companies (those with a token) in four queries.
+func LoadSites(ctx context.Context, db bun.IDB, links Links, companyIDs []string) (map[string]*Site, error) {
+	out := make(map[string]*Site, len(companyIDs))
+	if len(companyIDs) == 0 {
+		return out, nil
+	}
+	var toks []Token
+	if err := db.NewSelect().Model(&toks).Where("company_id IN (?)", bun.List(companyIDs)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("load tokens: %w", err)
+	}
+	if len(toks) == 0 {
+		return out, nil
+	}
+	var cos []Company
+	if err := db.NewSelect().Model(&cos).Column("id", "name", "status", "require_2fa").
+		Where("id IN (?)", bun.List(companyIDs)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("load companies: %w", err)
+	}
+	byID := make(map[string]*Company, len(cos))
+	for i := range cos {
+		byID[cos[i].ID] = &cos[i]
+	}
+	tokenIDs := make([]string, len(toks))
+	for i := range toks {
+		tokenIDs[i] = toks[i].ID
+	}
+	var rounds []Round
+	if err := db.NewSelect().Model(&rounds).Where("token_id IN (?)", bun.List(tokenIDs)).
+		Order("token_id", "position").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("load rounds: %w", err)
+	}
+	roundsOf := map[string][]Round{}
+	for _, rd := range rounds {
+		roundsOf[rd.TokenID] = append(roundsOf[rd.TokenID], rd)
+	}
+	domainsOf, err := loadDomains(ctx, db, companyIDs)
+	if err != nil {
+		return nil, err
+	}
+	for i := range toks {
+		t := &toks[i]
+		c := byID[t.CompanyID]
+		if c == nil {
+			continue
+		}
+		d := domainsOf[c.ID]
+		out[c.ID] = &Site{CompanyID: c.ID, CompanyName: c.Name, Status: c.Status, Require2FA: c.Require2FA,
+			Domains: d, URL: links.SiteURL(t.Symbol, d), Token: t, Rounds: roundsOf[t.ID]}
+	}
+	return out, nil
+}
+
+// loadDomains returns each company's domains in order.
+func loadDomains(ctx context.Context, db bun.IDB, companyIDs []string) (map[string][]string, error) {
+	var rows []struct {
+		Host      string `bun:"host"`
+		CompanyID string `bun:"company_id"`
+	}
+	if err := db.NewSelect().Table("company_domains").Column("host", "company_id").
+		Where("company_id IN (?)", bun.List(companyIDs)).Order("company_id", "position").Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("load domains: %w", err)
+	}
+	out := map[string][]string{}
+	for _, row := range rows {
+		out[row.CompanyID] = append(out[row.CompanyID], row.Host)
+	}
+	return out, nil
+}
