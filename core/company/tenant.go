@@ -163,7 +163,8 @@ func (r *Resolver) Fallback(ctx context.Context) (*Site, error) { return r.Site(
 func (r *Resolver) Site(ctx context.Context, host string) (*Site, error) {
 	h := host
 	if h != fallbackKey {
-		h = NormHost(host)
+		// A copy: Fiber's strings point into the request's buffer, which the next request reuses.
+		h = strings.Clone(NormHost(host))
 	}
 	now := r.now()
 	if v, ok := r.entries.Load(h); ok {

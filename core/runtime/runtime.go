@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -35,7 +36,21 @@ type Deps struct {
 	OTP      *otp.Service
 	Media    *media.Signer
 
-	closers []func() // background work of Build's services, stopped by Close
+	bg *background // background work of Build's services, stopped by Close (shared by copies)
+}
+
+type background struct {
+	mu    sync.Mutex
+	stops []func()
+}
+
+// goBackground runs fn until Close.
+func (d *Deps) goBackground(fn func(ctx context.Context)) {
+	ctx, stop := context.WithCancel(context.Background())
+	d.bg.mu.Lock()
+	d.bg.stops = append(d.bg.stops, stop)
+	d.bg.mu.Unlock()
+	go fn(ctx)
 }
 
 // Open loads the configuration and opens every connection (lazily: nothing here waits for a
@@ -71,6 +86,7 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 		Limiter:  ratelimit.New(rdb),
 		Media:    &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
 		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
+		bg:       &background{},
 	}, nil
 }
 
@@ -87,9 +103,12 @@ func (d *Deps) Migrate(ctx context.Context) error {
 }
 
 func (d *Deps) Close() {
-	for _, stop := range d.closers {
+	d.bg.mu.Lock()
+	for _, stop := range d.bg.stops {
 		stop()
 	}
+	d.bg.stops = nil
+	d.bg.mu.Unlock()
 	d.Verifier.Cache.Close()
 	_ = d.Tasks.Close()
 	_ = d.Redis.Close()

@@ -1,8 +1,6 @@
 package runtime
 
 import (
-	"context"
-
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
@@ -38,9 +36,7 @@ func (d *Deps) Build() *Services {
 	// In production a host that names no company is "Unknown site." (DESIGN §11); elsewhere it
 	// is the TOKEN_SYMBOL company, so localhost development needs no configuration.
 	site := &company.Resolver{DB: d.DB, Links: links, Strict: d.Cfg.IsProduction(), Log: d.Log}
-	ctx, stop := context.WithCancel(context.Background())
-	d.closers = append(d.closers, stop)
-	go site.Run(ctx)
+	d.goBackground(site.Run)
 	return &Services{
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
@@ -50,7 +46,7 @@ func (d *Deps) Build() *Services {
 		Purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 			Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links},
-		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
+		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
 		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},

@@ -85,6 +85,11 @@ func (h HTTP) Send(req *http.Request) Reply {
 // sends what follows as the whole Authorization header.
 func (h HTTP) Call(method, path, token string, body any) Reply {
 	h.T.Helper()
+	return h.Send(JSONRequest(method, path, token, body))
+}
+
+// JSONRequest is the request Call sends (its Host is example.com; set req.Host to change it).
+func JSONRequest(method, path, token string, body any) *http.Request {
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
@@ -95,7 +100,7 @@ func (h HTTP) Call(method, path, token string, body any) Reply {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	setAuth(req, token)
-	return h.Send(req)
+	return req
 }
 
 // Form sends vals form-urlencoded, with the token as the raw Authorization header (SPEC §6).
