@@ -127,6 +127,11 @@ seed-scale: setup services
 bench: setup build-web services seed-scale
 	@scripts/bench.sh
 
+# price/get for one company against 1,000 companies on their own hosts (DESIGN §11), side by side.
+.PHONY: bench-tenants
+bench-tenants: setup services
+	@scripts/bench-tenants.sh
+
 # price/get through `make run`'s start script next to bff-user started by hand.
 bench-run-stack: setup build services
 	@scripts/bench-run-stack.sh

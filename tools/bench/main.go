@@ -209,6 +209,15 @@ func run() error {
 		add(r)
 	}
 
+	// DESIGN §11: price/get for one company against 1,000 companies, each request on its own host.
+	tenantsPaired, err := measureTenants(ctx, db, acw, userURL, toks, buyerTok, loadIf, skip)
+	if err != nil {
+		return err
+	}
+	for _, r := range tenantsPaired {
+		add(r)
+	}
+
 	// Login: distinct ACTIVE users of the ACW company (user g with g%3 == 0), each connection from
 	// its own loopback address so the per-IP limit is not what is measured.
 	var next int64

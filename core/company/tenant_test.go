@@ -1,0 +1,96 @@
+package company_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"prelaunch/core/company"
+	"prelaunch/core/testkit"
+)
+
+// TestResolverLagsAtMostTTL pins the resolver's contract: the same site within the TTL, a fresh
+// read (new price) after it; Refresh keeps an unchanged company's Site and reads a changed one
+// again; an unknown host is the fallback's outside production and ErrUnknownSite in it.
+func TestResolverLagsAtMostTTL(t *testing.T) {
+	d := testkit.Deps(t, "company_site", 15)
+	ctx := context.Background()
+	cid := testkit.Seed(t, d, "Admin@12345")
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	links := company.Links{Fallback: "acw", PublicURL: "http://localhost:8080"}
+	r := &company.Resolver{DB: d.DB, Links: links, Now: clock}
+	s1, err := r.Site(ctx, "LOCALHOST:8080")
+	if err != nil || s1.CompanyID != cid || s1.Token.Price.String() != "10" || s1.URL != "http://localhost:8080" {
+		t.Fatalf("first load: %v %+v", err, s1)
+	}
+	// Refresh with nothing changed keeps the very same Site.
+	if err := r.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := r.Site(ctx, "localhost"); s != s1 {
+		t.Fatal("an unchanged company was read again")
+	}
+	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET price = 12 WHERE company_id = ?", cid); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(company.SiteTTL - time.Millisecond)
+	if s, _ := r.Site(ctx, "localhost"); s != s1 {
+		t.Fatal("reloaded within the TTL")
+	}
+	if err := r.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := r.Site(ctx, "localhost"); s == s1 || s.Token.Price.String() != "12" {
+		t.Fatalf("Refresh kept a changed company: price %v", s.Token.Price)
+	}
+	now = now.Add(time.Hour) // past the TTL without a refresh: read on the request
+	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET price = 13 WHERE company_id = ?", cid); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := r.Site(ctx, "localhost"); err != nil || s.Token.Price.String() != "13" {
+		t.Fatalf("after the TTL: %v", err)
+	}
+	strict := &company.Resolver{DB: d.DB, Links: links, Strict: true, Now: clock}
+	if _, err := strict.Site(ctx, "localhost"); !errors.Is(err, company.ErrUnknownSite) {
+		t.Fatalf("strict, unknown host: %v", err)
+	}
+	if s, err := strict.Fallback(ctx); err != nil || s.CompanyID != cid {
+		t.Fatalf("strict fallback: %v", err)
+	}
+	// A domain added: the strict resolver answers it once it forgets or the TTL passes.
+	if _, err := d.DB.ExecContext(ctx, "INSERT INTO company_domains (host, company_id, position) VALUES ('sale.acw.test', ?, 1)", cid); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := strict.Site(ctx, "Sale.ACW.test."); err != nil || s.CompanyID != cid || s.URL != "http://sale.acw.test:8080" {
+		t.Fatalf("a new domain: %v %+v", err, s)
+	}
+}
+
+// TestSiteURL: the site address of each kind of company.
+func TestSiteURL(t *testing.T) {
+	l := company.Links{PublicURL: "https://sale.example.com", BaseDomain: "presale.test", Fallback: "ACW"}
+	for _, c := range []struct {
+		symbol  string
+		domains []string
+		want    string
+	}{
+		{"BETA", []string{"beta.example.com", "www.beta.example.com"}, "https://beta.example.com"},
+		{"BETA", nil, "https://beta.presale.test"},
+	} {
+		if got := l.SiteURL(c.symbol, c.domains); got != c.want {
+			t.Errorf("%s %v: %s, want %s", c.symbol, c.domains, got, c.want)
+		}
+	}
+	noBase := company.Links{PublicURL: "http://localhost:8080", Fallback: "ACW"}
+	if got := noBase.SiteURL("acw", nil); got != "http://localhost:8080" {
+		t.Errorf("fallback company: %s", got)
+	}
+	if got := noBase.SiteURL("BETA", nil); got != "" {
+		t.Errorf("a company with no address: %q", got)
+	}
+	if got := (company.Links{}).SiteURL("BETA", []string{"beta.test"}); got != "https://beta.test" {
+		t.Errorf("no PUBLIC_USER_URL: %s", got)
+	}
+}
