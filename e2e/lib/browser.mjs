@@ -10,8 +10,8 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 };
 
-/** Debian's chromium driven by playwright-core; no browser download. */
-export function launchBrowser() {
+/** Debian's chromium driven by playwright-core; no browser download. `args` adds flags (e.g. --host-resolver-rules). */
+export function launchBrowser({ args = [] } = {}) {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -21,6 +21,7 @@ export function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      ...args,
     ],
   });
 }
@@ -48,10 +49,10 @@ export async function screenshot(page, name) {
  * Registers before/after hooks that share one browser across a journey file.
  * Usage: const ctx = useBrowser(); test('...', async () => { const page = await ctx.page(); ... });
  */
-export function useBrowser({ before, after }) {
+export function useBrowser({ before, after, args }) {
   const state = { browser: null, pages: [] };
   before(async () => {
-    state.browser = await launchBrowser();
+    state.browser = await launchBrowser({ args });
   });
   after(async () => {
     await state.browser?.close();
