@@ -640,10 +640,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Purchases across companies as a CSV file (DESIGN §12), newest first
+         * Purchases across companies as a CSV file (DESIGN §12), grouped by company, newest first within each
          * @description Every company's purchases, or one company's (companyId; not a valid id is 422), with the
          *     filters of adminExportPurchases. The columns of adminExportPurchases with Company (the
-         *     company's name) first.
+         *     company's name) first. The rows come grouped by company (the index order, so millions of
+         *     rows stream without a sort first), newest first within each company.
          */
         get: operations["superAdminExportPurchases"];
         put?: never;
