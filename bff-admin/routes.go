@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"log/slog"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -9,6 +11,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
+	"prelaunch/core/export"
 	"prelaunch/core/httpx"
 	"prelaunch/core/media/mediahttp"
 	"prelaunch/core/purchase"
@@ -25,11 +28,12 @@ type idBody struct {
 // method and answers. The rules live in core, one package per noun.
 type api struct {
 	svc *runtime.Services
+	log *slog.Logger
 }
 
 // registerRoutes mounts every admin and super admin call.
 func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
-	a := &api{svc: svc}
+	a := &api{svc: svc, log: d.Log}
 	v1 := app.Group("/api/v1")
 	mediahttp.Routes(v1, svc.Media, httpx.RequireAuth(d.Verifier, auth.AudienceAdmin, auth.AudienceSuperAdmin))
 
@@ -52,6 +56,8 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Put("/beneficiary/update", admin, a.beneficiaryUpdate)
 	ad.Get("/token/get", admin, a.tokenSettings)
 	ad.Put("/token/update", admin, a.tokenSettingsUpdate)
+	ad.Get("/export/purchases.csv", admin, a.exportPurchases)
+	ad.Get("/export/users.csv", admin, a.exportUsers)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")
@@ -64,6 +70,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	sa.Put("/company/update", super, a.updateCompany)
 	sa.Get("/transaction/list", super, a.allTransactions)
 	sa.Get("/beneficiary/list", super, a.beneficiaries)
+	sa.Get("/export/purchases.csv", super, a.exportAllPurchases)
 }
 
 // companyOf is the signed-in admin's company: every admin call acts on it alone.
@@ -320,4 +327,39 @@ func (a *api) tokenSettingsUpdate(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Token updated successfully", t)
+}
+
+// csvType is the media type of every export (DESIGN §12).
+const csvType = "text/csv; charset=utf-8"
+
+// exportFilter is the query of the purchase exports.
+func exportFilter(c fiber.Ctx) export.PurchaseFilter {
+	return export.PurchaseFilter{Status: c.Query("status"), From: c.Query("from"), To: c.Query("to")}
+}
+
+// The exports run their query before answering (a bad filter or a database failure is a JSON
+// error), then stream the file after the handler returns: their context is not the request's.
+
+func (a *api) exportPurchases(c fiber.Ctx) error {
+	e, err := a.svc.Exports.Purchases(context.WithoutCancel(c.Context()), companyOf(c), exportFilter(c))
+	if err != nil {
+		return err
+	}
+	return httpx.StreamFile(c, a.log, csvType, e.Name, e)
+}
+
+func (a *api) exportUsers(c fiber.Ctx) error {
+	e, err := a.svc.Exports.Users(context.WithoutCancel(c.Context()), companyOf(c), c.Query("isApproved"))
+	if err != nil {
+		return err
+	}
+	return httpx.StreamFile(c, a.log, csvType, e.Name, e)
+}
+
+func (a *api) exportAllPurchases(c fiber.Ctx) error {
+	e, err := a.svc.Exports.AllPurchases(context.WithoutCancel(c.Context()), c.Query("companyId"), exportFilter(c))
+	if err != nil {
+		return err
+	}
+	return httpx.StreamFile(c, a.log, csvType, e.Name, e)
 }

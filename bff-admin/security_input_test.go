@@ -99,6 +99,9 @@ func TestSecurityAdminInputAbuse(t *testing.T) {
 		{"/api/v1/superadmin/transaction/list", s.super, []string{"page", "limit", "status", "search", "companyId"}},
 		{"/api/v1/superadmin/beneficiary/list", s.super, []string{"page", "limit", "search"}},
 		{"/api/v1/superadmin/auth/login/email/otp", "", []string{"email"}},
+		{"/api/v1/admin/export/purchases.csv", s.adminA, []string{"status", "from", "to"}},
+		{"/api/v1/admin/export/users.csv", s.adminA, []string{"isApproved"}},
+		{"/api/v1/superadmin/export/purchases.csv", s.super, []string{"companyId", "status", "from", "to"}},
 	}
 	values := []string{strings.Repeat("9", 400), "-1", "0", "1e308", "NaN", "9223372036854775808", "' OR 1=1 --", "%", "_", `\`,
 		"<script>", "ünï🚀", "\x00", "\xff", "é" + strings.Repeat("é", 60), strings.Repeat("a", 99) + "é", strings.Repeat("x", 3000)}

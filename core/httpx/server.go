@@ -42,6 +42,10 @@ func WithTrustedProxy(header string, proxies []string) Option {
 	}
 }
 
+// WriteTimeout is how long writing an answer may take; a streamed file (StreamFile) renews it
+// as it goes, so it bounds a stall, not a long download.
+const WriteTimeout = 60 * time.Second
+
 // NewApp is a Fiber app with the shared error mapper, body limit, timeouts, request ids, access
 // logs, panic recovery and security headers.
 func NewApp(name string, log *slog.Logger, bodyLimit int, opts ...Option) *fiber.App {
@@ -49,7 +53,7 @@ func NewApp(name string, log *slog.Logger, bodyLimit int, opts ...Option) *fiber
 		AppName:      name,
 		BodyLimit:    bodyLimit,
 		ReadTimeout:  30 * time.Second,
-		WriteTimeout: 60 * time.Second,
+		WriteTimeout: WriteTimeout,
 		IdleTimeout:  120 * time.Second,
 		ErrorHandler: ErrorHandler(log),
 		// goccy/go-json writes the same bytes as encoding/json (HTML-escaped strings, sorted map

@@ -8,6 +8,7 @@ import (
 	"prelaunch/core/company"
 	"prelaunch/core/config"
 	"prelaunch/core/dashboard"
+	"prelaunch/core/export"
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/superadmin"
@@ -26,6 +27,7 @@ type Services struct {
 	Beneficiaries *beneficiary.Service
 	Dashboards    *dashboard.Service
 	Media         *media.Store
+	Exports       *export.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -50,5 +52,6 @@ func (d *Deps) Build() *Services {
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
 		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},
+		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
 	}
 }

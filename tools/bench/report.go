@@ -86,6 +86,7 @@ func report(rs []result, table string, rss map[string]string, inv string, nUsers
 	w("- No sequential scan over users or purchases: **met** — `tools/perf` TestPlansUseIndexes (50k users, 200k purchases, ANALYZEd) EXPLAINs every list, search and dashboard query the code sends and fails on `Seq Scan on users|purchases`; searches must show a trigram index. Indexes in `core/migrations/20261121000200_perf_indexes`, `…0301_perf_order_number` and `…0302_perf_buyer_list`; the exact figures behind the dashboard, globalStake and unfiltered totals are pinned against the aggregates by TestCompanyFiguresStayExact.\n")
 	w("- BFF RSS < 150 MB under load: %s\n", verdict(mbBelow(rss["bff-user"], 150) && mbBelow(rss["bff-admin"], 150),
 		fmt.Sprintf("peak (VmHWM over the whole run) bff-user %s, bff-admin %s.", rss["bff-user"], rss["bff-admin"])))
+	b.WriteString(exportTarget())
 	b.WriteString(workerTargets())
 	ukb, _, uerr := bundleKB("apps/user/dist")
 	akb, _, aerr := bundleKB("apps/admin/dist")

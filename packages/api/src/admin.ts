@@ -1,14 +1,17 @@
 import type { AxiosInstance } from 'axios';
 import { adminCall as call, cleanParams } from './adminCall';
+import { downloadFile } from './download';
 import { postMedia } from './media';
 import type {
   AdminDashboard,
   AdminProfile,
   AdminPurchase,
+  AdminPurchaseExportQuery,
   AdminPurchaseListQuery,
   AdminSite,
   AdminUser,
   AdminUserAdd,
+  AdminUserExportQuery,
   AdminUserListQuery,
   AdminUserUpdate,
   Beneficiary,
@@ -56,6 +59,13 @@ export function adminCalls(client: AxiosInstance) {
     tokenUpdate: (body: TokenUpdateRequest) => call<TokenSettings>(client.put('/api/v1/admin/token/update', body)),
     /** Multipart upload, field 'medias' (a logo or icon); data lists the stored files with their signed url. */
     mediaAdd: (file: File | Blob, filename?: string) => call(postMedia<AdminUploadedMedia[]>(client, file, filename)),
+
+    /** DESIGN §12: the company's purchases as CSV, saved as a download. */
+    exportPurchases: (q: AdminPurchaseExportQuery = {}) =>
+      downloadFile(client, '/api/v1/admin/export/purchases.csv', { ...q }, 'purchases.csv'),
+    /** DESIGN §12: the company's users as CSV, saved as a download. */
+    exportUsers: (q: AdminUserExportQuery = {}) =>
+      downloadFile(client, '/api/v1/admin/export/users.csv', { ...q }, 'users.csv'),
   };
 }
 

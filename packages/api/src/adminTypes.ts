@@ -31,6 +31,9 @@ export type AdminMediaRef = S['MediaRef'];
 /** SPEC §3 "Purchase (admin view)". */
 export type AdminPurchase = S['AdminPurchase'];
 export type AdminPurchaseListQuery = NonNullable<operations['adminTransactionList']['parameters']['query']>;
+/** DESIGN §12: the filters of the purchase export (from/to are IST days, yyyy-mm-dd, inclusive). */
+export type AdminPurchaseExportQuery = NonNullable<operations['adminExportPurchases']['parameters']['query']>;
+export type AdminUserExportQuery = NonNullable<operations['adminExportUsers']['parameters']['query']>;
 
 export type MethodTotals = S['MethodTotals'];
 /** GET /api/v1/admin/dashboard/get. */

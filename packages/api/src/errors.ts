@@ -96,4 +96,5 @@ export const ADMIN_FALLBACK = {
   token: 'Failed to fetch token settings',
   tokenUpdate: 'Failed to update token settings',
   upload: 'Failed to upload file',
+  export: 'Failed to export the file',
 } as const;

@@ -11,3 +11,4 @@ export { fetchBuyerSite } from './userSite';
 export type * from './userTypes';
 export { httpStatus, ADMIN_FALLBACK } from './errors';
 export { createSession, userSession, adminSession, markDashboardVisited, type Session } from './session';
+export { downloadFile, dispositionName, saveBlob, type Downloaded } from './download';

@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { adminCall as call, cleanParams } from './adminCall';
 import { ADMIN_PAGE_SIZE } from './admin';
+import { downloadFile } from './download';
 import type { AdminList, AdminListQuery } from './adminTypes';
 import type {
   Company,
@@ -8,6 +9,7 @@ import type {
   CompanyBeneficiary,
   SuperAdminDashboard,
   SuperAdminPurchase,
+  SuperAdminPurchaseExportQuery,
   SuperAdminPurchaseListQuery,
   SuperAdminVerifyRequest,
 } from './superadminTypes';
@@ -36,6 +38,9 @@ export function superAdminCalls(client: AxiosInstance) {
       call<AdminList<CompanyBeneficiary>>(
         client.get('/api/v1/superadmin/beneficiary/list', { params: cleanParams({ page, limit, search }) }),
       ),
+    /** DESIGN §12: purchases across companies (or one, companyId) as CSV, saved as a download. */
+    exportPurchases: (q: SuperAdminPurchaseExportQuery = {}) =>
+      downloadFile(client, '/api/v1/superadmin/export/purchases.csv', { ...q }, 'all-purchases.csv'),
   };
 }
 

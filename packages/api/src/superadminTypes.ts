@@ -13,4 +13,7 @@ export type SuperAdminPurchase = S['SuperAdminPurchase'];
 export type SuperAdminPurchaseListQuery = NonNullable<
   operations['superAdminTransactionList']['parameters']['query']
 >;
+export type SuperAdminPurchaseExportQuery = NonNullable<
+  operations['superAdminExportPurchases']['parameters']['query']
+>;
 export type CompanyBeneficiary = S['CompanyBeneficiary'];

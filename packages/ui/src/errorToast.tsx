@@ -19,6 +19,11 @@ export function UnauthorizedHandler({ onUnauthorized, children }: { onUnauthoriz
   return <OnUnauthorized.Provider value={onUnauthorized}>{children}</OnUnauthorized.Provider>;
 }
 
+/** What a rejected session does here (the UnauthorizedHandler's), or null outside one. */
+export function useOnUnauthorized(): (() => void) | null {
+  return useContext(OnUnauthorized);
+}
+
 /**
  * Toasts a query's error once per failure. Under an UnauthorizedHandler a 401 also runs its
  * handler; elsewhere (the buyer app) the error is only shown.

@@ -9,7 +9,7 @@ export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { useDebounce, SEARCH_DEBOUNCE_MS } from './useDebounce';
 export { Pagination, pageItems, type PaginationProps, type PageItem } from './Pagination';
 export { ButtonLabel, type ButtonLabelProps } from './ButtonLabel';
-export { reportError, useErrorToast, UnauthorizedHandler } from './errorToast';
+export { reportError, useErrorToast, useOnUnauthorized, UnauthorizedHandler } from './errorToast';
 export {
   num,
   dash,
@@ -42,3 +42,4 @@ export {
   type ResponsiveTableProps,
   type CardRole,
 } from './ResponsiveTable';
+export { ExportButton, DateRange, type ExportButtonProps, type DateRangeProps } from './ExportButton';

@@ -1,5 +1,7 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminPurchase } from '@prelaunch/api';
 import {
+  DateRange,
+  ExportButton,
   FilterSelect,
   ListCard,
   Pagination,
@@ -14,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { api } from '../api';
 import { purchasesQueryOptions, useApprovePurchase, useRejectPurchase } from '../features/purchases/api/purchases';
 import { PurchaseReviewDialog } from '../features/purchases/components/ApproveDialog';
 import { historyColumns, purchaseColumns } from '../features/purchases/components/purchaseColumns';
@@ -41,6 +44,8 @@ export default function PurchaseRequest() {
   // SPEC §2: the search is kept in ?search1= and changing it removes search2.
   const { input, setInput, term } = useUrlSearch('search1', ['search2']);
   const [historyStatus, setHistoryStatus] = useState<HistoryStatus>('APPROVED');
+  // DESIGN §12: the export's range (IST days, inclusive); empty bounds export everything.
+  const [range, setRange] = useState({ from: '', to: '' });
   const [page, setPage] = usePage(`${tab}|${term}|${historyStatus}`);
   const [approving, setApproving] = useState<AdminPurchase | null>(null);
   const [rejecting, setRejecting] = useState<AdminPurchase | null>(null);
@@ -105,6 +110,15 @@ export default function PurchaseRequest() {
               />
             ) : null}
             <SearchBox value={input} onChange={setInput} placeholder="Search by order, name, mobile..." />
+            {tab === 'history' ? (
+              <>
+                <DateRange id="history-range" from={range.from} to={range.to} onChange={setRange} />
+                <ExportButton
+                  download={() => api.exportPurchases({ status: historyStatus, ...range })}
+                  fallback={ADMIN_FALLBACK.export}
+                />
+              </>
+            ) : null}
           </>
         }
       >

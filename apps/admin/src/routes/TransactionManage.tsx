@@ -1,5 +1,7 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminPurchaseStatus } from '@prelaunch/api';
 import {
+  DateRange,
+  ExportButton,
   FilterSelect,
   ListCard,
   Pagination,
@@ -12,6 +14,8 @@ import {
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { superApi } from '../api';
+import { companiesQueryOptions } from '../features/companies/api/companies';
 import { companyPurchasesQueryOptions } from '../features/purchases/api/purchases';
 import { companyPurchaseColumns } from '../features/purchases/components/purchaseColumns';
 
@@ -27,9 +31,19 @@ export default function TransactionManage() {
   useDocumentMeta({ title: 'Super Admin | Transaction Manage' });
   const { input, setInput, term } = useUrlSearch('search');
   const [status, setStatus] = useState<AdminPurchaseStatus | ''>('');
-  const [page, setPage] = usePage(`${term}|${status}`);
-  const list = useQuery(companyPurchasesQueryOptions({ page, search: term, status }));
+  const [companyId, setCompanyId] = useState('');
+  // DESIGN §12: the export's range (IST days, inclusive); empty bounds export everything.
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [page, setPage] = usePage(`${term}|${status}|${companyId}`);
+  const list = useQuery(companyPurchasesQueryOptions({ page, search: term, status, companyId }));
   useErrorToast(list.error, ADMIN_FALLBACK.purchases);
+  // The company filter offers the first 100 companies by the list's order (the list's largest page).
+  const companies = useQuery(companiesQueryOptions({ page: 1, limit: 100 }));
+  useErrorToast(companies.error, ADMIN_FALLBACK.companies);
+  const companyOptions = [
+    { value: '', label: 'All companies' },
+    ...(companies.data?.data.records ?? []).map((c) => ({ value: c.id, label: c.companyName })),
+  ];
   const data = list.data?.data;
   return (
     <div className="container-fluid py-4">
@@ -38,6 +52,7 @@ export default function TransactionManage() {
         title={`Transactions: ${data ? data.total : '…'}`}
         tools={
           <>
+            <FilterSelect label="Company" value={companyId} options={companyOptions} onChange={setCompanyId} />
             <FilterSelect
               label="Status"
               value={status}
@@ -45,6 +60,11 @@ export default function TransactionManage() {
               onChange={(v) => setStatus(v as AdminPurchaseStatus | '')}
             />
             <SearchBox value={input} onChange={setInput} placeholder="Search by order, name, mobile..." />
+            <DateRange id="transactions-range" from={range.from} to={range.to} onChange={setRange} />
+            <ExportButton
+              download={() => superApi.exportPurchases({ companyId, status, ...range })}
+              fallback={ADMIN_FALLBACK.export}
+            />
           </>
         }
       >

@@ -1,6 +1,7 @@
 import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminUser } from '@prelaunch/api';
 import {
   ConfirmDialog,
+  ExportButton,
   FilterSelect,
   ListCard,
   Pagination,
@@ -13,6 +14,7 @@ import {
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { api } from '../api';
 import { useSite } from '../features/site/hooks/useSite';
 import { useAddUser, useApproveUser, useDeleteUser, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
 import { AddUserDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
@@ -69,6 +71,11 @@ export default function UserManage() {
             <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
               Add User
             </button>
+            {/* DESIGN §12: the users of the status on screen (waiting or verified). */}
+            <ExportButton
+              download={() => api.exportUsers({ isApproved: filter === 'verified' })}
+              fallback={ADMIN_FALLBACK.export}
+            />
           </>
         }
       >

@@ -387,6 +387,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/export/purchases.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's purchases as a CSV file (DESIGN §12), newest first
+         * @description The signed-in admin's company only: PENDING, APPROVED and REJECTED purchases (status narrows
+         *     to one), created within from..to (IST days, both inclusive). Columns: Order Number, Created,
+         *     Buyer Name, Email, Mobile, Member ID, Method, UTR, Amount, Fee, Final Amount, Price, Tokens,
+         *     Status, Decided At. RFC 4180 (CRLF lines, quoted when needed), UTF-8 with a BOM, a header
+         *     row; amounts with 2 decimals; times ISO 8601 in IST (+05:30); a text cell that starts with
+         *     = + - @, a tab or a CR is prefixed with `'`. Streamed from the database as it is read.
+         *     Bad filters answer 422 before any row is sent.
+         */
+        get: operations["adminExportPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/export/users.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's users as a CSV file (DESIGN §12), newest first
+         * @description The signed-in admin's company only: live (not deleted) users, optionally only the verified
+         *     (isApproved true) or the waiting ones (false). Columns: Name, Email, Mobile, Member ID,
+         *     Referred By (the referrer's Member ID), Status, Verified (Yes or No), Stock Balance, Created.
+         *     The CSV rules of adminExportPurchases.
+         */
+        get: operations["adminExportUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/superadmin/auth/login/email/otp": {
         parameters: {
             query?: never;
@@ -583,6 +632,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/superadmin/export/purchases.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Purchases across companies as a CSV file (DESIGN §12), grouped by company, newest first within each
+         * @description Every company's purchases, or one company's (companyId; not a valid id is 422), with the
+         *     filters of adminExportPurchases. The columns of adminExportPurchases with Company (the
+         *     company's name) first. The rows come grouped by company (the index order, so millions of
+         *     rows stream without a sort first), newest first within each company.
+         */
+        get: operations["superAdminExportPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/superadmin/media/add": {
         parameters: {
             query?: never;
@@ -747,6 +819,7 @@ export interface components {
         Site: {
             companyId: string;
             companyName: string;
+            suspended: boolean;
             token: components["schemas"]["TokenConfig"];
         };
         TokenData: {
@@ -1373,6 +1446,22 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The CSV file, sent as it is read: UTF-8 with a BOM, CRLF lines, a header row. The file name
+         *     in Content-Disposition names the export and today's IST date (e.g. purchases-2026-11-23.csv);
+         *     Cache-Control no-store. A failure after the first row has been sent cuts the connection, so a
+         *     partial file is never taken for a whole one.
+         */
+        CSV: {
+            headers: {
+                "Content-Disposition": string;
+                "Cache-Control": "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "text/csv": string;
+            };
+        };
         /** @description Malformed request (bad JSON or form, wrong field type, NUL or invalid UTF-8 text). */
         BadRequest: {
             headers: {
@@ -1519,6 +1608,10 @@ export interface components {
         search: string;
         /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
         reviewStatus: "" | "PENDING" | "APPROVED" | "REJECTED";
+        /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
+        exportFrom: string;
+        /** @description The last day (yyyy-mm-dd, an IST day, inclusive); empty for no upper bound. Not such a date is 422. */
+        exportTo: string;
     };
     requestBodies: {
         AdminLogin: {
@@ -2076,6 +2169,54 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    adminExportPurchases: {
+        parameters: {
+            query?: {
+                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                status?: components["parameters"]["reviewStatus"];
+                /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
+                from?: components["parameters"]["exportFrom"];
+                /** @description The last day (yyyy-mm-dd, an IST day, inclusive); empty for no upper bound. Not such a date is 422. */
+                to?: components["parameters"]["exportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminExportUsers: {
+        parameters: {
+            query?: {
+                /** @description true or false; absent or empty for all; anything else is 422. */
+                isApproved?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     superAdminLoginOtp: {
         parameters: {
             query: {
@@ -2341,6 +2482,34 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyBeneficiaryListAnswer"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    superAdminExportPurchases: {
+        parameters: {
+            query?: {
+                /** @description One company's purchases only; not a valid id is 422. */
+                companyId?: string;
+                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                status?: components["parameters"]["reviewStatus"];
+                /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
+                from?: components["parameters"]["exportFrom"];
+                /** @description The last day (yyyy-mm-dd, an IST day, inclusive); empty for no upper bound. Not such a date is 422. */
+                to?: components["parameters"]["exportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
