@@ -98,4 +98,22 @@ describe('super admin calls', () => {
       message: 'Invalid OTP',
     });
   });
+
+  it('lists companies with the status filter, omitting an empty search', async () => {
+    const { seen, client } = answering(ok({ records: [], total: 0, page: 1, limit: 10, lastPage: 1 }));
+    await superAdminCalls(client).companyList({ page: 1, search: '', status: 'SUSPENDED' });
+    expect(seen[0].url).toBe('/api/v1/superadmin/company/list');
+    expect(seen[0].params).toEqual({ page: 1, limit: 10, status: 'SUSPENDED' });
+  });
+
+  it('gets one company by id and updates it with a PUT of the fields given', async () => {
+    const { seen, client } = answering(ok({ id: 'c1' }));
+    await superAdminCalls(client).companyGet('c1');
+    expect(seen[0].url).toBe('/api/v1/superadmin/company/get');
+    expect(seen[0].params).toEqual({ id: 'c1' });
+    await superAdminCalls(client).companyUpdate({ id: 'c1', status: 'SUSPENDED' });
+    expect(seen[1].method).toBe('put');
+    expect(seen[1].url).toBe('/api/v1/superadmin/company/update');
+    expect(JSON.parse(seen[1].data)).toEqual({ id: 'c1', status: 'SUSPENDED' });
+  });
 });

@@ -70,6 +70,9 @@ export function unwrap<T>(envelope: Envelope<T>): T {
   return envelope.data;
 }
 
+/** DESIGN §11: what a suspended company's buyer site answers (423) and shows. */
+export const SALE_SUSPENDED = 'This sale is temporarily unavailable.';
+
 /** SPEC §5: shown when the company id from site settings is missing. */
 export const MISSING_COMPANY_ID = 'Company ID is not configured. Please contact support.';
 
@@ -92,6 +95,8 @@ export const ADMIN_FALLBACK = {
   verify: 'Failed to login',
   companies: 'Failed to fetch companies',
   companyAdd: 'Failed to add company',
+  company: 'Failed to fetch company',
+  companyUpdate: 'Failed to update company',
   beneficiaries: 'Failed to fetch beneficiaries',
   token: 'Failed to fetch token settings',
   tokenUpdate: 'Failed to update token settings',

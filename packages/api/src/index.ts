@@ -9,6 +9,6 @@ export type * from './superadminTypes';
 export { buyerApi, withoutEmpty, type BuyerApi, type BuyerResult } from './userApi';
 export { fetchBuyerSite } from './userSite';
 export type * from './userTypes';
-export { httpStatus, ADMIN_FALLBACK } from './errors';
+export { httpStatus, ADMIN_FALLBACK, SALE_SUSPENDED } from './errors';
 export { createSession, userSession, adminSession, markDashboardVisited, type Session } from './session';
 export { downloadFile, dispositionName, saveBlob, type Downloaded } from './download';

@@ -7,6 +7,8 @@ import type {
   Company,
   CompanyAdd,
   CompanyBeneficiary,
+  CompanyListQuery,
+  CompanyUpdate,
   SuperAdminDashboard,
   SuperAdminPurchase,
   SuperAdminPurchaseExportQuery,
@@ -23,11 +25,14 @@ export function superAdminCalls(client: AxiosInstance) {
     verifyOtp: (body: SuperAdminVerifyRequest) =>
       call<TokenData>(client.post('/api/v1/superadmin/auth/login/verify', body)),
     dashboard: () => call<SuperAdminDashboard>(client.get('/api/v1/superadmin/dashboard/get')),
-    companyList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search }: AdminListQuery = {}) =>
+    companyList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: CompanyListQuery = {}) =>
       call<AdminList<Company>>(
-        client.get('/api/v1/superadmin/company/list', { params: cleanParams({ page, limit, search }) }),
+        client.get('/api/v1/superadmin/company/list', { params: cleanParams({ page, limit, search, status }) }),
       ),
+    companyGet: (id: string) => call<Company>(client.get('/api/v1/superadmin/company/get', { params: { id } })),
     companyAdd: (body: CompanyAdd) => call<{ id: string }>(client.post('/api/v1/superadmin/company/add', body)),
+    /** DESIGN §11: only the fields given change; `domains` replaces the list. */
+    companyUpdate: (body: CompanyUpdate) => call<Company>(client.put('/api/v1/superadmin/company/update', body)),
     transactionList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status, companyId }: SuperAdminPurchaseListQuery = {}) =>
       call<AdminList<SuperAdminPurchase>>(
         client.get('/api/v1/superadmin/transaction/list', {

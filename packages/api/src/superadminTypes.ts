@@ -9,6 +9,14 @@ export type SuperAdminDashboard = S['SuperAdminDashboard'];
 /** SPEC §3 "Company (super admin list)". */
 export type Company = S['Company'];
 export type CompanyAdd = S['CompanyAddRequest'];
+/** DESIGN §11: PUT /api/v1/superadmin/company/update; only the fields sent change. */
+export type CompanyUpdate = S['CompanyUpdateRequest'];
+export type CompanyStatus = S['CompanyStatus'];
+export type CompanyFigures = S['CompanyFigures'];
+/** GET /api/v1/superadmin/company/list: page, limit, search and the status filter. */
+export type CompanyListQuery = Omit<NonNullable<operations['companyList']['parameters']['query']>, 'status'> & {
+  status?: CompanyStatus;
+};
 export type SuperAdminPurchase = S['SuperAdminPurchase'];
 export type SuperAdminPurchaseListQuery = NonNullable<
   operations['superAdminTransactionList']['parameters']['query']

@@ -15,6 +15,8 @@ describe('StatusBadge', () => {
     expect(statusVariant('PENDING')).toBe('warning');
     expect(statusVariant('EXPIRED')).toBe('secondary');
     expect(statusVariant(null)).toBe('secondary');
+    expect(statusVariant('ACTIVE')).toBe('success');
+    expect(statusVariant('SUSPENDED')).toBe('danger');
   });
   it('renders the status text', () => {
     render(<StatusBadge status="PENDING" />);

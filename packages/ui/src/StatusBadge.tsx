@@ -1,11 +1,12 @@
 /**
  * SPEC §4 badge colours: green for approved or success (and COMPLETED), red for reject,
- * rejected or failed, yellow for pending, grey otherwise.
+ * rejected or failed, yellow for pending, grey otherwise. A company (DESIGN §11): ACTIVE green,
+ * SUSPENDED red.
  */
 export function statusVariant(status: string | null | undefined): 'success' | 'danger' | 'warning' | 'secondary' {
   const s = String(status ?? '').trim().toLowerCase();
-  if (s === 'approved' || s === 'success' || s === 'completed') return 'success';
-  if (s === 'reject' || s === 'rejected' || s === 'failed') return 'danger';
+  if (s === 'approved' || s === 'success' || s === 'completed' || s === 'active') return 'success';
+  if (s === 'reject' || s === 'rejected' || s === 'failed' || s === 'suspended') return 'danger';
   if (s === 'pending') return 'warning';
   return 'secondary';
 }
