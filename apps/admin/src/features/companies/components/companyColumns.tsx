@@ -1,0 +1,72 @@
+import type { Company } from '@prelaunch/api';
+import { rupees, serial, StatusBadge, tokens, ymd, type ResponsiveColumn } from '@prelaunch/ui';
+import { Link } from 'react-router';
+import { maskAadhaar } from '../../../lib/money';
+
+/** Where a company's detail page is (DESIGN §11). */
+export const companyPath = (id: string) => `/superadmin/company/${encodeURIComponent(id)}`;
+
+/** The host names of a company, or that it has none yet. */
+export function DomainList({ domains }: { domains: readonly string[] }) {
+  if (!domains.length) return <span className="text-body-secondary">No domain yet</span>;
+  return (
+    <ul className="list-unstyled mb-0">
+      {domains.map((d) => (
+        <li key={d} className="text-break">
+          {d}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Buyers, approved INR and tokens sold, one per line. */
+export function FiguresCell({ company }: { company: Company }) {
+  const f = company.figures;
+  return (
+    <span className="d-inline-flex flex-column small text-nowrap">
+      <span>Buyers: {f.buyers.toLocaleString('en-IN')}</span>
+      <span>Approved: {rupees(f.approvedAmount)}</span>
+      <span>Sold: {tokens(f.tokensSold, company.tokenSymbol)}</span>
+    </span>
+  );
+}
+
+/** SPEC §2 Company Manage's columns, with DESIGN §11's domains, status and figures; the name opens the company. */
+export function companyColumns(page: number, limit: number): ResponsiveColumn<Company>[] {
+  return [
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
+    {
+      key: 'companyName',
+      header: 'Name',
+      card: 'title',
+      className: 'pl-wrap',
+      render: (r) => (
+        <Link to={companyPath(r.id)} className="fw-semibold">
+          {r.companyName}
+        </Link>
+      ),
+    },
+    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
+    {
+      key: 'contact',
+      header: 'Email / Mobile',
+      cardLabel: 'Contact',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span className="text-break">{r.email}</span>
+          <span className="small text-body-secondary">{r.mobile}</span>
+        </span>
+      ),
+    },
+    { key: 'domains', header: 'Domains', render: (r) => <DomainList domains={r.domains} />, className: 'pl-wrap' },
+    { key: 'figures', header: 'Figures', render: (r) => <FiguresCell company={r} /> },
+    { key: 'companyAadhaarCard', header: 'Aadhaar', render: (r) => maskAadhaar(r.companyAadhaarCard), className: 'text-nowrap' },
+    { key: 'companyPan', header: 'PAN' },
+    { key: 'companyAddress', header: 'Address', className: 'pl-wrap' },
+    { key: 'companyPincode', header: 'PIN' },
+    { key: 'tokenName', header: 'Token' },
+    { key: 'tokenSymbol', header: 'Symbol' },
+    { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
+  ];
+}
