@@ -39,6 +39,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="/superadmin/dashboard" replace /> },
           { path: 'dashboard', lazy: page(() => import('./routes/SuperAdminDashboard')) },
           { path: 'companymanage', lazy: page(() => import('./routes/CompanyManage')) },
+          { path: 'company/:id', lazy: page(() => import('./routes/CompanyDetail')) },
           { path: 'transactionmanage', lazy: page(() => import('./routes/TransactionManage')) },
           { path: 'beneficiarymanage', lazy: page(() => import('./routes/BeneficiaryManage')) },
         ],

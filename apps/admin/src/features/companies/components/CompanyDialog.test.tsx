@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { EMPTY_COMPANY, validateCompany } from './CompanyDialog';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AddCompanyDialog, EMPTY_COMPANY, toCompanyAdd, validateCompany } from './CompanyDialog';
 
 describe('Add Company validation', () => {
   it('requires every field and checks email, PIN, symbol, price and password', () => {
@@ -26,6 +28,45 @@ describe('Add Company validation', () => {
       tokenSymbol: 'Token symbol must be 2 to 10 letters or digits.',
       tokenPrice: 'Token price must be a number above 0.',
       adminPassword: 'Password must be at least 8 characters.',
+    });
+  });
+
+  it('sends domains only when some were given', () => {
+    expect(toCompanyAdd(EMPTY_COMPANY)).not.toHaveProperty('domains');
+    expect(toCompanyAdd(EMPTY_COMPANY, ['buy.beta.test']).domains).toEqual(['buy.beta.test']);
+  });
+});
+
+describe('Add Company dialog', () => {
+  it('sends the optional domains, lower case, with the other fields', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<AddCompanyDialog show onClose={() => {}} onSubmit={onSubmit} />);
+    expect(screen.getByText('No domain yet')).toBeInTheDocument();
+    const values: Record<string, string> = {
+      'Company Name': 'Beta Ltd',
+      Email: 'owner@beta.test',
+      Mobile: '9876543210',
+      Aadhaar: '234123412346',
+      PAN: 'abcde1234f',
+      Address: '2 Park St',
+      PIN: '700016',
+      'Token Name': 'Beta Coin',
+      'Token Symbol': 'bet',
+      'Token Price (INR)': '2.5',
+      'Admin Name': 'Owner',
+    };
+    for (const [label, v] of Object.entries(values)) await user.type(screen.getByLabelText(label), v);
+    await user.type(screen.getByLabelText('Admin Password', { selector: 'input' }), 'Secret@123');
+    await user.type(screen.getByLabelText('Domains (optional)'), 'Buy.Beta.TEST{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      companyName: 'Beta Ltd',
+      companyPan: 'ABCDE1234F',
+      tokenSymbol: 'BET',
+      tokenPrice: 2.5,
+      domains: ['buy.beta.test'],
     });
   });
 });

@@ -1,12 +1,14 @@
 import type { CompanyAdd } from '@prelaunch/api';
-import { DialogFooter, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
-type Form = Record<keyof CompanyAdd, string>;
-export type CompanyErrors = Partial<Record<keyof CompanyAdd, string>>;
+/** The text fields; `domains` has its own editor. */
+type FieldKey = Exclude<keyof CompanyAdd, 'domains'>;
+type Form = Record<FieldKey, string>;
+export type CompanyErrors = Partial<Record<FieldKey, string>>;
 
-export const COMPANY_FIELDS: { key: keyof CompanyAdd; label: string; type?: string; hint?: string }[] = [
+export const COMPANY_FIELDS: { key: FieldKey; label: string; type?: string; hint?: string }[] = [
   { key: 'companyName', label: 'Company Name' },
   { key: 'email', label: 'Email', type: 'email', hint: "Also the owner admin's login email." },
   { key: 'mobile', label: 'Mobile' },
@@ -35,9 +37,11 @@ export function validateCompany(f: Form): CompanyErrors {
   return e;
 }
 
-export function toCompanyAdd(f: Form): CompanyAdd {
-  const t = (k: keyof CompanyAdd) => f[k].trim();
+/** The add body; `domains` (DESIGN §11) only when some were given. */
+export function toCompanyAdd(f: Form, domains: readonly string[] = []): CompanyAdd {
+  const t = (k: FieldKey) => f[k].trim();
   return {
+    ...(domains.length ? { domains: [...domains] } : {}),
     companyName: t('companyName'),
     email: t('email'),
     mobile: t('mobile'),
@@ -66,13 +70,14 @@ export function AddCompanyDialog({
   onSubmit: (body: CompanyAdd) => void;
 }) {
   const [form, setForm] = useState<Form>(EMPTY_COMPANY);
+  const [domains, setDomains] = useState<string[]>([]);
   const [errors, setErrors] = useState<CompanyErrors>({});
   function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateCompany(form);
     setErrors(found);
     if (Object.keys(found).length) return;
-    onSubmit(toCompanyAdd(form));
+    onSubmit(toCompanyAdd(form, domains));
   }
   return (
     <Modal show={show} onHide={pending ? undefined : onClose} centered size="lg" aria-labelledby="add-company-title">
@@ -99,6 +104,7 @@ export function AddCompanyDialog({
               </div>
             ))}
           </div>
+          <DomainsEditor label="Domains (optional)" value={domains} onChange={setDomains} disabled={pending} />
         </Modal.Body>
         <DialogFooter action="Add" pending={pending} onCancel={onClose} />
       </form>

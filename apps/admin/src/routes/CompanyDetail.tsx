@@ -1,0 +1,10 @@
+import { useDocumentMeta } from '@prelaunch/ui';
+import { useParams } from 'react-router';
+import { CompanyDetail } from '../features/companies/components/CompanyDetail';
+
+/** DESIGN §11: one company's page (/superadmin/company/:id). */
+export default function CompanyDetailPage() {
+  useDocumentMeta({ title: 'Super Admin | Company' });
+  const { id = '' } = useParams();
+  return <CompanyDetail key={id} id={id} />;
+}
