@@ -1,9 +1,7 @@
 import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { useErrorToast } from '@prelaunch/ui';
-import { useQuery } from '@tanstack/react-query';
-import { profileQueryOptions } from '../features/session/api/session';
 import { RequireAdmin } from '../features/session/components/RequireAdmin';
-import { PRODUCT } from '../features/site/branding';
+import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 import { Brand, Shell } from './Shell';
 
 const ITEMS = [
@@ -16,15 +14,10 @@ const ITEMS = [
 ];
 
 function AdminShell() {
-  const profile = useQuery(profileQueryOptions());
-  useErrorToast(profile.error, ADMIN_FALLBACK.profile);
-  const p = profile.data?.data;
-  return (
-    <Shell
-      brand={<Brand name={p?.token?.name || PRODUCT.name} icon={p?.token?.icon_url || PRODUCT.iconUrl} sub={p?.company?.name || 'ADMIN'} />}
-      items={ITEMS}
-    />
-  );
+  // The signed-in admin's company and token (profile/get), never the host's default site.
+  const brand = useAdminBrand();
+  useErrorToast(brand.query.error, ADMIN_FALLBACK.profile);
+  return <Shell brand={<Brand name={brand.name} icon={brand.icon} sub={brand.companyName || 'ADMIN'} />} items={ITEMS} />;
 }
 
 /** SPEC §2 admin layout; redirects to /admin/login when not logged in (client-side only). */

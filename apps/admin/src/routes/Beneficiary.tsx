@@ -6,11 +6,11 @@ import { PenIcon } from '../components/Icons';
 import { beneficiaryQueryOptions, useUpdateBeneficiary } from '../features/beneficiary/api/beneficiary';
 import { BeneficiaryCards } from '../features/beneficiary/components/BeneficiaryCards';
 import { BeneficiaryDialog, EMPTY_BENEFICIARY } from '../features/beneficiary/components/BeneficiaryDialog';
-import { useSite } from '../features/site/hooks/useSite';
+import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 /** SPEC §2 "Admin Beneficiary (/admin/beneficiary)". */
 export default function Beneficiary() {
-  const site = useSite();
+  const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | Beneficiary Manage` });
   const [editing, setEditing] = useState(false);
   const q = useQuery(beneficiaryQueryOptions());

@@ -20,8 +20,8 @@ import { api } from '../api';
 import { purchasesQueryOptions, useApprovePurchase, useRejectPurchase } from '../features/purchases/api/purchases';
 import { PurchaseReviewDialog } from '../features/purchases/components/ApproveDialog';
 import { historyColumns, purchaseColumns } from '../features/purchases/components/purchaseColumns';
-import { useSite } from '../features/site/hooks/useSite';
 import { Tabs } from '../components/Tabs';
+import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 type Tab = 'requests' | 'history';
 type HistoryStatus = 'APPROVED' | 'REJECTED';
@@ -37,7 +37,7 @@ const HISTORY_STATUSES = [
 
 /** SPEC §2 "Admin Purchase Request (/admin/purchaserequest)". */
 export default function PurchaseRequest() {
-  const site = useSite();
+  const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | Purchase Request` });
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'history' ? 'history' : 'requests';

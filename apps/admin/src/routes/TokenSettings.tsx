@@ -2,13 +2,13 @@ import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { ListPlaceholder, LoadError, SaleStatusBadge, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSite } from '../features/site/hooks/useSite';
 import { tokenQueryOptions, useUpdateToken } from '../features/token/api/token';
 import { TokenSettingsForm } from '../features/token/components/TokenSettingsForm';
+import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 /** DESIGN §10 "Token Settings (/admin/token)": price and fees, supply, sale window and limits, rounds, branding. */
 export default function TokenSettings() {
-  const site = useSite();
+  const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | Token Settings` });
   const q = useQuery(tokenQueryOptions());
   useErrorToast(q.error, ADMIN_FALLBACK.token);

@@ -15,10 +15,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api';
-import { useSite } from '../features/site/hooks/useSite';
 import { useAddUser, useApproveUser, useDeleteUser, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
 import { AddUserDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
 import { userColumns } from '../features/users/components/userColumns';
+import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 type Filter = 'waiting' | 'verified';
 type Confirm = { kind: 'delete' | 'approve'; user: AdminUser } | null;
@@ -30,7 +30,7 @@ const FILTERS = [
 
 /** SPEC §2 "Admin Manage User (/admin/usermanage)". */
 export default function UserManage() {
-  const site = useSite();
+  const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | User Manage` });
   const { input, setInput, term } = useUrlSearch('search');
   const [filter, setFilter] = useState<Filter>('waiting');
