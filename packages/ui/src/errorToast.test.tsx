@@ -30,6 +30,21 @@ describe('useErrorToast', () => {
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
 
+  it('shows one toast for many 423s (a suspended sale), not one per call', async () => {
+    const msg = 'This sale is temporarily unavailable.';
+    render(
+      <>
+        <ToastContainer />
+        <Failing error={httpError(423, msg)} />
+        <Failing error={httpError(423, msg)} />
+        <Failing error={httpError(423, msg)} />
+      </>,
+    );
+    expect(await screen.findByText(msg)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText(msg)).toHaveLength(1);
+  });
+
   it('a 401 under an UnauthorizedHandler runs it; other failures do not', async () => {
     const onUnauthorized = vi.fn();
     const { rerender } = render(

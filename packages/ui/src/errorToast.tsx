@@ -1,6 +1,10 @@
 import { errorMessage, httpStatus } from '@prelaunch/api';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
 import { toastErrors } from './toasts';
+
+/** One toast for every 423 (DESIGN §11): each screen's calls fail alike, and one notice is enough. */
+const SUSPENDED_TOAST = 'sale-suspended';
 
 /**
  * SPEC §8: every failed call is logged and toasted with the server's message(s) or the fallback.
@@ -8,6 +12,10 @@ import { toastErrors } from './toasts';
  */
 export function reportError(err: unknown, fallback: string): boolean {
   console.error(err);
+  if (httpStatus(err) === 423) {
+    if (!toast.isActive(SUSPENDED_TOAST)) toast.error(errorMessage(err, fallback).join(' '), { toastId: SUSPENDED_TOAST });
+    return false;
+  }
   toastErrors(errorMessage(err, fallback));
   return httpStatus(err) === 401;
 }

@@ -6,6 +6,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import '../user.css';
 import { Icon, type IconName } from '../components/Icon';
 import { profileQueryOptions } from '../features/profile/api/profile';
+import { SaleSuspendedAlert } from '../features/site/components/SaleSuspendedAlert';
 import { useSite } from '../features/site/hooks/useSite';
 
 const MENU: { to: string; label: string; icon: IconName }[] = [
@@ -172,6 +173,7 @@ export default function UserLayout() {
       </aside>
 
       <main className="pl-content">
+        <SaleSuspendedAlert inline />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

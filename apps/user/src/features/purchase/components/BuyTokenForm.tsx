@@ -1,5 +1,6 @@
 import { ButtonLabel, rupees, toastErrors, tokens } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
+import { useSaleSuspended } from '../../site/suspended';
 import { useCreateOrder } from '../api/purchase';
 import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
@@ -26,6 +27,8 @@ export interface BuyTokenFormProps {
 export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleStatus, limits }: BuyTokenFormProps) {
   const [amount, setAmount] = useState('');
   const order = useCreateOrder();
+  // DESIGN §11: nothing can be bought while the company's sale is suspended.
+  const suspended = useSaleSuspended();
   const valid = isValidAmount(amount);
   const quantity = valid ? tokenQuantity(amount, unitPrice) : 0;
   // DESIGN §16: an order charges for whole tokens only, so the total is that of what is bought.
@@ -35,10 +38,11 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
   const belowOne = valid && unitPrice > 0 && quantity < 1;
   const closed = closedReason(saleStatus);
   const overLimit = valid && quantity >= 1 ? limitProblem(charged, limits) : null;
-  const disabled = !valid || unitPrice <= 0 || belowOne || order.isPending || closed !== null || overLimit !== null;
+  const disabled = suspended || !valid || unitPrice <= 0 || belowOne || order.isPending || closed !== null || overLimit !== null;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (suspended) return;
     if (!symbol) return toastErrors([MSG.noToken]);
     if (!isValidAmount(amount)) return toastErrors([MSG.validAmount]);
     if (unitPrice <= 0 || quantity < 1 || order.isPending || closed || overLimit) return;

@@ -11,6 +11,7 @@ import paytm from '../../../assets/upi-paytm.svg';
 import phonepe from '../../../assets/upi-phonepe.svg';
 import { Icon } from '../../../components/Icon';
 import { useSite } from '../../site/hooks/useSite';
+import { useSaleSuspended } from '../../site/suspended';
 import { beneficiaryQueryOptions, cancelOrder, orderQueryOptions, purchaseKeys, useSubmitPurchase } from '../api/purchase';
 import {
   availableTabs,
@@ -149,6 +150,9 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
     },
   });
 
+  // DESIGN §11: no payment can be submitted while the company's sale is suspended.
+  const suspended = useSaleSuspended();
+
   const proof = useSubmitPurchase(
     (v: ProofSubmit & { method: PaymentMethod }) => ({
       purchaseId,
@@ -200,6 +204,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   }
 
   function pay(method: PaymentMethod) {
+    if (suspended) return;
     if (!agreed) {
       toastErrors([method === 'UPI' ? MSG.agreeUpi : MSG.agreeOther]);
       return;
@@ -334,7 +339,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                     </div>
                     <Agreement id="agree-upi" checked={agreed} onChange={setAgreed} />
                     <div className="d-flex gap-2">
-                      <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('UPI')} disabled={proof.isPending}>PAY</button>
+                      <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('UPI')} disabled={proof.isPending || suspended}>PAY</button>
                       <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
                     </div>
                   </div>
@@ -367,7 +372,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                   </div>
                   <Agreement id="agree-bank" checked={agreed} onChange={setAgreed} />
                   <div className="d-flex gap-2">
-                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('BANK')} disabled={proof.isPending}>Make Payment</button>
+                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('BANK')} disabled={proof.isPending || suspended}>Make Payment</button>
                     <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
                   </div>
                 </div>
@@ -381,7 +386,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                   </p>
                   <Agreement id="agree-manual" checked={agreed} onChange={setAgreed} />
                   <div className="d-flex gap-2">
-                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('MANUAL')} disabled={manual.isPending}>
+                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('MANUAL')} disabled={manual.isPending || suspended}>
                       <ButtonLabel pending={manual.isPending} idle="Confirm Payment" busy="Submitting..." />
                     </button>
                     <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { uploadMedia } from '../../media/api/media';
 import { isAcceptedProofFile, isAmountInput, PROOF_ACCEPT, validateProof } from '../validation';
+import { useSaleSuspended } from '../../site/suspended';
 
 export interface ProofSubmit {
   referenceNumber: string;
@@ -27,6 +28,7 @@ export function ProofModal({
   onCancel: () => void;
   onSubmit: (v: ProofSubmit) => void;
 }) {
+  const suspended = useSaleSuspended();
   const [utr, setUtr] = useState('');
   const [amount, setAmount] = useState(defaultAmount);
   const [receiptId, setReceiptId] = useState<string | null>(null);
@@ -105,7 +107,7 @@ export function ProofModal({
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>Cancel</button>
-          <button type="submit" className="btn pl-btn-gradient fw-semibold px-4" disabled={submitting || upload.isPending}>
+          <button type="submit" className="btn pl-btn-gradient fw-semibold px-4" disabled={submitting || upload.isPending || suspended}>
             <ButtonLabel pending={submitting} idle="PAY" busy="Submitting..." />
           </button>
         </Modal.Footer>
