@@ -3,12 +3,14 @@ import { LoginCard, LoginForm, toastErrors, useDocumentMeta } from '@prelaunch/u
 import { Link } from 'react-router';
 import { useLogin } from '../features/auth/api/login';
 import { useSite } from '../features/site/hooks/useSite';
+import { useSaleSuspended } from '../features/site/suspended';
 import { PublicHeader } from '../layouts/PublicHeader';
 
 /** SPEC §2 "Login (/)". Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
 export default function Login() {
   const { token, metaData, companyId, isLoading: siteLoading } = useSite();
   const login = useLogin();
+  const suspended = useSaleSuspended();
 
   useDocumentMeta({
     title: metaData.title,
@@ -31,7 +33,7 @@ export default function Login() {
       <main className="container flex-grow-1 d-flex align-items-center py-4 py-lg-5">
         <div className="row w-100 g-4 g-lg-5 align-items-center mx-0">
           <section className="col-lg-6 d-none d-lg-block text-white">
-            <span className="pl-chip mb-3">{token.symbol} · Private sale open</span>
+            <span className="pl-chip mb-3">{token.symbol} · {suspended ? 'Sale paused' : 'Private sale open'}</span>
             <h1 className="display-5 fw-bold mb-3">
               Get <span className="pl-gradient-text">{token.name}</span> before it launches.
             </h1>

@@ -80,6 +80,7 @@ describe('a suspended sale', () => {
     suspendedSite = true;
     renderAt(<Login />);
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG);
+    expect(screen.getByText('ACM · Sale paused')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });

@@ -21,7 +21,7 @@ function BackLink() {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="row g-1 py-2 border-bottom">
+    <div className="row g-1 mx-0 py-2 border-bottom">
       <dt className="col-12 col-sm-4 small text-body-secondary fw-normal">{label}</dt>
       <dd className="col-12 col-sm-8 mb-0 text-break">{children}</dd>
     </div>
