@@ -34,12 +34,12 @@ describe('addDomain', () => {
 });
 
 describe('DomainsEditor', () => {
-  it('says so when there is no domain, adds with the button or Enter, and removes with ×', async () => {
+  it('says so when there is no domain, adds with Include or Enter, and removes with ×', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     expect(screen.getByText('No domain yet')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Domains'), ' Buy.ACME.test ');
-    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    await user.click(screen.getByRole('button', { name: 'Include' }));
     expect(screen.getByTestId('value')).toHaveTextContent('buy.acme.test');
     expect(screen.getByLabelText('Domains')).toHaveValue('');
     await user.type(screen.getByLabelText('Domains'), 'two.acme.test{Enter}');
@@ -52,14 +52,14 @@ describe('DomainsEditor', () => {
     const user = userEvent.setup();
     render(<Harness initial={['buy.acme.test']} />);
     await user.type(screen.getByLabelText('Domains'), 'BUY.acme.test');
-    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    await user.click(screen.getByRole('button', { name: 'Include' }));
     expect(screen.getByText('buy.acme.test is already in the list.')).toBeInTheDocument();
     expect(screen.getByTestId('value')).toHaveTextContent(/^buy\.acme\.test$/);
   });
 
   it('disables adding at 10 domains', () => {
     render(<Harness initial={Array.from({ length: MAX_DOMAINS }, (_, i) => `s${i}.example.com`)} />);
-    expect(screen.getByRole('button', { name: 'Add domain' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Include' })).toBeDisabled();
     expect(screen.getByLabelText('Domains')).toBeDisabled();
     expect(screen.getByText('The most a company can have: 10. Remove one to add another.')).toBeInTheDocument();
   });

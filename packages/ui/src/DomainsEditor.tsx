@@ -32,7 +32,7 @@ export interface DomainsEditorProps {
 }
 
 /**
- * The host names a company's buyer site answers on (DESIGN §11): an input with Add (or Enter),
+ * The host names a company's buyer site answers on (DESIGN §11): an input with Include (or Enter),
  * each host with its × to remove it; lower case, no repeats, at most 10.
  */
 export function DomainsEditor({ value, onChange, error, disabled = false, label = 'Domains' }: DomainsEditorProps) {
@@ -86,8 +86,9 @@ export function DomainsEditor({ value, onChange, error, disabled = false, label 
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="btn btn-outline-primary" aria-label="Add domain" onClick={add} disabled={disabled || full}>
-          Add
+        {/* Not "Add": the dialogs' own submit is "Add", and one name must not match both. */}
+        <button type="button" className="btn btn-outline-primary" onClick={add} disabled={disabled || full}>
+          Include
         </button>
       </div>
       {shown ? (
@@ -98,7 +99,7 @@ export function DomainsEditor({ value, onChange, error, disabled = false, label 
       <div id={`${id}-hint`} className="form-text">
         {full
           ? `The most a company can have: ${MAX_DOMAINS}. Remove one to add another.`
-          : `The host names its buyer site answers on, up to ${MAX_DOMAINS}. Press Add (or Enter) for each.`}
+          : `The host names its buyer site answers on, up to ${MAX_DOMAINS}. Press Include (or Enter) for each.`}
       </div>
       {value.length ? (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label={`${label} list`}>

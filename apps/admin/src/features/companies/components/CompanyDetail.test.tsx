@@ -145,7 +145,7 @@ describe('Edit company', () => {
     await user.clear(within(dialog).getByLabelText('Mobile'));
     await user.type(within(dialog).getByLabelText('Mobile'), '9000000001');
     await user.type(within(dialog).getByLabelText('Domains'), 'Sale.Acme.TEST');
-    await user.click(within(dialog).getByRole('button', { name: 'Add domain' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Include' }));
     await user.click(within(dialog).getByLabelText('Two-factor required for admins'));
     companyUpdate.mockResolvedValue({ message: 'Company updated successfully', data: companyFixture() });
     companyGet.mockResolvedValue(answer({ mobile: '9000000001' }));

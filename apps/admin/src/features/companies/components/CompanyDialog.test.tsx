@@ -59,6 +59,8 @@ describe('Add Company dialog', () => {
     for (const [label, v] of Object.entries(values)) await user.type(screen.getByLabelText(label), v);
     await user.type(screen.getByLabelText('Admin Password', { selector: 'input' }), 'Secret@123');
     await user.type(screen.getByLabelText('Domains (optional)'), 'Buy.Beta.TEST{Enter}');
+    // The dialog has one button named like "Add" (its submit): the domains editor's is "Include".
+    expect(screen.getAllByRole('button', { name: /add/i })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0][0]).toMatchObject({
