@@ -102,7 +102,7 @@ export function DomainsEditor({ value, onChange, error, disabled = false, label 
           : `The host names its buyer site answers on, up to ${MAX_DOMAINS}. Press Include (or Enter) for each.`}
       </div>
       {value.length ? (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label={`${label} list`}>
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0">
           {value.map((host) => (
             <li key={host} className="badge text-bg-light border d-inline-flex align-items-center gap-1 text-wrap text-start mw-100">
               <span className="text-break fw-normal fs-6">{host}</span>

@@ -53,7 +53,10 @@ export function statusQuestion(c: Pick<Company, 'companyName' | 'status'>): stri
 function Loaded({ company: c }: { company: Company }) {
   const [editing, setEditing] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState(false);
+  // What the confirmation asks is fixed when it opens: the answer's refetch must not flip its text
+  // (Suspend → Reactivate) while it fades out.
+  const [confirm, setConfirm] = useState({ show: false, suspend: true });
+  const close = () => setConfirm((c) => ({ ...c, show: false }));
   const edit = useUpdateCompany({
     onDone: () => setEditing(false),
     onFailed: (err) => {
@@ -62,7 +65,7 @@ function Loaded({ company: c }: { company: Company }) {
       if (status === 422 || status === 409 || status === 404) setServerErrors(errorMessage(err, ADMIN_FALLBACK.companyUpdate));
     },
   });
-  const toggle = useUpdateCompany({ onDone: () => setConfirming(false), onFailed: () => setConfirming(false) });
+  const toggle = useUpdateCompany({ onDone: close, onFailed: close });
   const suspended = c.status === 'SUSPENDED';
 
   function save(body: CompanyUpdate) {
@@ -86,7 +89,7 @@ function Loaded({ company: c }: { company: Company }) {
           >
             Edit company
           </button>
-          <button type="button" className={`btn ${suspended ? 'btn-success' : 'btn-outline-danger'}`} onClick={() => setConfirming(true)}>
+          <button type="button" className={`btn ${suspended ? 'btn-success' : 'btn-outline-danger'}`} onClick={() => setConfirm({ show: true, suspend: !suspended })}>
             {suspended ? 'Reactivate' : 'Suspend'}
           </button>
         </div>
@@ -162,19 +165,19 @@ function Loaded({ company: c }: { company: Company }) {
         />
       ) : null}
       <ConfirmDialog
-        show={confirming}
-        title={suspended ? 'Reactivate company' : 'Suspend company'}
-        message={statusQuestion(c)}
+        show={confirm.show}
+        title={confirm.suspend ? 'Suspend company' : 'Reactivate company'}
+        message={statusQuestion({ companyName: c.companyName, status: confirm.suspend ? 'ACTIVE' : 'SUSPENDED' })}
         target={
           <span>
             {c.companyName} · {c.tokenSymbol}
           </span>
         }
-        confirmLabel={suspended ? 'Reactivate' : 'Suspend'}
-        danger={!suspended}
+        confirmLabel={confirm.suspend ? 'Suspend' : 'Reactivate'}
+        danger={confirm.suspend}
         pending={toggle.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => toggle.mutate({ id: c.id, status: suspended ? 'ACTIVE' : 'SUSPENDED' })}
+        onClose={close}
+        onConfirm={() => toggle.mutate({ id: c.id, status: confirm.suspend ? 'SUSPENDED' : 'ACTIVE' })}
       />
     </>
   );
