@@ -6,15 +6,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { companyFixture } from '../features/companies/fixture';
 
 const companyList = vi.fn();
-vi.mock('../api', () => ({ superApi: { companyList: (q: unknown) => companyList(q), companyAdd: vi.fn() } }));
+const companyGet = vi.fn();
+vi.mock('../api', () => ({
+  superApi: { companyList: (q: unknown) => companyList(q), companyAdd: vi.fn(), companyGet: (id: string) => companyGet(id) },
+}));
 
+import CompanyDetailPage from './CompanyDetail';
 import CompanyManage from './CompanyManage';
 
 function renderPage(entry = '/superadmin/companymanage') {
   const router = createMemoryRouter(
     [
       { path: '/superadmin/companymanage', element: <CompanyManage /> },
-      { path: '/superadmin/company/:id', element: <h1>Company page</h1> },
+      { path: '/superadmin/company/:id', element: <CompanyDetailPage /> },
     ],
     { initialEntries: [entry] },
   );
@@ -33,6 +37,7 @@ const page = (records: unknown[]) => ({
 
 beforeEach(() => {
   companyList.mockReset();
+  companyGet.mockReset().mockResolvedValue({ message: 'Company fetched successfully', data: companyFixture() });
 });
 
 describe('Company Manage', () => {
@@ -65,6 +70,18 @@ describe('Company Manage', () => {
     expect(link).toHaveAttribute('href', '/superadmin/company/c1');
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin/company/c1'));
+  });
+
+  it('Back from a company returns to the same search and status', async () => {
+    const user = userEvent.setup();
+    companyList.mockResolvedValue(page([companyFixture()]));
+    const router = renderPage('/superadmin/companymanage?search=acme&status=ACTIVE');
+    await user.click(await screen.findByRole('link', { name: 'Acme Sales' }));
+    const back = await screen.findByRole('link', { name: '← Back to Company Manage' });
+    expect(back).toHaveAttribute('href', '/superadmin/companymanage?search=acme&status=ACTIVE');
+    await user.click(back);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=acme&status=ACTIVE'));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');
   });
 
   it('filters by status in the list query and keeps it in the address', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { companiesQueryOptions, useAddCompany } from '../features/companies/api/companies';
 import { AddCompanyDialog } from '../features/companies/components/CompanyDialog';
 import { companyColumns } from '../features/companies/components/companyColumns';
@@ -24,6 +25,7 @@ export default function CompanyManage() {
   const [status, setStatus] = useStatusFilter();
   const [page, setPage] = usePage(`${term}|${status}`);
   const [adding, setAdding] = useState(false);
+  const { search: listSearch } = useLocation();
   const list = useQuery(companiesQueryOptions({ page, search: term, status: status || undefined }));
   useErrorToast(list.error, ADMIN_FALLBACK.companies);
   const add = useAddCompany({ onDone: () => setAdding(false) });
@@ -46,7 +48,7 @@ export default function CompanyManage() {
       >
         <ResponsiveTable
           label="Companies"
-          columns={companyColumns(page, data?.limit || ADMIN_PAGE_SIZE)}
+          columns={companyColumns(page, data?.limit || ADMIN_PAGE_SIZE, listSearch)}
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}

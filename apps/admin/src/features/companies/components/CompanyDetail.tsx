@@ -2,18 +2,21 @@ import { ADMIN_FALLBACK, errorMessage, httpStatus, type Company, type CompanyUpd
 import { ConfirmDialog, formatDateTime, ListPlaceholder, LoadError, rupees, StatusBadge, tokens, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { maskAadhaar } from '../../../lib/money';
 import { companyQueryOptions, useUpdateCompany } from '../api/companies';
-import { DomainList } from './companyColumns';
+import { DomainList, type CompanyLinkState } from './companyColumns';
 import { EditCompanyDialog } from './EditCompanyDialog';
 
 export const COMPANY_NOT_FOUND = 'Company not found.';
 const LIST_PATH = '/superadmin/companymanage';
 
+/** Back to Company Manage, to the same search and status when the page was opened from the list. */
 function BackLink() {
+  const list = (useLocation().state as Partial<CompanyLinkState> | null)?.list;
+  const search = typeof list === 'string' && list.startsWith('?') ? list : '';
   return (
-    <Link to={LIST_PATH} className="d-inline-block mb-3">
+    <Link to={`${LIST_PATH}${search}`} className="d-inline-block mb-3">
       ← Back to Company Manage
     </Link>
   );

@@ -32,8 +32,17 @@ export function FiguresCell({ company }: { company: Company }) {
   );
 }
 
-/** SPEC §2 Company Manage's columns, with DESIGN §11's domains, status and figures; the name opens the company. */
-export function companyColumns(page: number, limit: number): ResponsiveColumn<Company>[] {
+/** What a company's page needs to go back to the same list (its search and status). */
+export interface CompanyLinkState {
+  list: string;
+}
+
+/**
+ * SPEC §2 Company Manage's columns, with DESIGN §11's domains, status and figures; the name opens
+ * the company, remembering `listSearch` (the list's ?search=&status=) for its Back link.
+ */
+export function companyColumns(page: number, limit: number, listSearch = ''): ResponsiveColumn<Company>[] {
+  const state: CompanyLinkState = { list: listSearch };
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
     {
@@ -42,7 +51,7 @@ export function companyColumns(page: number, limit: number): ResponsiveColumn<Co
       card: 'title',
       className: 'pl-wrap',
       render: (r) => (
-        <Link to={companyPath(r.id)} className="fw-semibold">
+        <Link to={companyPath(r.id)} state={state} className="fw-semibold">
           {r.companyName}
         </Link>
       ),
