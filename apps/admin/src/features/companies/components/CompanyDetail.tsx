@@ -16,7 +16,7 @@ function BackLink() {
   const list = (useLocation().state as Partial<CompanyLinkState> | null)?.list;
   const search = typeof list === 'string' && list.startsWith('?') ? list : '';
   return (
-    <Link to={`${LIST_PATH}${search}`} className="d-inline-block mb-3">
+    <Link to={`${LIST_PATH}${search}`} className="pl-link d-inline-block mb-3">
       ← Back to Company Manage
     </Link>
   );
@@ -92,7 +92,7 @@ function Loaded({ company: c }: { company: Company }) {
           >
             Edit company
           </button>
-          <button type="button" className={`btn ${suspended ? 'btn-success' : 'btn-outline-danger'}`} onClick={() => setConfirm({ show: true, suspend: !suspended })}>
+          <button type="button" className={`btn ${suspended ? 'btn-success' : 'btn-danger'}`} onClick={() => setConfirm({ show: true, suspend: !suspended })}>
             {suspended ? 'Reactivate' : 'Suspend'}
           </button>
         </div>
@@ -136,7 +136,7 @@ function Loaded({ company: c }: { company: Company }) {
               <dl className="mb-0">
                 <Row label="Site address">
                   {c.siteUrl ? (
-                    <a href={c.siteUrl} target="_blank" rel="noopener noreferrer">
+                    <a href={c.siteUrl} target="_blank" rel="noopener noreferrer" className="pl-link">
                       {c.siteUrl}
                       <span className="visually-hidden"> (opens in a new tab)</span>
                     </a>
