@@ -7,6 +7,8 @@ import { MenuIcon } from '../components/Icons';
 export interface NavItem {
   to: string;
   label: string;
+  /** Other paths under which the item is the current one (a list's detail pages). */
+  also?: string;
 }
 
 /** Sidebar layout shared by the admin and super admin areas; a collapsible menu on small screens. */
@@ -24,13 +26,20 @@ export function Shell({ brand, items }: { brand: ReactNode; items: NavItem[] }) 
   const nav = (
     <nav id="pl-admin-nav" aria-label="Main">
       <ul className="nav flex-column px-2 pb-3">
-        {items.map((item) => (
-          <li key={item.to} className="nav-item">
-            <NavLink to={item.to} className="nav-link pl-admin-link" onClick={() => setOpen(false)}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
+        {items.map((item) => {
+          const under = item.also !== undefined && location.pathname.startsWith(item.also);
+          return (
+            <li key={item.to} className="nav-item">
+              <NavLink
+                to={item.to}
+                className={({ isActive }) => `nav-link pl-admin-link${isActive || under ? ' active' : ''}`}
+                onClick={() => setOpen(false)}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -4,7 +4,7 @@ import { Brand, Shell } from './Shell';
 
 const ITEMS = [
   { to: '/superadmin/dashboard', label: 'Dashboard' },
-  { to: '/superadmin/companymanage', label: 'Company Manage' },
+  { to: '/superadmin/companymanage', label: 'Company Manage', also: '/superadmin/company/' },
   { to: '/superadmin/transactionmanage', label: 'Transaction Manage' },
   { to: '/superadmin/beneficiarymanage', label: 'Beneficiary Manage' },
   { to: '/superadmin/logout', label: 'Logout' },
