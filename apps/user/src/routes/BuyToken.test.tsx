@@ -43,6 +43,18 @@ beforeEach(() => {
 });
 
 describe('Buy Token', () => {
+  it('a suspended sale (423) shows BUY NOW disabled and no Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    priceGet.mockRejectedValue({
+      isAxiosError: true,
+      response: { status: 423, data: { status: false, message: 'This sale is temporarily unavailable.', data: null } },
+    });
+    renderBuy();
+    expect(await screen.findByText('Nothing can be bought while this sale is temporarily unavailable. Please come back later.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'BUY NOW' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('with nothing typed says what to do instead of showing 0 tokens and ₹0.00', async () => {
     priceGet.mockResolvedValue({
       message: 'ok',

@@ -1,4 +1,4 @@
-import { FALLBACK } from '@prelaunch/api';
+import { FALLBACK, httpStatus } from '@prelaunch/api';
 import { num, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
@@ -13,6 +13,21 @@ export default function BuyToken() {
   const price = useQuery(priceQueryOptions());
   useErrorToast(price.error, FALLBACK.tokenPrice);
   const submitted = (useLocation().state as { submitted?: SubmittedOrder } | null)?.submitted;
+
+  // DESIGN §11: a suspended sale answers 423; there is nothing to retry, and BUY NOW stays off.
+  if (price.isError && httpStatus(price.error) === 423) {
+    return (
+      <div>
+        <h1 className="h3 pl-page-title">Buy Token</h1>
+        <section className="pl-panel p-4">
+          <p className="mb-3">Nothing can be bought while this sale is temporarily unavailable. Please come back later.</p>
+          <button type="button" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled>
+            BUY NOW
+          </button>
+        </section>
+      </div>
+    );
+  }
 
   if (price.isError) {
     return (
