@@ -17,7 +17,7 @@ const company = {
   email: `gamma+${stamp}@e2e.test`,
   password: 'Gamma-Owner-123',
   symbol: `G${stamp.slice(-4)}`,
-  token: `Gamma Token ${stamp}`,
+  token: `Gamma Token ${stamp.slice(-3)}`,
   host: `gamma${stamp}.${TEST_DOMAIN}`,
 };
 const gammaURL = `http://${company.host}:${port}`;

@@ -18,7 +18,11 @@ export async function readOutbox(path = MAIL_OUTBOX) {
 
 /** The newest 6-digit code in a message. */
 export function extractOtp(message) {
-  const matches = `${message.text ?? ''} ${message.html ?? ''}`.match(/\b\d{6}\b/g);
+  const body = `${message.text ?? ''} ${message.html ?? ''}`;
+  // "Your <brand> code is 123456": the brand may hold digits of its own.
+  const said = body.match(/code is (\d{6})\b/);
+  if (said) return said[1];
+  const matches = body.match(/\b\d{6}\b/g);
   return matches ? matches[0] : null;
 }
 
