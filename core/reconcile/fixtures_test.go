@@ -16,7 +16,8 @@ import (
 
 // TestWriteXLSXFixtures writes testdata/<bank>.xlsx from testdata/<bank>.csv, cell for cell, the
 // way the banks' own XLSX downloads hold them: amounts as numbers, ICICI's and the generic
-// statement's dates as date cells, the rest as text. Run it after changing a CSV fixture:
+// statement's dates as date cells, the rest as text; and testdata/bomb.xlsx, a zip bomb named
+// like a workbook (zipBomb). Run it after changing a CSV fixture:
 //
 //	RECONCILE_WRITE_FIXTURES=1 go test -run TestWriteXLSXFixtures ./reconcile
 func TestWriteXLSXFixtures(t *testing.T) {
@@ -35,6 +36,9 @@ func TestWriteXLSXFixtures(t *testing.T) {
 		if err := os.WriteFile(filepath.Join("testdata", bank+".xlsx"), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.WriteFile(filepath.Join("testdata", "bomb.xlsx"), zipBomb(t), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
