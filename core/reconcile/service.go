@@ -42,7 +42,8 @@ type Service struct {
 	DB        *bun.DB
 	Purchases *purchase.Service
 	Log       *slog.Logger
-	// Workers is how many approvals of one bulk approval run at once (default 4).
+	// Workers is how many approvals of one bulk approval run at once (default 8: each is a short
+	// transaction, mostly waiting on Postgres round trips and commits).
 	Workers int
 }
 
@@ -523,7 +524,7 @@ func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id 
 	var mu sync.Mutex
 	workers := s.Workers
 	if workers <= 0 {
-		workers = 4
+		workers = 8
 	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
