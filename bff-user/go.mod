@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/gofiber/fiber/v3 v3.1.0
 	github.com/hibiken/asynq v0.26.0
+	github.com/shopspring/decimal v1.6.0
 	prelaunch/core v0.0.0
 )
 
@@ -39,7 +40,6 @@ require (
 	github.com/richardlehane/mscfb v1.0.9 // indirect
 	github.com/richardlehane/msoleps v1.0.6 // indirect
 	github.com/robfig/cron/v3 v3.0.1 // indirect
-	github.com/shopspring/decimal v1.6.0 // indirect
 	github.com/spf13/cast v1.10.0 // indirect
 	github.com/tiendc/go-deepcopy v1.7.2 // indirect
 	github.com/tinylib/msgp v1.6.3 // indirect
