@@ -280,3 +280,32 @@ func zipBomb(t testing.TB) []byte {
 	}
 	return buf.Bytes()
 }
+
+// A workbook whose central directory understates an entry (1 KB declared, 8 MB inside): the
+// size guard believes it, archive/zip then refuses to inflate past the declared size, and the
+// file is a 4xx, never an 8 MB read.
+func TestLyingZipDirectoryIsRefused(t *testing.T) {
+	var comp bytes.Buffer
+	fw, _ := flate.NewWriter(&comp, flate.BestSpeed)
+	_, _ = fw.Write(make([]byte, 8<<20))
+	_ = fw.Close()
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, name := range []string{"[Content_Types].xml", "xl/workbook.xml"} {
+		f, _ := w.Create(name)
+		fmt.Fprint(f, "<x/>")
+	}
+	raw, err := w.CreateRaw(&zip.FileHeader{Name: "xl/worksheets/sheet1.xml", Method: zip.Deflate,
+		CompressedSize64: uint64(comp.Len()), UncompressedSize64: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = raw.Write(comp.Bytes())
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Parse(buf.Bytes())
+	if s := status(err); s < 400 || s >= 500 {
+		t.Fatalf("lying zip: %v (%d)", err, s)
+	}
+}
