@@ -86,7 +86,8 @@ func Parse(data []byte) (*Statement, error) {
 
 var bom = []byte("\xEF\xBB\xBF")
 
-// looksLikeText: UTF-8 (with or without BOM), no NUL bytes, and not a type http sniffs as binary.
+// looksLikeText: no NUL bytes, and not a type http sniffs as binary (a text file in another
+// encoding than UTF-8 is then parseCSV's 422, with how to save it).
 func looksLikeText(data []byte) bool {
 	head := data
 	if len(head) > 8192 {
@@ -96,7 +97,7 @@ func looksLikeText(data []byte) bool {
 			head = head[:len(head)-1]
 		}
 	}
-	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(head) {
+	if bytes.IndexByte(head, 0) >= 0 {
 		return false
 	}
 	ct := http.DetectContentType(head)
@@ -108,7 +109,7 @@ func looksLikeText(data []byte) bool {
 func parseCSV(data []byte) (*Statement, error) {
 	data = bytes.TrimPrefix(data, bom)
 	if !utf8.Valid(data) {
-		return nil, apperr.Invalid("statement_encoding", "The CSV statement is not UTF-8 text.")
+		return nil, apperr.Invalid("statement_encoding", "The CSV statement is not UTF-8 text: save it as CSV UTF-8 and import it again.")
 	}
 	// The delimiter is the one that gives a header row within the first rows.
 	for _, delim := range []rune{',', ';', '\t'} {

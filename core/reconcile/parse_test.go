@@ -224,6 +224,7 @@ func TestBadStatements(t *testing.T) {
 		"blank":            {[]byte(" \r\n\t\n"), 422},
 		"bom only":         {[]byte("\xEF\xBB\xBF"), 422},
 		"no header":        {[]byte("a,b,c\n1,2,3\n"), 422},
+		"latin-1 csv":      {[]byte("Date,Narration,Credit\n01/11/2026,UPI/412345678901/Jos\xe9,10.00\n"), 422},
 		"header too low":   {[]byte(header31.String()), 422},
 		"no credit column": {[]byte("Date,Narration,Balance\n01/11/2026,x,10\n"), 422},
 		"zip, not xlsx":    {zipOf(t, map[string][]byte{"a.txt": []byte("hello")}), 415},
