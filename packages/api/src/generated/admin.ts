@@ -277,7 +277,8 @@ export interface paths {
          *     413 "The statement is larger than 20 MB." (or an XLSX that expands beyond what a statement can be);
          *     415 "The statement must be a CSV or XLSX file." (an image, a PDF, a zip that is not a workbook…);
          *     422 "file is required.", "The statement is empty.", "No header row was found in the first 30 rows: …"
-         *     (naming the columns that were looked for) or "The statement has no credit lines.".
+         *     (naming the columns that were looked for), "The statement has no credit lines.", a CSV that is not
+         *     UTF-8 text or cannot be read (naming the line), or an XLSX that is damaged or protected.
          */
         post: operations["adminReconcileImport"];
         delete?: never;
