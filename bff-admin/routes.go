@@ -58,6 +58,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Put("/token/update", admin, a.tokenSettingsUpdate)
 	ad.Get("/export/purchases.csv", admin, a.exportPurchases)
 	ad.Get("/export/users.csv", admin, a.exportUsers)
+	ad.Post("/reconcile/import", admin, a.reconcileImport)
+	ad.Get("/reconcile/list", admin, a.reconcileList)
+	ad.Get("/reconcile/get", admin, a.reconcileGet)
+	ad.Post("/reconcile/approve", admin, a.reconcileApprove)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")

@@ -37,6 +37,10 @@ func TestSecurityAdminAuthorizationMatrix(t *testing.T) {
 		{"GET", "/api/v1/admin/beneficiary/get", nil, 200},
 		{"PUT", "/api/v1/admin/beneficiary/update", map[string]any{}, 422},
 		{"POST", "/api/v1/superadmin/media/add", map[string]any{}, 415},
+		{"POST", "/api/v1/admin/reconcile/import", map[string]any{}, 415},
+		{"GET", "/api/v1/admin/reconcile/list", nil, 200},
+		{"GET", "/api/v1/admin/reconcile/get?id=00000000-0000-0000-0000-000000000000", nil, 404},
+		{"POST", "/api/v1/admin/reconcile/approve", map[string]any{"id": "00000000-0000-0000-0000-000000000000"}, 404},
 	}
 	super := []secRoute{
 		{"GET", "/api/v1/superadmin/dashboard/get", nil, 200},

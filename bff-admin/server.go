@@ -4,12 +4,17 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"prelaunch/core/httpx"
+	"prelaunch/core/reconcile"
 	"prelaunch/core/runtime"
 )
 
 // newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA.
 func newServer(d *runtime.Deps) *fiber.App {
-	app := httpx.NewApp("bff-admin", d.Log, d.Cfg.BodyLimit, httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies))
+	// A bank statement may be 20 MB (DESIGN §12): its route alone takes that much, with room for
+	// the multipart framing; every other route keeps BODY_LIMIT.
+	app := httpx.NewApp("bff-admin", d.Log, max(d.Cfg.BodyLimit, reconcile.MaxFileSize+1<<20),
+		httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies))
+	app.Use(httpx.BodyLimitExcept(d.Cfg.BodyLimit, reconcileImportPath))
 	httpx.Health(app, d.DB, d.Redis)
 	registerRoutes(app, d, d.Build())
 	httpx.NotFoundAPI(app)

@@ -263,3 +263,19 @@ func Serve(ctx context.Context, app *fiber.App, ln net.Listener, log *slog.Logge
 	log.Info("stopped: every request in flight was answered")
 	return nil
 }
+
+// BodyLimitExcept refuses (413) a body longer than limit on every path but the listed ones: the
+// app's own limit is then the largest any route takes (a bank statement's 20 MB on bff-admin's
+// reconcile/import), every other route keeping the usual one.
+func BodyLimitExcept(limit int, paths ...string) fiber.Handler {
+	except := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		except[p] = true
+	}
+	return func(c fiber.Ctx) error {
+		if len(c.Request().Body()) > limit && !except[c.Path()] {
+			return fiber.ErrRequestEntityTooLarge
+		}
+		return c.Next()
+	}
+}

@@ -204,6 +204,8 @@ type decisionAudit struct {
 	ReferrerID     string          `json:"referrerId,omitempty"`
 	ReferralReward decimal.Decimal `json:"referralReward"`
 	ReleasedSupply decimal.Decimal `json:"releasedSupply"`
+	// ImportID names the bank statement import whose bulk approval this was (DESIGN §12).
+	ImportID string `json:"importId,omitempty"`
 }
 
 type reviewBuyer struct {
@@ -220,16 +222,24 @@ type reviewBuyer struct {
 // the referrer has been deleted, nothing is paid). Everything happens in one transaction; the
 // buyer is emailed after commit.
 func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
-	return s.decide(ctx, actor, companyID, id, StatusApproved)
+	return s.decide(ctx, actor, companyID, id, StatusApproved, "")
+}
+
+// ApproveImported is Approve on behalf of a bank statement import's bulk approval (DESIGN §12):
+// the very same conditional transition, credit, referral reward and notice, with an audit row
+// naming the import. Racing a manual approval, exactly one of them has the effect; the other
+// gets the same 409 a second click would.
+func (s *Service) ApproveImported(ctx context.Context, actor audit.Actor, companyID, id, importID string) (*ReviewDecision, error) {
+	return s.decide(ctx, actor, companyID, id, StatusApproved, importID)
 }
 
 // Reject moves a PENDING purchase of the company to REJECTED and releases its reservation back
 // to the private supply, in one transaction; the buyer is emailed after commit.
 func (s *Service) Reject(ctx context.Context, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
-	return s.decide(ctx, actor, companyID, id, StatusRejected)
+	return s.decide(ctx, actor, companyID, id, StatusRejected, "")
 }
 
-func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, to string) (*ReviewDecision, error) {
+func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, to, importID string) (*ReviewDecision, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return nil, apperr.Invalid("id_required", "id is required.")
@@ -266,7 +276,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			return fmt.Errorf("load buyer: %w", err)
 		}
 		after := decisionAudit{Status: to, Quantity: p.Quantity, UserID: p.UserID,
-			ReferralReward: decimal.Zero, ReleasedSupply: decimal.Zero}
+			ReferralReward: decimal.Zero, ReleasedSupply: decimal.Zero, ImportID: importID}
 		if to == StatusApproved {
 			if _, err := tx.NewUpdate().Model((*user.User)(nil)).
 				Set("stock_balance = stock_balance + ?", p.Quantity).Set("updated_at = now()").

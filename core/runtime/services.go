@@ -11,6 +11,7 @@ import (
 	"prelaunch/core/export"
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
+	"prelaunch/core/reconcile"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/ttl"
 	"prelaunch/core/user"
@@ -28,6 +29,7 @@ type Services struct {
 	Dashboards    *dashboard.Service
 	Media         *media.Store
 	Exports       *export.Service
+	Reconcile     *reconcile.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -39,19 +41,21 @@ func (d *Deps) Build() *Services {
 	// is the TOKEN_SYMBOL company, so localhost development needs no configuration.
 	site := &company.Resolver{DB: d.DB, Links: links, Strict: d.Cfg.IsProduction(), Log: d.Log}
 	d.goBackground(site.Run)
+	purchases := &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
+		Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
+		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links}
 	return &Services{
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 			Stake: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}},
-		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site},
-		Site:      site,
-		Purchases: &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
-			Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
-			Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links},
+		Companies:     &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site},
+		Site:          site,
+		Purchases:     purchases,
 		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
 		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},
 		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
+		Reconcile:     &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
 	}
 }

@@ -87,7 +87,7 @@ func Deps(t testing.TB, name string, redisDB int) *runtime.Deps {
 func Truncate(t testing.TB, d *runtime.Deps) {
 	t.Helper()
 	_, err := d.DB.ExecContext(context.Background(), `TRUNCATE companies, tokens, media, users, super_admins, otps,
-		beneficiaries, purchases, referral_rewards, token_rounds, audit_log RESTART IDENTITY CASCADE`)
+		beneficiaries, purchases, referral_rewards, token_rounds, audit_log, reconcile_imports, reconcile_lines RESTART IDENTITY CASCADE`)
 	if err != nil {
 		t.Fatalf("truncate: %v", err)
 	}

@@ -10,9 +10,11 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"prelaunch/core/audit"
 	"prelaunch/core/dashboard"
 	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
+	"prelaunch/core/reconcile"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
 	"prelaunch/core/user"
@@ -78,6 +80,18 @@ func TestPlansUseIndexes(t *testing.T) {
 	db := d.DB.WithQueryHook(rec)
 	svc := &purchase.Service{DB: db, Media: d.Media, Clock: d.Clock}
 	users := &user.Service{DB: db}
+	// A statement whose credits name 500 of the company's references (reconcile's matching).
+	var refs []string
+	if err := d.DB.NewRaw("SELECT reference_number FROM purchases WHERE company_id = ? AND reference_number IS NOT NULL LIMIT 500", cid).
+		Scan(ctx, &refs); err != nil || len(refs) == 0 {
+		t.Fatalf("references: %d, %v", len(refs), err)
+	}
+	statement := "Date,Narration,Chq./Ref.No.,Withdrawal Amt.,Deposit Amt.\n"
+	for _, r := range refs {
+		statement += "02/11/26,NEFT CR,\"" + r + "\",,100.00\n"
+	}
+	recon := &reconcile.Service{DB: db, Purchases: svc}
+	var importID string
 	pg1, _ := pagination.Parse("1", "10", 10)
 	pg200, _ := pagination.Parse("200", "10", 10)
 
@@ -127,6 +141,13 @@ func TestPlansUseIndexes(t *testing.T) {
 			return err
 		}},
 		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: db}).ForAdmin(ctx, cid); return err }},
+		{"admin reconcile/import (matching 500 references)", false, func() error {
+			im, err := recon.Import(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, cid, "plans.csv", []byte(statement))
+			importID = im.ID
+			return err
+		}},
+		{"admin reconcile/list", false, func() error { _, err := recon.List(ctx, cid, "1", "10"); return err }},
+		{"admin reconcile/get MATCHED", false, func() error { _, err := recon.Get(ctx, cid, importID, "MATCHED", "1", "10"); return err }},
 	}
 	for _, c := range cases {
 		if err := c.call(); err != nil {

@@ -1,0 +1,557 @@
+package reconcile
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/driver/pgdriver"
+	"golang.org/x/sync/errgroup"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/fields"
+	"prelaunch/core/pagination"
+	"prelaunch/core/purchase"
+)
+
+// The six statuses of a credit line (DESIGN §12).
+const (
+	StatusMatched        = "MATCHED"
+	StatusAmountMismatch = "AMOUNT_MISMATCH"
+	StatusDecided        = "DECIDED"
+	StatusNotFound       = "NOT_FOUND"
+	StatusNoUTR          = "NO_UTR"
+	StatusRepeated       = "REPEATED"
+)
+
+var statuses = []string{StatusMatched, StatusAmountMismatch, StatusDecided, StatusNotFound, StatusNoUTR, StatusRepeated}
+
+// Service imports statements, lists them and approves their matches.
+type Service struct {
+	DB        *bun.DB
+	Purchases *purchase.Service
+	Log       *slog.Logger
+	// Workers is how many approvals of one bulk approval run at once (default 8: each is a short
+	// transaction, mostly waiting on Postgres round trips and commits).
+	Workers int
+}
+
+// Import is one imported statement (table reconcile_imports).
+type Import struct {
+	bun.BaseModel `bun:"table:reconcile_imports,alias:ri"`
+
+	ID             string    `bun:"id,pk,type:uuid,default:gen_random_uuid()" json:"id"`
+	CompanyID      string    `bun:"company_id,type:uuid,notnull" json:"-"`
+	AdminID        *string   `bun:"admin_id,type:uuid" json:"-"`
+	AdminName      string    `bun:"admin_name,notnull" json:"importedBy"`
+	FileName       string    `bun:"file_name,notnull" json:"fileName"`
+	SHA256         string    `bun:"sha256,notnull" json:"-"`
+	Lines          int       `bun:"lines,notnull" json:"lines"`
+	Credits        int       `bun:"credits,notnull" json:"credits"`
+	Matched        int       `bun:"matched,notnull" json:"matched"`
+	AmountMismatch int       `bun:"amount_mismatch,notnull" json:"amountMismatch"`
+	Decided        int       `bun:"decided,notnull" json:"decided"`
+	NotFound       int       `bun:"not_found,notnull" json:"notFound"`
+	NoUTR          int       `bun:"no_utr,notnull" json:"noUtr"`
+	Repeated       int       `bun:"repeated,notnull" json:"repeated"`
+	ToApprove      int       `bun:"to_approve,scanonly" json:"toApprove"`
+	CreatedAt      time.Time `bun:"created_at,notnull,default:current_timestamp" json:"createdAt"`
+}
+
+// StoredLine is one credit line (table reconcile_lines).
+type StoredLine struct {
+	bun.BaseModel `bun:"table:reconcile_lines,alias:rl"`
+
+	ImportID    string          `bun:"import_id,pk,type:uuid"`
+	LineNo      int             `bun:"line_no,pk"`
+	CompanyID   string          `bun:"company_id,type:uuid,notnull"`
+	Date        time.Time       `bun:"date,type:date,notnull"`
+	Description string          `bun:"description,notnull"`
+	UTR         *string         `bun:"utr"`
+	Credit      decimal.Decimal `bun:"credit,type:numeric(18,2),notnull"`
+	MatchStatus string          `bun:"match_status,notnull"`
+	Note        string          `bun:"note,notnull"`
+	PurchaseID  *string         `bun:"purchase_id,type:uuid"`
+}
+
+func (im *Import) count(status string) *int {
+	switch status {
+	case StatusMatched:
+		return &im.Matched
+	case StatusAmountMismatch:
+		return &im.AmountMismatch
+	case StatusDecided:
+		return &im.Decided
+	case StatusNotFound:
+		return &im.NotFound
+	case StatusNoUTR:
+		return &im.NoUTR
+	default:
+		return &im.Repeated
+	}
+}
+
+func errImportNotFound() error { return apperr.NotFound("import_not_found", "Import not found.") }
+
+var ist = time.FixedZone("IST", 5*3600+1800)
+
+// Import parses a statement, matches its credits within the company and stores it with its
+// lines, all or nothing. The same file again (by SHA-256) is a 409 naming the earlier import.
+func (s *Service) Import(ctx context.Context, actor audit.Actor, companyID, fileName string, data []byte) (*Import, error) {
+	fileName = cleanName(fileName)
+	sum := sha256.Sum256(data)
+	sha := hex.EncodeToString(sum[:])
+	if err := s.refuseDuplicate(ctx, s.DB, companyID, sha); err != nil {
+		return nil, err
+	}
+	st, err := Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if len(st.Credits) == 0 {
+		return nil, apperr.Invalid("statement_no_credits", "The statement has no credit lines.")
+	}
+	im := &Import{CompanyID: companyID, FileName: fileName, SHA256: sha, Lines: st.Lines, Credits: len(st.Credits)}
+	if actor.ID != "" {
+		im.AdminID = &actor.ID
+		if err := s.DB.NewSelect().Table("users").Column("name").Where("id = ?", actor.ID).Scan(ctx, &im.AdminName); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("load admin: %w", err)
+		}
+	}
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		lines, err := s.match(ctx, tx, companyID, st.Credits)
+		if err != nil {
+			return err
+		}
+		for i := range lines {
+			*im.count(lines[i].MatchStatus)++
+		}
+		if _, err := tx.NewInsert().Model(im).Returning("id, created_at").Exec(ctx); err != nil {
+			if uniqueViolation(err) == "reconcile_imports_company_sha_key" {
+				// the transaction is aborted; the other import has committed
+				if err := s.refuseDuplicate(ctx, s.DB, companyID, sha); err != nil {
+					return err
+				}
+				return apperr.Conflict("statement_duplicate", "This statement was already imported.")
+			}
+			return fmt.Errorf("insert import: %w", err)
+		}
+		for i := range lines {
+			lines[i].ImportID = im.ID
+		}
+		const batch = 2000
+		for i := 0; i < len(lines); i += batch {
+			part := lines[i:min(i+batch, len(lines))]
+			if _, err := tx.NewInsert().Model(&part).Exec(ctx); err != nil {
+				return fmt.Errorf("insert lines: %w", err)
+			}
+		}
+		return audit.Write(ctx, tx, actor, "reconcile.import", "reconcile_import", im.ID, nil, map[string]any{
+			"fileName": im.FileName, "sha256": sha, "lines": im.Lines, "credits": im.Credits, "matched": im.Matched})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.toApprove(ctx, []*Import{im}); err != nil {
+		return nil, err
+	}
+	return im, nil
+}
+
+func (s *Service) refuseDuplicate(ctx context.Context, db bun.IDB, companyID, sha string) error {
+	var prev Import
+	err := db.NewSelect().Model(&prev).Column("id", "file_name", "created_at").
+		Where("company_id = ?", companyID).Where("sha256 = ?", sha).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("find earlier import: %w", err)
+	}
+	return apperr.Conflict("statement_duplicate", fmt.Sprintf("This statement was already imported on %s as “%s”.",
+		prev.CreatedAt.In(ist).Format("2 Jan 2006 at 15:04 IST"), prev.FileName))
+}
+
+func cleanName(name string) string {
+	name = strings.TrimSpace(name)
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(name, ""))
+	if r := []rune(name); len(r) > 200 {
+		name = string(r[:200])
+	}
+	if name == "" {
+		name = "statement"
+	}
+	return name
+}
+
+type candidate struct {
+	ID          string          `bun:"id"`
+	Norm        string          `bun:"norm"`
+	Status      string          `bun:"status"`
+	OrderNumber string          `bun:"order_number"`
+	FinalAmount decimal.Decimal `bun:"final_amount"`
+}
+
+type earlier struct {
+	UTR       string          `bun:"utr"`
+	Credit    decimal.Decimal `bun:"credit"`
+	FileName  string          `bun:"file_name"`
+	CreatedAt time.Time       `bun:"created_at"`
+}
+
+// match gives each credit its status: one query for the company's purchases by the credits'
+// references, one for the earlier imports' lines with them.
+func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credits []Line) ([]StoredLine, error) {
+	seen := map[string]bool{}
+	var utrs []string
+	for _, c := range credits {
+		if c.UTR != "" && !seen[c.UTR] {
+			seen[c.UTR] = true
+			utrs = append(utrs, c.UTR)
+		}
+	}
+	byRef := map[string]candidate{}
+	before := map[string]earlier{}
+	if len(utrs) > 0 {
+		var cands []candidate
+		// The PENDING purchase with the reference first, then an approved one, then the newest.
+		if err := tx.NewRaw(`SELECT DISTINCT ON (ref_norm(reference_number)) id, ref_norm(reference_number) AS norm,
+		       status, order_number, final_amount
+		  FROM purchases
+		 WHERE company_id = ? AND reference_number IS NOT NULL AND ref_norm(reference_number) = ANY(?)
+		   AND status IN ('PENDING', 'APPROVED', 'REJECTED')
+		 ORDER BY ref_norm(reference_number), status = 'PENDING' DESC, status = 'APPROVED' DESC, created_at DESC`,
+			companyID, pgdialect.Array(utrs)).Scan(ctx, &cands); err != nil {
+			return nil, fmt.Errorf("match purchases: %w", err)
+		}
+		for _, c := range cands {
+			byRef[c.Norm] = c
+		}
+		var prev []earlier
+		if err := tx.NewRaw(`SELECT DISTINCT ON (l.utr, l.credit) l.utr, l.credit, i.file_name, i.created_at
+		  FROM reconcile_lines l JOIN reconcile_imports i ON i.id = l.import_id
+		 WHERE l.company_id = ? AND l.utr = ANY(?)
+		 ORDER BY l.utr, l.credit, i.created_at`, companyID, pgdialect.Array(utrs)).Scan(ctx, &prev); err != nil {
+			return nil, fmt.Errorf("find repeated lines: %w", err)
+		}
+		for _, p := range prev {
+			before[p.UTR+"|"+p.Credit.StringFixed(2)] = p
+		}
+	}
+	inFile := map[string]int{}
+	out := make([]StoredLine, len(credits))
+	for i, c := range credits {
+		l := StoredLine{LineNo: c.Row, CompanyID: companyID, Date: c.Date, Description: c.Description, Credit: c.Credit}
+		if c.UTR == "" {
+			l.MatchStatus, l.Note = StatusNoUTR, "No UTR in the reference or the narration."
+			out[i] = l
+			continue
+		}
+		utr := c.UTR
+		l.UTR = &utr
+		k := c.UTR + "|" + c.Credit.StringFixed(2)
+		if p, ok := before[k]; ok {
+			l.MatchStatus = StatusRepeated
+			l.Note = fmt.Sprintf("The same UTR and amount came in “%s”, imported on %s.", p.FileName, p.CreatedAt.In(ist).Format("2 Jan 2006"))
+		} else if row, ok := inFile[k]; ok {
+			l.MatchStatus = StatusRepeated
+			l.Note = fmt.Sprintf("The same UTR and amount came earlier in this statement, at line %d.", row)
+		} else if p, ok := byRef[c.UTR]; ok {
+			id := p.ID
+			l.PurchaseID = &id
+			switch {
+			case p.Status != purchase.StatusPending:
+				l.MatchStatus = StatusDecided
+				l.Note = fmt.Sprintf("Purchase %s is already %s.", p.OrderNumber, strings.ToLower(p.Status))
+			case p.FinalAmount.Equal(c.Credit):
+				l.MatchStatus = StatusMatched
+			default:
+				l.MatchStatus = StatusAmountMismatch
+				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", Rupees(c.Credit), p.OrderNumber, Rupees(p.FinalAmount))
+			}
+		} else {
+			l.MatchStatus, l.Note = StatusNotFound, "No purchase of this company has this reference number."
+		}
+		if _, ok := inFile[k]; !ok {
+			inFile[k] = c.Row
+		}
+		out[i] = l
+	}
+	return out, nil
+}
+
+// Rupees is "₹1,02,000.50": Indian grouping, two decimals.
+func Rupees(d decimal.Decimal) string {
+	s := d.Abs().StringFixed(2)
+	whole, frac, _ := strings.Cut(s, ".")
+	if len(whole) > 3 {
+		head, tail := whole[:len(whole)-3], whole[len(whole)-3:]
+		var parts []string
+		for len(head) > 2 {
+			parts = append([]string{head[len(head)-2:]}, parts...)
+			head = head[:len(head)-2]
+		}
+		if head != "" {
+			parts = append([]string{head}, parts...)
+		}
+		whole = strings.Join(parts, ",") + "," + tail
+	}
+	sign := ""
+	if d.IsNegative() {
+		sign = "-"
+	}
+	return sign + "₹" + whole + "." + frac
+}
+
+func uniqueViolation(err error) string {
+	var pe pgdriver.Error
+	if errors.As(err, &pe) && pe.Field('C') == "23505" {
+		return pe.Field('n')
+	}
+	return ""
+}
+
+// toApprove fills each import's count of MATCHED lines whose purchase is PENDING now.
+func (s *Service) toApprove(ctx context.Context, ims []*Import) error {
+	if len(ims) == 0 {
+		return nil
+	}
+	ids := make([]string, len(ims))
+	for i, im := range ims {
+		ids[i] = im.ID
+	}
+	var rows []struct {
+		ImportID string `bun:"import_id"`
+		N        int    `bun:"n"`
+	}
+	if err := s.DB.NewRaw(`SELECT l.import_id, count(*) AS n
+		  FROM reconcile_lines l JOIN purchases p ON p.id = l.purchase_id
+		 WHERE l.import_id = ANY(?::uuid[]) AND l.match_status = 'MATCHED' AND p.status = 'PENDING'
+		 GROUP BY l.import_id`, pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		return fmt.Errorf("count matches to approve: %w", err)
+	}
+	n := map[string]int{}
+	for _, r := range rows {
+		n[r.ImportID] = r.N
+	}
+	for _, im := range ims {
+		im.ToApprove = n[im.ID]
+	}
+	return nil
+}
+
+// List is the company's imports, newest first.
+func (s *Service) List(ctx context.Context, companyID, page, limit string) (pagination.List[*Import], error) {
+	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
+	if err != nil {
+		return pagination.List[*Import]{}, err
+	}
+	var ims []*Import
+	total, err := s.DB.NewSelect().Model(&ims).Where("company_id = ?", companyID).
+		OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).ScanAndCount(ctx)
+	if err != nil {
+		return pagination.List[*Import]{}, fmt.Errorf("list imports: %w", err)
+	}
+	if err := s.toApprove(ctx, ims); err != nil {
+		return pagination.List[*Import]{}, err
+	}
+	return pagination.NewList(ims, int(total), pg), nil
+}
+
+// LineUser is the buyer of a line's purchase.
+type LineUser struct {
+	Name         string `json:"name"`
+	ReferralCode string `json:"referralCode"`
+}
+
+// LinePurchase is the purchase a line names, as it is now.
+type LinePurchase struct {
+	ID          string          `json:"id"`
+	OrderNumber string          `json:"orderNumber"`
+	Status      string          `json:"status"`
+	FinalAmount decimal.Decimal `json:"finalAmount"`
+	User        LineUser        `json:"user"`
+}
+
+// LineView is one line as reconcile/get shows it.
+type LineView struct {
+	LineNo      int             `json:"lineNo"`
+	Date        string          `json:"date"`
+	Description string          `json:"description"`
+	UTR         *string         `json:"utr"`
+	Credit      decimal.Decimal `json:"credit"`
+	MatchStatus string          `json:"matchStatus"`
+	Note        string          `json:"note"`
+	Purchase    *LinePurchase   `json:"purchase"`
+}
+
+// Detail is reconcile/get's answer.
+type Detail struct {
+	Import *Import                   `json:"import"`
+	Lines  pagination.List[LineView] `json:"lines"`
+}
+
+func (s *Service) load(ctx context.Context, companyID, id string) (*Import, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return nil, apperr.Invalid("id_required", "id is required.")
+	}
+	if !fields.UUID(id) {
+		return nil, errImportNotFound()
+	}
+	im := new(Import)
+	err := s.DB.NewSelect().Model(im).Where("id = ?", id).Where("company_id = ?", companyID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errImportNotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load import: %w", err)
+	}
+	return im, nil
+}
+
+// Get is one import of the company and a page of its lines, optionally of one status.
+func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit string) (*Detail, error) {
+	im, err := s.load(ctx, companyID, id)
+	if err != nil {
+		return nil, err
+	}
+	status = strings.ToUpper(strings.TrimSpace(status))
+	if status != "" && !contains(statuses, status) {
+		return nil, apperr.Invalid("bad_status", "status must be one of MATCHED, AMOUNT_MISMATCH, DECIDED, NOT_FOUND, NO_UTR or REPEATED.")
+	}
+	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.toApprove(ctx, []*Import{im}); err != nil {
+		return nil, err
+	}
+	var rows []struct {
+		StoredLine `bun:",extend"`
+		POrder     *string          `bun:"p_order_number"`
+		PStatus    *string          `bun:"p_status"`
+		PFinal     *decimal.Decimal `bun:"p_final_amount"`
+		UName      *string          `bun:"u_name"`
+		UReferral  *string          `bun:"u_referral_code"`
+	}
+	q := s.DB.NewSelect().Model(&rows).ColumnExpr("rl.*").
+		ColumnExpr("p.order_number AS p_order_number, p.status AS p_status, p.final_amount AS p_final_amount").
+		ColumnExpr("u.name AS u_name, u.referral_code AS u_referral_code").
+		Join("LEFT JOIN purchases AS p ON p.id = rl.purchase_id").
+		Join("LEFT JOIN users AS u ON u.id = p.user_id").
+		Where("rl.import_id = ?", im.ID)
+	total := im.Credits
+	if status != "" {
+		q = q.Where("rl.match_status = ?", status)
+		total = *im.count(status)
+	}
+	if err := q.OrderExpr("rl.line_no").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list lines: %w", err)
+	}
+	views := make([]LineView, len(rows))
+	for i, r := range rows {
+		v := LineView{LineNo: r.LineNo, Date: r.Date.Format("2006-01-02"), Description: r.Description, UTR: r.UTR,
+			Credit: r.Credit, MatchStatus: r.MatchStatus, Note: r.Note}
+		if r.PurchaseID != nil && r.POrder != nil {
+			v.Purchase = &LinePurchase{ID: *r.PurchaseID, OrderNumber: *r.POrder, Status: deref(r.PStatus),
+				FinalAmount: *r.PFinal, User: LineUser{Name: deref(r.UName), ReferralCode: deref(r.UReferral)}}
+		}
+		views[i] = v
+	}
+	return &Detail{Import: im, Lines: pagination.NewList(views, total, pg)}, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// ApproveResult is what a bulk approval did.
+type ApproveResult struct {
+	Approved int `json:"approved"`
+	Skipped  int `json:"skipped"`
+}
+
+// Approve approves every MATCHED purchase of the import still PENDING, each through
+// purchase.Service.ApproveImported: the same conditional transition as an admin's click, so a
+// purchase decided meanwhile (or by an earlier call) is skipped and has no second effect.
+func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id string) (ApproveResult, error) {
+	var res ApproveResult
+	im, err := s.load(ctx, companyID, id)
+	if err != nil {
+		return res, err
+	}
+	var targets []struct {
+		PurchaseID string `bun:"purchase_id"`
+		Pending    bool   `bun:"pending"`
+	}
+	if err := s.DB.NewRaw(`SELECT DISTINCT l.purchase_id, p.status = 'PENDING' AS pending
+		  FROM reconcile_lines l JOIN purchases p ON p.id = l.purchase_id
+		 WHERE l.import_id = ? AND l.match_status = 'MATCHED'`, im.ID).Scan(ctx, &targets); err != nil {
+		return res, fmt.Errorf("load matches: %w", err)
+	}
+	var mu sync.Mutex
+	workers := s.Workers
+	if workers <= 0 {
+		workers = 8
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	for _, t := range targets {
+		if !t.Pending {
+			mu.Lock()
+			res.Skipped++
+			mu.Unlock()
+			continue
+		}
+		g.Go(func() error {
+			_, err := s.Purchases.ApproveImported(gctx, actor, companyID, t.PurchaseID, im.ID)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				res.Approved++
+			case apperr.Is(err, apperr.KindConflict) || apperr.Is(err, apperr.KindNotFound):
+				res.Skipped++ // decided meanwhile
+			default:
+				return err
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
