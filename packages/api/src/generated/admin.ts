@@ -257,6 +257,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reconcile/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a bank statement (CSV or XLSX) and match its credits to the company's purchases (DESIGN §12)
+         * @description multipart/form-data with one field `file`: CSV (comma, semicolon or tab; quoted fields; UTF-8
+         *     with or without BOM) or XLSX, at most 20 MB. The header row is found within the first 30 rows
+         *     by DESIGN §12's column names; debits, blank rows and the rows around the table (preamble,
+         *     totals, closing balance) are skipped. Every credit line gets one matchStatus, within the
+         *     admin's company only. Nothing is stored on any failure:
+         *     409 "This statement was already imported on <date> as <file name>." (the same file, by SHA-256);
+         *     413 "The statement is larger than 20 MB." (or an XLSX that expands beyond what a statement can be);
+         *     415 "The statement must be a CSV or XLSX file." (an image, a PDF, a zip that is not a workbook…);
+         *     422 "file is required.", "The statement is empty.", "No header row was found in the first 30 rows: …"
+         *     (naming the columns that were looked for) or "The statement has no credit lines.".
+         */
+        post: operations["adminReconcileImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reconcile/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's statement imports, newest first */
+        get: operations["adminReconcileList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reconcile/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import and its credit lines (in file order), optionally of one match status
+         * @description 404 "Import not found." (unknown, malformed or another company's id); 422 missing id or an
+         *     unknown status.
+         */
+        get: operations["adminReconcileGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reconcile/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve every MATCHED purchase of an import that is still PENDING
+         * @description Each purchase goes through the very same conditional transition as a manual approval (credit,
+         *     referral reward, decision email, an audit row naming the import), so an approval racing an
+         *     admin's click has exactly one effect per purchase. approved counts the purchases this call
+         *     approved; skipped the MATCHED lines whose purchase was no longer PENDING (decided meanwhile,
+         *     or by an earlier call). Again → {approved: 0, skipped: n}: nothing new. 404 "Import not found.";
+         *     422 missing id.
+         */
+        post: operations["adminReconcileApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/dashboard/get": {
         parameters: {
             query?: never;
@@ -1041,6 +1133,120 @@ export interface components {
             message: "Purchase rejected successfully";
             data: null;
         };
+        ReconcileImportRequest: {
+            /** @description The statement: CSV or XLSX, at most 20 MB. */
+            file: string;
+        };
+        /**
+         * @description MATCHED: a PENDING purchase with that reference number and finalAmount equal to the credit, to the
+         *     paisa. AMOUNT_MISMATCH: PENDING, the amount differs (the note gives both). DECIDED: the purchase is
+         *     already approved or rejected. NOT_FOUND: no purchase of the company has that reference. NO_UTR: no
+         *     reference in the reference cell or the narration. REPEATED: the same UTR and amount came in an
+         *     earlier import.
+         * @enum {string}
+         */
+        MatchStatus: "MATCHED" | "AMOUNT_MISMATCH" | "DECIDED" | "NOT_FOUND" | "NO_UTR" | "REPEATED";
+        /**
+         * @description One imported statement. lines counts the table's transaction rows (credits and debits);
+         *     credits the credit lines, which the six counts split. toApprove counts the MATCHED lines whose
+         *     purchase is PENDING now (what "Approve N matched" would approve).
+         */
+        ReconcileImport: {
+            id: string;
+            fileName: string;
+            lines: number;
+            credits: number;
+            matched: number;
+            amountMismatch: number;
+            decided: number;
+            notFound: number;
+            noUtr: number;
+            repeated: number;
+            toApprove: number;
+            /** @description The importing admin's name. */
+            importedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The purchase a line's reference names (its current state), or null. */
+        ReconcilePurchase: {
+            id: string;
+            orderNumber: string;
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+            finalAmount: number;
+            user: {
+                name: string;
+                referralCode: string;
+            };
+        };
+        ReconcileLine: {
+            /** @description The row number in the file (1-based; the sheet's row in an XLSX). */
+            lineNo: number;
+            /**
+             * Format: date
+             * @description The transaction date
+             */
+            date: string;
+            description: string;
+            /** @description The reference in normal form (upper case, no spaces, dashes or leading zeros); null when none was found. */
+            utr: string | null;
+            credit: number;
+            matchStatus: components["schemas"]["MatchStatus"];
+            /** @description Why, in one sentence (both amounts for AMOUNT_MISMATCH); may be empty. */
+            note: string;
+            purchase: components["schemas"]["ReconcilePurchase"] | null;
+        };
+        ReconcileImportList: {
+            records: components["schemas"]["ReconcileImport"][];
+            total: number;
+            page: number;
+            limit: number;
+            lastPage: number;
+        };
+        ReconcileLineList: {
+            records: components["schemas"]["ReconcileLine"][];
+            total: number;
+            page: number;
+            limit: number;
+            lastPage: number;
+        };
+        ReconcileImportAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Statement imported successfully";
+            data: components["schemas"]["ReconcileImport"];
+        };
+        ReconcileListAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Imports fetched successfully";
+            data: components["schemas"]["ReconcileImportList"];
+        };
+        ReconcileGetAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Import fetched successfully";
+            data: {
+                import: components["schemas"]["ReconcileImport"];
+                lines: components["schemas"]["ReconcileLineList"];
+            };
+        };
+        ReconcileApproveAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Matched purchases approved successfully";
+            data: {
+                /** @description Purchases this call approved. */
+                approved: number;
+                /** @description MATCHED lines whose purchase was no longer PENDING. */
+                skipped: number;
+            };
+        };
         MethodTotals: {
             total: number;
             bank: number;
@@ -1573,6 +1779,11 @@ export interface components {
                 "application/json": components["schemas"]["TokenUpdateRequest"];
             };
         };
+        ReconcileImport: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReconcileImportRequest"];
+            };
+        };
         MediaUpload: {
             content: {
                 "multipart/form-data": components["schemas"]["MediaUploadRequest"];
@@ -1932,6 +2143,132 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReconcileImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ReconcileImport"];
+        responses: {
+            /** @description Statement imported successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileImportAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReconcileList: {
+        parameters: {
+            query?: {
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imports fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileListAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReconcileGet: {
+        parameters: {
+            query: {
+                id: string;
+                /** @description One match status; empty for all. Anything else is 422. */
+                status?: "" | "MATCHED" | "AMOUNT_MISMATCH" | "DECIDED" | "NOT_FOUND" | "NO_UTR" | "REPEATED";
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileGetAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReconcileApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Id"];
+        responses: {
+            /** @description Matched purchases approved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileApproveAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
