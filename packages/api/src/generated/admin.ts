@@ -839,6 +839,7 @@ export interface components {
         Site: {
             companyId: string;
             companyName: string;
+            suspended: boolean;
             token: components["schemas"]["TokenConfig"];
         };
         TokenData: {
