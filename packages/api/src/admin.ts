@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { adminCall as call, cleanParams } from './adminCall';
 import { postMedia } from './media';
+import { reconcileCalls } from './reconcile';
 import type {
   AdminDashboard,
   AdminProfile,
@@ -56,6 +57,9 @@ export function adminCalls(client: AxiosInstance) {
     tokenUpdate: (body: TokenUpdateRequest) => call<TokenSettings>(client.put('/api/v1/admin/token/update', body)),
     /** Multipart upload, field 'medias' (a logo or icon); data lists the stored files with their signed url. */
     mediaAdd: (file: File | Blob, filename?: string) => call(postMedia<AdminUploadedMedia[]>(client, file, filename)),
+
+    /** DESIGN §12: bank statements matched to purchases, approved in bulk. */
+    ...reconcileCalls(client),
   };
 }
 

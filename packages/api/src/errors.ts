@@ -96,4 +96,8 @@ export const ADMIN_FALLBACK = {
   token: 'Failed to fetch token settings',
   tokenUpdate: 'Failed to update token settings',
   upload: 'Failed to upload file',
+  reconcileImport: 'Failed to import the statement',
+  reconcileList: 'Failed to fetch imports',
+  reconcileGet: 'Failed to fetch the import',
+  reconcileApprove: 'Failed to approve the matched purchases',
 } as const;

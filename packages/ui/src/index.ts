@@ -42,3 +42,4 @@ export {
   type ResponsiveTableProps,
   type CardRole,
 } from './ResponsiveTable';
+export { FileDropZone, UploadProgress, checkFile, type FileDropZoneProps, type FileRules } from './FileDropZone';
