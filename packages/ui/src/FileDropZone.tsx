@@ -81,7 +81,7 @@ export function FileDropZone({ rules, onFile, label, hint, disabled = false }: F
       >
         <span className="fw-semibold">{label}</span>
         <span>
-          Drag and drop a file here, or <span className="text-primary text-decoration-underline">choose a file</span>
+          Drag and drop a file here, or <span className="fw-semibold text-primary-emphasis text-decoration-underline">choose a file</span>
         </span>
         {hint ? <span className="small text-body-secondary">{hint}</span> : null}
         <input

@@ -56,8 +56,10 @@ export default function Reconcile() {
     selected = <ListPlaceholder text="Loading import..." rows={3} />;
   } else {
     selected = (
-      <div className="d-flex flex-column gap-3">
-        <ImportSummary im={data.import} />
+      <>
+        <div className="mb-3">
+          <ImportSummary im={data.import} />
+        </div>
         <ImportLines
           detail={data}
           status={status}
@@ -68,7 +70,7 @@ export default function Reconcile() {
           error={detail.isError ? detail.error : undefined}
           onRetry={() => void detail.refetch()}
         />
-      </div>
+      </>
     );
   }
 

@@ -38,7 +38,7 @@ export function ImportLines({ detail, status, onStatus, page, onPage, loading, e
             onClick={() => onStatus(c.value)}
           >
             {c.label}
-            {c.count !== undefined ? <span className="ms-1 opacity-75">({grouped(c.count)})</span> : null}
+            {c.count !== undefined ? <span className="ms-1">({grouped(c.count)})</span> : null}
           </button>
         ))}
       </div>

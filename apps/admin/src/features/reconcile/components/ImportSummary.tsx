@@ -6,11 +6,9 @@ import { MATCH_VARIANT } from './MatchBadge';
 
 function Stat({ label, value, variant }: { label: string; value: number; variant?: string }) {
   return (
-    <div className="col">
-      <div className={`border rounded-3 p-2 h-100${variant ? ` border-start border-4 border-${variant}` : ''}`}>
-        <dt className="small fw-normal text-body-secondary">{label}</dt>
-        <dd className="fs-5 fw-bold mb-0">{grouped(value)}</dd>
-      </div>
+    <div className={`border rounded-3 p-2${variant ? ` pl-stat-accent border-${variant}` : ''}`}>
+      <dt className="small fw-normal text-body-secondary">{label}</dt>
+      <dd className="fs-5 fw-bold mb-0">{grouped(value)}</dd>
     </div>
   );
 }
@@ -50,7 +48,7 @@ export function ImportSummary({ im }: { im: ReconcileImport }) {
             <ButtonLabel pending={approve.isPending} idle={`Approve ${grouped(n)} matched`} busy="Approving..." />
           </button>
         </div>
-        <dl className="row row-cols-2 row-cols-sm-4 row-cols-xxl-8 g-2 mb-0" aria-label="Import summary">
+        <dl className="pl-stat-grid mb-0" aria-label="Import summary">
           <Stat label="Lines" value={im.lines} />
           <Stat label="Credits" value={im.credits} />
           {MATCH_STATUSES.map((s) => (
