@@ -36,7 +36,6 @@ type tenants struct {
 	tokA, tokB   string
 	orderA       string
 	orderB       string
-	superID      string
 	svc          *runtime.Services
 	adminActor   audit.Actor
 	strictDeps   *runtime.Deps

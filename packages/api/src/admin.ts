@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { adminCall as call, cleanParams } from './adminCall';
 import { downloadFile } from './download';
 import { postMedia } from './media';
+import { reconcileCalls } from './reconcile';
 import type {
   AdminDashboard,
   AdminProfile,
@@ -66,6 +67,8 @@ export function adminCalls(client: AxiosInstance) {
     /** DESIGN §12: the company's users as CSV, saved as a download. */
     exportUsers: (q: AdminUserExportQuery = {}) =>
       downloadFile(client, '/api/v1/admin/export/users.csv', { ...q }, 'users.csv'),
+    /** DESIGN §12: bank statements matched to purchases, approved in bulk. */
+    ...reconcileCalls(client),
   };
 }
 

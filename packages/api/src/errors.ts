@@ -102,4 +102,8 @@ export const ADMIN_FALLBACK = {
   tokenUpdate: 'Failed to update token settings',
   upload: 'Failed to upload file',
   export: 'Failed to export the file',
+  reconcileImport: 'Failed to import the statement',
+  reconcileList: 'Failed to fetch imports',
+  reconcileGet: 'Failed to fetch the import',
+  reconcileApprove: 'Failed to approve the matched purchases',
 } as const;

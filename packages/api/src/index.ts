@@ -4,6 +4,8 @@ export { errorMessage, unwrap, FALLBACK, MISSING_COMPANY_ID, type Envelope } fro
 export type * from './types';
 export { adminCalls, ADMIN_PAGE_SIZE, type AdminCalls } from './admin';
 export { superAdminCalls, type SuperAdminCalls } from './superadmin';
+export { reconcileCalls, STATEMENT_MAX_BYTES, STATEMENT_EXTENSIONS } from './reconcile';
+export type * from './reconcile';
 export type * from './adminTypes';
 export type * from './superadminTypes';
 export { buyerApi, withoutEmpty, type BuyerApi, type BuyerResult } from './userApi';

@@ -15,6 +15,8 @@ export interface PaginationProps {
   size?: 'sm';
   /** The admin lists' pager (SPEC §9): 3 page links, 1 margin page, small, right-aligned. */
   compact?: boolean;
+  /** The navigation's accessible name, to tell two pagers on one screen apart. */
+  label?: string;
 }
 
 export type PageItem = { page: number } | { gap: 'back' | 'forward'; jumpTo: number };
@@ -68,6 +70,7 @@ export function Pagination({ compact = false, ...props }: PaginationProps) {
     showSinglePage = false,
     className = compact ? 'd-flex justify-content-end mt-3' : undefined,
     size = compact ? 'sm' : undefined,
+    label = 'Pagination',
   } = props;
   if (pageCount <= 1 && !showSinglePage) return null;
   const count = Math.max(pageCount, 1);
@@ -76,7 +79,7 @@ export function Pagination({ compact = false, ...props }: PaginationProps) {
     if (p !== current && p >= 1 && p <= count) onPageChange(p);
   };
   return (
-    <nav className={className} aria-label="Pagination">
+    <nav className={className} aria-label={label}>
       <ul className={`pagination ${size === 'sm' ? 'pagination-sm ' : ''}flex-wrap mb-0`}>
         <li className={`page-item ${current === 1 ? 'disabled' : ''}`}>
           <button type="button" className="page-link" disabled={current === 1} onClick={() => go(current - 1)}>

@@ -98,6 +98,23 @@ describe('ResponsiveTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Final Amount' })).toBeInTheDocument();
   });
 
+  it('turns to cards when its box shrinks below a table that fitted (a window made narrower)', () => {
+    phone(false);
+    const widths = layout(1200, 1000);
+    const resized = resizeObserver();
+    render(<ResponsiveTable label="Requests" columns={columns} rows={rows} />);
+    expect(screen.getByRole('table')).toBeInTheDocument();
+
+    widths.box = 800;
+    resized();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Requests' })).toHaveTextContent('PUR-1');
+
+    widths.box = 1000;
+    resized();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+
   it('stays a table when it fits its box', () => {
     phone(false);
     layout(1000, 1000);

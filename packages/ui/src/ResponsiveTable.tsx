@@ -103,7 +103,8 @@ export function ListPlaceholder({ rows = 4, text = 'Loading...' }: { rows?: numb
 /**
  * Whether the list shows cards: below 768 px always; above it when the table, as last measured,
  * was wider than its box. The box's width is watched (ResizeObserver); when it grows to the width
- * the table needed, the table is tried again and measured before it is painted.
+ * the table needed, the table is tried again and measured before it is painted, and when it shrinks
+ * below a table that fitted (a window made narrower), the list turns to cards.
  */
 function useCards(phone: boolean) {
   const box = useRef<HTMLDivElement>(null);
@@ -122,13 +123,19 @@ function useCards(phone: boolean) {
 
   useLayoutEffect(() => {
     const el = box.current;
-    if (!el || needs === null || typeof ResizeObserver === 'undefined') return;
+    if (!el || phone || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(() => {
-      if (el.clientWidth >= needs) setNeeds(null);
+      if (needs !== null) {
+        if (el.clientWidth >= needs) setNeeds(null);
+        return;
+      }
+      // A table that fitted and no longer does (a window made narrower, a tablet turned): cards.
+      const scroller = el.querySelector<HTMLElement>('.table-responsive');
+      if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) setNeeds(scroller.scrollWidth);
     });
     ro.observe(el);
     return () => ro.disconnect();
-  }, [needs]);
+  }, [needs, phone]);
 
   return { box, cards };
 }

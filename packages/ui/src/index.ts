@@ -44,3 +44,4 @@ export {
   type CardRole,
 } from './ResponsiveTable';
 export { ExportButton, DateRange, type ExportButtonProps, type DateRangeProps } from './ExportButton';
+export { FileDropZone, UploadProgress, checkFile, type FileDropZoneProps, type FileRules } from './FileDropZone';

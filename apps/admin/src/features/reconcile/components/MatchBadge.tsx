@@ -1,0 +1,24 @@
+import type { MatchStatus } from '@prelaunch/api';
+import { MATCH_STATUSES } from '../api/reconcile';
+
+/** DESIGN §12's six outcomes: green a match, yellow a wrong amount, red nothing to match, grey the rest. */
+export const MATCH_VARIANT: Record<MatchStatus, string> = {
+  MATCHED: 'success',
+  AMOUNT_MISMATCH: 'warning',
+  DECIDED: 'info',
+  NOT_FOUND: 'danger',
+  NO_UTR: 'secondary',
+  REPEATED: 'dark',
+};
+
+export function matchLabel(status: MatchStatus): string {
+  return MATCH_STATUSES.find((s) => s.value === status)?.label ?? status;
+}
+
+export function MatchBadge({ status }: { status: MatchStatus }) {
+  return (
+    <span className={`badge text-bg-${MATCH_VARIANT[status] ?? 'secondary'}`} data-status={status}>
+      {matchLabel(status)}
+    </span>
+  );
+}
