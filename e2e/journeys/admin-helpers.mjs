@@ -46,13 +46,13 @@ export async function registerBuyer(tag = 'buyer') {
   return { email, name, mobile, token: login.data.token, companyId };
 }
 
-/** Orders, uploads a PNG receipt and submits UPI proof: a PENDING purchase. Returns its order. */
-export async function pendingPurchase(buyer, amount = 1000) {
+/** Orders, uploads a PNG receipt and submits UPI proof (with this UTR, else a made-up one): a PENDING purchase. Returns its order. */
+export async function pendingPurchase(buyer, amount = 1000, utr = undefined) {
   const order = (await userCall('POST', '/api/v1/user/package/order', { token: buyer.token, body: { amount } })).data;
   const form = new FormData();
   form.append('medias', new Blob([PNG], { type: 'image/png' }), 'receipt.png');
   const media = (await userCall('POST', '/api/v1/superadmin/media/add', { token: buyer.token, form })).data;
-  const referenceNumber = `UTR${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const referenceNumber = utr ?? `UTR${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await userCall('POST', '/api/v1/user/package/purchase', {
     token: buyer.token,
     body: { purchaseId: order.id, paymentMethod: 'UPI', referenceNumber, receiptId: media[0].id, amount: order.amount },
