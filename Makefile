@@ -126,6 +126,13 @@ seed-scale: setup services
 
 bench: setup build-web services seed-scale
 	@scripts/bench.sh
+	@$(MAKE) --no-print-directory bench-reconcile
+
+# DESIGN §12: a 100,000-line statement imported and matched, 10,000 matches approved (its own database).
+.PHONY: bench-reconcile
+bench-reconcile: setup services
+	@echo "==> reconciliation: 100,000-line statement, 10,000 approvals (tools/reconbench)"
+	@$(GO) run ./tools/reconbench
 
 # price/get for one company against 1,000 companies on their own hosts (DESIGN §11), side by side.
 .PHONY: bench-tenants
