@@ -2,6 +2,7 @@
 // sees every credit line matched to the purchases buyers submitted, and approves the exact
 // matches in one action.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
@@ -59,6 +60,23 @@ test('the admin imports the HDFC statement: two exact matches, approved in one a
   }
   const still = await adminCall('GET', `/api/v1/admin/transaction/list?status=PENDING&search=${state.short.orderNumber}`, { token: state.adminToken });
   assert.equal(still.data.records.length, 1, 'the mismatched purchase is still pending');
+});
+
+test('Purchase History exports the approved purchases as CSV, today only, with the filters on screen', async () => {
+  const page = await ctx.page({ viewport: { width: 360, height: 780 } });
+  await adminLogin(page);
+  await page.goto(`${process.env.ADMIN_URL}/admin/purchaserequest?tab=history`);
+  const today = new Date(Date.now() + 5.5 * 3600e3).toISOString().slice(0, 10); // an IST day
+  await page.getByLabel('From date').fill(today);
+  await page.getByLabel('To date').fill(today);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  assert.ok(csv.startsWith('\uFEFFOrder Number,Created,Buyer Name,Email,Mobile,Member ID,Method'), csv.slice(0, 80));
+  assert.match(download.suggestedFilename(), /^purchases-\d{4}-\d{2}-\d{2}\.csv$/);
+  for (const o of [state.upi, state.neft]) assert.ok(csv.includes(o.orderNumber), `${o.orderNumber} in the export`);
+  assert.ok(!csv.includes(state.short.orderNumber), 'a pending purchase is not in Purchase History');
+  assert.ok(csv.includes('+05:30'), 'IST times');
+  await screenshot(page, 'reconcile-history-export-360');
 });
 
 test('the same file again is refused, naming the earlier import', async () => {
