@@ -73,21 +73,17 @@ func (in *AddInput) normalise() {
 func (in *AddInput) validate(base string) error {
 	var v apperr.Validation
 	in.Domains = normDomains(&v, in.Domains, base, in.TokenSymbol)
-	v.Check(in.CompanyName != "" && len(in.CompanyName) <= 120, "Company name is required (at most 120 characters).")
-	if in.Email == "" {
-		v.Add("Email is required.")
-	} else {
-		v.Check(fields.Email(in.Email), "Please enter a valid email address.")
-	}
-	v.Check(in.Mobile != "" && len(in.Mobile) <= 20, "Mobile is required (at most 20 characters).")
+	checkName(&v, in.CompanyName)
+	checkEmail(&v, in.Email)
+	checkMobile(&v, in.Mobile)
 	if !fields.AadhaarShape(in.CompanyAadhaarCard) {
 		v.Add("Aadhaar number must be 12 digits.")
 	} else {
 		v.Check(fields.VerhoeffValid(in.CompanyAadhaarCard), fields.MsgAadhaarChecksum)
 	}
 	v.Check(fields.PAN(in.CompanyPan), "Please enter a valid PAN (e.g. ABCDE1234F).")
-	v.Check(in.CompanyAddress != "" && len(in.CompanyAddress) <= 300, "Company address is required (at most 300 characters).")
-	v.Check(fields.Pincode(in.CompanyPincode), "PIN code must be 6 digits.")
+	checkAddress(&v, in.CompanyAddress)
+	checkPincode(&v, in.CompanyPincode)
 	v.Check(in.TokenName != "" && len(in.TokenName) <= 60, "Token name is required (at most 60 characters).")
 	v.Check(symbolRE.MatchString(in.TokenSymbol), "Token symbol must be 2 to 10 letters or digits.")
 	v.Check(in.TokenPrice.IsPositive(), "Token price must be greater than 0.")
@@ -96,6 +92,32 @@ func (in *AddInput) validate(base string) error {
 	v.Check(len(in.AdminName) <= 100, "Admin name must be at most 100 characters.")
 	v.Check(fields.Password(in.AdminPassword), "Admin password must be 8 to 72 characters long.")
 	return v.Err()
+}
+
+// The rules of a company's details, for company/add and company/update alike.
+
+func checkName(v *apperr.Validation, s string) {
+	v.Check(s != "" && len(s) <= 120, "Company name is required (at most 120 characters).")
+}
+
+func checkEmail(v *apperr.Validation, s string) {
+	if s == "" {
+		v.Add("Email is required.")
+		return
+	}
+	v.Check(fields.Email(s), "Please enter a valid email address.")
+}
+
+func checkMobile(v *apperr.Validation, s string) {
+	v.Check(s != "" && len(s) <= 20, "Mobile is required (at most 20 characters).")
+}
+
+func checkAddress(v *apperr.Validation, s string) {
+	v.Check(s != "" && len(s) <= 300, "Company address is required (at most 300 characters).")
+}
+
+func checkPincode(v *apperr.Validation, s string) {
+	v.Check(fields.Pincode(s), "PIN code must be 6 digits.")
 }
 
 // DefaultToken is a new company's token: the shape and supply of the demo ACW configuration
@@ -340,27 +362,23 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 		var v apperr.Validation
 		if in.CompanyName != nil {
 			c.Name = strings.TrimSpace(*in.CompanyName)
-			v.Check(c.Name != "" && len(c.Name) <= 120, "Company name is required (at most 120 characters).")
+			checkName(&v, c.Name)
 		}
 		if in.Email != nil {
 			c.Email = fields.NormEmail(*in.Email)
-			if c.Email == "" {
-				v.Add("Email is required.")
-			} else {
-				v.Check(fields.Email(c.Email), "Please enter a valid email address.")
-			}
+			checkEmail(&v, c.Email)
 		}
 		if in.Mobile != nil {
 			c.Mobile = strings.TrimSpace(*in.Mobile)
-			v.Check(c.Mobile != "" && len(c.Mobile) <= 20, "Mobile is required (at most 20 characters).")
+			checkMobile(&v, c.Mobile)
 		}
 		if in.CompanyAddress != nil {
 			c.Address = strings.TrimSpace(*in.CompanyAddress)
-			v.Check(c.Address != "" && len(c.Address) <= 300, "Company address is required (at most 300 characters).")
+			checkAddress(&v, c.Address)
 		}
 		if in.CompanyPincode != nil {
 			c.Pincode = strings.TrimSpace(*in.CompanyPincode)
-			v.Check(fields.Pincode(c.Pincode), "PIN code must be 6 digits.")
+			checkPincode(&v, c.Pincode)
 		}
 		wasStatus := c.Status
 		if in.Status != nil {

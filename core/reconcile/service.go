@@ -20,6 +20,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
@@ -286,7 +287,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 				l.MatchStatus = StatusMatched
 			default:
 				l.MatchStatus = StatusAmountMismatch
-				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", Rupees(c.Credit), p.OrderNumber, Rupees(p.FinalAmount))
+				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", company.Rupees(c.Credit), p.OrderNumber, company.Rupees(p.FinalAmount))
 			}
 		} else {
 			l.MatchStatus, l.Note = StatusNotFound, "No purchase of this company has this reference number."
@@ -297,29 +298,6 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 		out[i] = l
 	}
 	return out, nil
-}
-
-// Rupees is "₹1,02,000.50": Indian grouping, two decimals.
-func Rupees(d decimal.Decimal) string {
-	s := d.Abs().StringFixed(2)
-	whole, frac, _ := strings.Cut(s, ".")
-	if len(whole) > 3 {
-		head, tail := whole[:len(whole)-3], whole[len(whole)-3:]
-		var parts []string
-		for len(head) > 2 {
-			parts = append([]string{head[len(head)-2:]}, parts...)
-			head = head[:len(head)-2]
-		}
-		if head != "" {
-			parts = append([]string{head}, parts...)
-		}
-		whole = strings.Join(parts, ",") + "," + tail
-	}
-	sign := ""
-	if d.IsNegative() {
-		sign = "-"
-	}
-	return sign + "₹" + whole + "." + frac
 }
 
 func uniqueViolation(err error) string {

@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/uptrace/bun"
@@ -20,7 +21,19 @@ import (
 // Run it after every scenario that moves supply.
 func CheckSupply(t testing.TB, db bun.IDB) {
 	t.Helper()
-	ctx := context.Background()
+	problems, err := SupplyProblems(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// SupplyProblems is CheckSupply's rules as sentences, one per broken company, buyer or round
+// (none: the invariant holds). tools/reconbench checks its runs with it.
+func SupplyProblems(ctx context.Context, db bun.IDB) ([]string, error) {
+	var problems []string
 	var bad []struct {
 		CompanyID string `bun:"company_id"`
 		Private   string `bun:"private_supply"`
@@ -46,11 +59,11 @@ func CheckSupply(t testing.TB, db bun.IDB) {
 	    OR t.remaining_referral_supply + COALESCE(r.rewards, 0) <> t.referral_supply
 	    OR t.remaining_private_supply < 0 OR t.remaining_referral_supply < 0`).Scan(ctx, &bad)
 	if err != nil {
-		t.Fatalf("supply invariant query: %v", err)
+		return nil, fmt.Errorf("supply invariant query: %w", err)
 	}
 	for _, b := range bad {
-		t.Errorf("supply invariant broken for company %s: private %s != remaining %s + reserved %s + credited %s; referral %s != remaining %s + rewards %s",
-			b.CompanyID, b.Private, b.Remaining, b.Reserved, b.Credited, b.Referral, b.RemRef, b.Rewards)
+		problems = append(problems, fmt.Sprintf("supply invariant broken for company %s: private %s != remaining %s + reserved %s + credited %s; referral %s != remaining %s + rewards %s",
+			b.CompanyID, b.Private, b.Remaining, b.Reserved, b.Credited, b.Referral, b.RemRef, b.Rewards))
 	}
 	var users []struct {
 		ID      string `bun:"id"`
@@ -65,10 +78,10 @@ func CheckSupply(t testing.TB, db bun.IDB) {
 	 WHERE u.stock_balance <> COALESCE((SELECT sum(quantity) FROM purchases WHERE user_id = u.id AND status = 'APPROVED'), 0) +
 	                          COALESCE((SELECT sum(quantity) FROM referral_rewards WHERE referrer_id = u.id), 0)`).Scan(ctx, &users)
 	if err != nil {
-		t.Fatalf("balance invariant query: %v", err)
+		return nil, fmt.Errorf("balance invariant query: %w", err)
 	}
 	for _, u := range users {
-		t.Errorf("stock balance of user %s is %s, want approved + rewards = %s", u.ID, u.Balance, u.Want)
+		problems = append(problems, fmt.Sprintf("stock balance of user %s is %s, want approved + rewards = %s", u.ID, u.Balance, u.Want))
 	}
 	var rounds []struct {
 		ID         string `bun:"id"`
@@ -85,9 +98,10 @@ func CheckSupply(t testing.TB, db bun.IDB) {
 	              GROUP BY round_id) p ON p.round_id = r.id
 	 WHERE r.sold <> COALESCE(p.held, 0) OR r.sold < 0 OR r.sold > r.allocation`).Scan(ctx, &rounds)
 	if err != nil {
-		t.Fatalf("round invariant query: %v", err)
+		return nil, fmt.Errorf("round invariant query: %w", err)
 	}
 	for _, r := range rounds {
-		t.Errorf("round %s (%s): sold %s, allocation %s, but its live orders hold %s", r.Name, r.ID, r.Sold, r.Allocation, r.Held)
+		problems = append(problems, fmt.Sprintf("round %s (%s): sold %s, allocation %s, but its live orders hold %s", r.Name, r.ID, r.Sold, r.Allocation, r.Held))
 	}
+	return problems, nil
 }

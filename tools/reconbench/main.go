@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -26,6 +27,7 @@ import (
 	"prelaunch/core/purchase"
 	prt "prelaunch/core/runtime"
 	"prelaunch/core/seed"
+	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 
@@ -202,32 +204,15 @@ func run() error {
 	return nil
 }
 
-// invariant is testkit.CheckSupply's money rules, for the one company.
+// invariant is testkit.CheckSupply's rules (supply, balances, rounds), and every approval audited
+// as the import's.
 func invariant(ctx context.Context, d *prt.Deps) error {
-	var bad int
-	if err := d.DB.QueryRowContext(ctx, `
-	SELECT count(*) FROM tokens t
-	  LEFT JOIN (SELECT company_id,
-	                    sum(quantity) FILTER (WHERE status IN ('INITIATED', 'PENDING')) AS reserved,
-	                    sum(quantity) FILTER (WHERE status = 'APPROVED') AS credited
-	               FROM purchases GROUP BY company_id) p ON p.company_id = t.company_id
-	  LEFT JOIN (SELECT company_id, sum(quantity) AS rewards FROM referral_rewards GROUP BY company_id) r
-	         ON r.company_id = t.company_id
-	 WHERE t.remaining_private_supply + COALESCE(p.reserved, 0) + COALESCE(p.credited, 0) <> t.private_supply
-	    OR t.remaining_referral_supply + COALESCE(r.rewards, 0) <> t.referral_supply`).Scan(&bad); err != nil {
+	problems, err := testkit.SupplyProblems(ctx, d.DB)
+	if err != nil {
 		return err
 	}
-	if bad != 0 {
-		return fmt.Errorf("supply invariant broken")
-	}
-	if err := d.DB.QueryRowContext(ctx, `
-	SELECT count(*) FROM users u
-	 WHERE u.stock_balance <> COALESCE((SELECT sum(quantity) FROM purchases WHERE user_id = u.id AND status = 'APPROVED'), 0) +
-	                          COALESCE((SELECT sum(quantity) FROM referral_rewards WHERE referrer_id = u.id), 0)`).Scan(&bad); err != nil {
-		return err
-	}
-	if bad != 0 {
-		return fmt.Errorf("%d stock balances differ from approved + rewards", bad)
+	if len(problems) > 0 {
+		return fmt.Errorf("supply invariant broken: %s", strings.Join(problems, "; "))
 	}
 	var approvals int
 	if err := d.DB.QueryRowContext(ctx, "SELECT count(*) FROM audit_log WHERE action = 'purchase.approve' AND after->>'importId' IS NOT NULL").Scan(&approvals); err != nil {
