@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/driver/pgdriver"
 	"golang.org/x/sync/singleflight"
 
 	"prelaunch/core/apperr"
@@ -272,20 +273,76 @@ func (r *Resolver) Refresh(ctx context.Context) error {
 	return nil
 }
 
-// Run refreshes the hosts in use twice per TTL until ctx is done.
+// SiteChannel is the Postgres channel that migration 20261127000100_site_changed_notify notifies
+// when what a buyer site shows changes (token settings, a company's name, status or two-factor
+// rule, its domains).
+const SiteChannel = "site_changed"
+
+// Run refreshes the hosts in use twice per TTL, and at once when Postgres says a site changed,
+// until ctx is done. A lost notification costs at most TTL: the ticker still runs.
 func (r *Resolver) Run(ctx context.Context) {
+	changed := make(chan struct{}, 1)
+	if db, ok := r.DB.(*bun.DB); ok {
+		go r.listen(ctx, db, changed)
+	}
 	t := time.NewTicker(r.ttl() / 2)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-changed:
+			r.expire()
 		case <-t.C:
-			if err := r.Refresh(ctx); err != nil && ctx.Err() == nil && r.Log != nil {
-				r.Log.Warn("site refresh failed; answers are read again per request until it works", "err", err)
-			}
+		}
+		if err := r.Refresh(ctx); err != nil && ctx.Err() == nil && r.Log != nil {
+			r.Log.Warn("site refresh failed; answers are read again per request until it works", "err", err)
 		}
 	}
+}
+
+// listen LISTENs on SiteChannel and signals changed for each notification, reconnecting with a
+// growing pause when the connection fails.
+func (r *Resolver) listen(ctx context.Context, db *bun.DB, changed chan<- struct{}) {
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		ln := pgdriver.NewListener(db)
+		err := ln.Listen(ctx, SiteChannel)
+		for err == nil {
+			if _, _, err = ln.Receive(ctx); err == nil {
+				backoff = 100 * time.Millisecond
+				select {
+				case changed <- struct{}{}:
+				default: // a refresh is already due
+				}
+			}
+		}
+		_ = ln.Close()
+		if ctx.Err() != nil {
+			return
+		}
+		if r.Log != nil {
+			r.Log.Warn("site change listener stopped; sites refresh on their timer", "err", err, "retry_in", backoff)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+}
+
+// expire marks every host's site out of date, so a request before the next Refresh completes
+// reads its own again instead of answering from before the change.
+func (r *Resolver) expire() {
+	r.entries.Range(func(k, v any) bool {
+		old := v.(*hostEntry)
+		e := &hostEntry{site: old.site}
+		e.used.Store(old.used.Load())
+		r.entries.CompareAndSwap(k, old, e)
+		return true
+	})
 }
 
 // load maps each host to its site (absent: names no company) in a few queries whatever the count,

@@ -94,3 +94,50 @@ func TestSiteURL(t *testing.T) {
 		t.Errorf("no PUBLIC_USER_URL: %s", got)
 	}
 }
+
+// TestResolverHearsChangesAtOnce: a change of what a site shows (token settings: settings_version
+// moves; a company's status; its domains) reaches a running resolver through Postgres at once,
+// long before its TTL; an order's supply change does not notify (the TTL covers it).
+func TestResolverHearsChangesAtOnce(t *testing.T) {
+	d := testkit.Deps(t, "company_site", 15)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cid := testkit.Seed(t, d, "Admin@12345")
+	r := &company.Resolver{DB: d.DB, Links: company.Links{Fallback: "ACW"}, TTL: time.Hour}
+	go r.Run(ctx)
+	s1, err := r.Site(ctx, "localhost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // the LISTEN is up
+	exec := func(q string) {
+		t.Helper()
+		if _, err := d.DB.ExecContext(ctx, q, cid); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec("UPDATE tokens SET remaining_private_supply = remaining_private_supply - 1 WHERE company_id = ?")
+	time.Sleep(300 * time.Millisecond)
+	if s, _ := r.Site(ctx, "localhost"); s != s1 {
+		t.Fatal("a supply change was read at once: it should wait for the TTL")
+	}
+	seen := func(what string, ok func(*company.Site) bool) {
+		t.Helper()
+		deadline := time.Now().Add(2 * time.Second)
+		for {
+			if s, err := r.Site(ctx, "localhost"); err == nil && ok(s) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s not seen within 2 s (TTL an hour)", what)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	exec("UPDATE tokens SET sale_paused = true, settings_version = settings_version + 1 WHERE company_id = ?")
+	seen("a paused sale", func(s *company.Site) bool { return s.Token.SalePaused })
+	exec("UPDATE companies SET status = 'SUSPENDED' WHERE id = ?")
+	seen("a suspension", func(s *company.Site) bool { return s.Suspended() })
+	exec("INSERT INTO company_domains (host, company_id, position) VALUES ('fresh.acw.test', ?, 1)")
+	seen("a new domain", func(s *company.Site) bool { return len(s.Domains) == 1 })
+}
