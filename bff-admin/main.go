@@ -30,6 +30,7 @@ func run() error {
 	if err := d.Migrate(ctx); err != nil {
 		return err
 	}
+	d.Serving = true // the site resolver refreshes in the background and hears changes at once
 	app := newServer(d)
 	d.Log.Info("listening", "addr", d.Cfg.AdminAddr, "dist", d.Cfg.AdminDist)
 	return httpx.Run(app, d.Cfg.AdminAddr, d.Log)

@@ -36,6 +36,12 @@ type Deps struct {
 	OTP      *otp.Service
 	Media    *media.Signer
 
+	// Serving makes Build start its services' background work (the site resolver's refresh loop
+	// and its Postgres listener, one connection). The servers' main sets it; tests, which build
+	// many sets of services per process, leave it off and read sites again per request past
+	// their TTL.
+	Serving bool
+
 	bg *background // background work of Build's services, stopped by Close (shared by copies)
 }
 

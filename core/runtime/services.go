@@ -40,7 +40,9 @@ func (d *Deps) Build() *Services {
 	// In production a host that names no company is "Unknown site." (DESIGN §11); elsewhere it
 	// is the TOKEN_SYMBOL company, so localhost development needs no configuration.
 	site := &company.Resolver{DB: d.DB, Links: links, Strict: d.Cfg.IsProduction(), Log: d.Log}
-	d.goBackground(site.Run)
+	if d.Serving {
+		d.goBackground(site.Run)
+	}
 	purchases := &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 		Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links}
