@@ -11,6 +11,9 @@ GO_PKGS := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 WEB_SRC := $(shell find apps/user apps/admin packages -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.svg' -o -name '*.png' \) -not -path '*/node_modules/*' -not -path '*/dist/*' 2>/dev/null)
 
 export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
+# -trimpath keeps this checkout's path out of the build cache's keys: a fresh clone elsewhere (CI)
+# reuses the packages already compiled instead of compiling every package of the workspace again.
+export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 
 .PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium clean
 
