@@ -55,10 +55,16 @@ type Config struct {
 	PublicUserURL string
 	// SweepInterval is how often the worker schedules the purchase sweep (SWEEP_INTERVAL).
 	SweepInterval time.Duration
+	// PaymentWindow is how long a new order stays open for payment (PAYMENT_WINDOW): 15 minutes,
+	// shorter only outside production, so that a test of expiry need not wait a quarter of an hour.
+	PaymentWindow time.Duration
 }
 
 // DefaultTokenSymbol is the demo token the servers sell unless TOKEN_SYMBOL says otherwise.
 const DefaultTokenSymbol = "ACW"
+
+// DefaultPaymentWindow is the buyer's time to pay for an order (DESIGN §5).
+const DefaultPaymentWindow = 15 * time.Minute
 
 // DefaultSweepInterval is how often the worker sweeps unless SWEEP_INTERVAL says otherwise.
 const DefaultSweepInterval = time.Minute
@@ -110,6 +116,11 @@ func Load() (Config, error) {
 		return Config{}, err
 	}
 	c.SweepInterval = every
+	window, err := paymentWindow(os.Getenv("PAYMENT_WINDOW"), env)
+	if err != nil {
+		return Config{}, err
+	}
+	c.PaymentWindow = window
 	ttl, err := time.ParseDuration(getenv("JWT_TTL", "24h"))
 	if err != nil || ttl <= 0 {
 		return Config{}, fmt.Errorf("config: JWT_TTL is not a positive duration: %q", os.Getenv("JWT_TTL"))
@@ -170,6 +181,23 @@ func sweepInterval(v string) (time.Duration, error) {
 	d, err := time.ParseDuration(v)
 	if err != nil || d < time.Second {
 		return 0, fmt.Errorf("SWEEP_INTERVAL %q: want a duration of at least 1s, such as 30s or 2m", v)
+	}
+	return d, nil
+}
+
+// paymentWindow reads PAYMENT_WINDOW (a Go duration of at least 1s); empty means
+// DefaultPaymentWindow, and production accepts nothing else.
+func paymentWindow(v, env string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return DefaultPaymentWindow, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Second {
+		return 0, fmt.Errorf("PAYMENT_WINDOW %q: want a duration of at least 1s, such as 5s or 15m", v)
+	}
+	if env == EnvProduction && d != DefaultPaymentWindow {
+		return 0, fmt.Errorf("PAYMENT_WINDOW %q: production keeps the %v payment window", v, DefaultPaymentWindow)
 	}
 	return d, nil
 }
