@@ -12,13 +12,14 @@ WEB_SRC := $(shell find apps/user apps/admin packages -type f \( -name '*.ts' -o
 
 export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
 
-.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium clean
+.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium haproxy copies clean
 
 help:
 	@echo "make run    - install what is missing, build, start Postgres/Redis checks, migrate, seed, run everything"
 	@echo "make test   - the same set-up, then Go tests (-race), web unit tests and browser journeys"
 	@echo "make build  - build both web apps and the Go binaries"
 	@echo "make go-check, make web-check - the static checks make test starts with"
+	@echo "make copies - two copies of each server and two workers behind haproxy (part of make test)"
 	@echo "make clean  - remove build output and installed tools"
 	@echo "make contract       - regenerate packages/api's wire types from docs/openapi"
 	@echo "make contract-check - fail when the committed wire types differ from docs/openapi"
@@ -86,7 +87,7 @@ contract-check: node_modules/.modules.yaml
 	@scripts/contract-check.sh
 
 ## ---- tests ----
-test: setup build services go-check web-check contract-check go-test web-test e2e
+test: setup build services go-check web-check contract-check go-test web-test copies e2e
 
 # vet, gofmt, staticcheck, go mod tidy and a GOWORK=off build of every module in go.work.
 go-check: .go-mod.stamp
@@ -114,6 +115,19 @@ chromium:
 
 e2e: chromium build
 	@scripts/e2e.sh
+
+haproxy:
+	@command -v haproxy >/dev/null || test -x /usr/sbin/haproxy || { \
+		echo "==> installing Debian haproxy for the many-copies test"; \
+		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq haproxy >/dev/null); \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq haproxy >/dev/null; fi; }
+
+# DESIGN §14: two copies of each BFF and two workers behind haproxy, from the built binaries
+# (figures in docs/copies.md). Its own database prelaunch_copies and Redis database 14.
+copies: haproxy build services
+	@echo "==> many copies (tools/copies)"
+	@cd tools && $(GO) vet -tags copies ./copies/
+	@APP_ENV=test $(GO) test -tags copies -count=1 -timeout 5m -v -run TestManyCopies ./tools/copies/
 
 
 clean:
