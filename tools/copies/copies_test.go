@@ -42,6 +42,7 @@ func TestManyCopies(t *testing.T) {
 		map[string]string{"companyId": s.company, "email": "buyer@demo.test", "password": adminPassword}).field(t, "token")
 
 	ok := t.Run("UploadedOnOneCopyViewedOnTheOther", func(t *testing.T) { uploadThenView(t, s, buyerTok) })
+	ok = t.Run("OrderRetriedOnTheOtherCopyPlacedOnce", func(t *testing.T) { idempotentAcrossCopies(t, s, adminTok) }) && ok
 	ok = t.Run("RevokedTokenRefusedByEveryCopyWithinASecond", func(t *testing.T) { revocation(t, s, adminTok) }) && ok
 	ok = t.Run("RateLimitsShared", func(t *testing.T) { rateLimits(t, s, adminTok) }) && ok
 	ok = t.Run("WorkersSendEachEmailOnceAndExpireEachOrderOnce", func(t *testing.T) { workers(t, s, adminTok, buyerTok) }) && ok
@@ -126,6 +127,27 @@ func uploadThenView(t *testing.T, s *stack, buyerTok string) {
 			t.Fatalf("GET %s%s: %d, %d bytes (want %d identical bytes)", base, link, res.StatusCode, got.Len(), len(data))
 		}
 		t.Logf("FIGURE upload: %d-byte PNG sent to bff-user A, read back identical from %s in %v", len(data), base, time.Since(start).Round(time.Microsecond))
+	}
+}
+
+// An order whose answer was lost and is sent again, with its Idempotency-Key, to the other copy
+// (what a client or a balancer's retry does) is placed once: the keys live in Redis.
+func idempotentAcrossCopies(t *testing.T, s *stack, adminTok string) {
+	uid, tok := addUser(t, s, adminTok, "USER", "retry.buyer@copies.test", "10.1.1.1")
+	if tok == "" {
+		t.FailNow()
+	}
+	body := map[string]string{"amount": "250"}
+	first := must(t, 200, "POST", s.user[0]+"/api/v1/user/package/order", req{token: tok, key: "copies-retry-1"}, body)
+	again := must(t, 200, "POST", s.user[1]+"/api/v1/user/package/order", req{token: tok, key: "copies-retry-1"}, body)
+	var n int
+	if err := s.db.NewRaw(`SELECT count(*) FROM purchases WHERE user_id = ?`, uid).Scan(context.Background(), &n); err != nil {
+		t.Fatal(err)
+	}
+	a, b := first.field(t, "id"), again.field(t, "id")
+	t.Logf("FIGURE retry: the same order sent to bff-user A then B with one Idempotency-Key: ids %s / %s, %d order(s) in the database", a, b, n)
+	if a != b || n != 1 {
+		t.Errorf("an order retried on the other copy was placed %d times (ids %s, %s)", n, a, b)
 	}
 }
 
@@ -275,17 +297,15 @@ func rateLimits(t *testing.T, s *stack, adminTok string) {
 		copies                      []string
 		first                       int
 	}
-	var runs []*run
-	for _, c := range []struct {
-		name, path, role string
-		copies           [2]string
-		lb               string
-	}{{"buyer login", "/api/v1/user/auth/login", "USER", s.user, s.userLB}, {"admin login", "/api/v1/company/auth/login", "ADMIN", s.admin, s.adminLB}} {
-		role := strings.ToLower(c.role)
-		runs = append(runs,
-			&run{name: c.name + " on one copy", path: c.path, role: c.role, email: role + ".limit.one@copies.test", ip: "10.3.2.1", copies: c.copies[:1]},
-			&run{name: c.name + " alternating between the two copies", path: c.path, role: c.role, email: role + ".limit.two@copies.test", ip: "10.3.2.2", copies: c.copies[:]},
-			&run{name: c.name + " through the balancer", path: c.path, role: c.role, email: role + ".limit.three@copies.test", ip: "10.3.2.3", copies: []string{c.lb}})
+	// Each wrong password costs a bcrypt comparison, so three runs for buyers (one copy, the two
+	// in turn, the balancer) and two for admins (one copy, the two in turn) keep this short.
+	const buyerLogin, adminLogin = "/api/v1/user/auth/login", "/api/v1/company/auth/login"
+	runs := []*run{
+		{name: "buyer login on one copy", path: buyerLogin, role: "USER", email: "user.limit.one@copies.test", ip: "10.3.2.1", copies: s.user[:1]},
+		{name: "buyer login alternating between the two copies", path: buyerLogin, role: "USER", email: "user.limit.two@copies.test", ip: "10.3.2.2", copies: s.user[:]},
+		{name: "buyer login through the balancer", path: buyerLogin, role: "USER", email: "user.limit.three@copies.test", ip: "10.3.2.3", copies: []string{s.userLB}},
+		{name: "admin login on one copy", path: adminLogin, role: "ADMIN", email: "admin.limit.one@copies.test", ip: "10.3.2.1", copies: s.admin[:1]},
+		{name: "admin login alternating between the two copies", path: adminLogin, role: "ADMIN", email: "admin.limit.two@copies.test", ip: "10.3.2.2", copies: s.admin[:]},
 	}
 	var wg sync.WaitGroup
 	for i, r := range runs {
@@ -297,16 +317,16 @@ func rateLimits(t *testing.T, s *stack, adminTok string) {
 		}()
 	}
 	wg.Wait()
-	for i := 0; i < len(runs); i += 3 {
-		one := runs[i]
-		for _, r := range runs[i : i+3] {
+	for _, group := range [][]*run{runs[:3], runs[3:]} {
+		one := group[0]
+		for _, r := range group {
 			t.Logf("FIGURE rate limit %s: first 429 at wrong password #%d", r.name, r.first)
 			if r.first != one.first {
 				t.Errorf("%s: the limit trips at #%d, on one copy at #%d: it is not shared", r.name, r.first, one.first)
 			}
 		}
-		// After tripping through the balancer, both copies refuse the next try.
-		last := runs[i+2]
+		// Once tripped, every copy refuses the next try.
+		last := group[len(group)-1]
 		for j, cp := range map[string][2]string{"USER": s.user, "ADMIN": s.admin}[last.role] {
 			r, _ := call("POST", cp+last.path, req{ip: last.ip}, loginBody(s, last.path, last.email))
 			if r.Code != 429 {
@@ -449,7 +469,8 @@ func killUnderLoad(t *testing.T, s *stack, adminTok string) {
 	if t.Failed() {
 		return
 	}
-	var total, failed, answered4xx, inFlight atomic.Int64
+	var total, failed, failedAfter, answered4xx, inFlight atomic.Int64
+	var killedAt atomic.Int64 // unix nanos of the kill; a request sent after it was not in flight then
 	var failMu sync.Mutex
 	failures := map[string]int{}
 	fail := func(what string) {
@@ -463,9 +484,13 @@ func killUnderLoad(t *testing.T, s *stack, adminTok string) {
 	var seq atomic.Int64
 	do := func(method, path, tok, key string, body any) (reply, bool) {
 		inFlight.Add(1)
+		sent := time.Now().UnixNano()
 		r, err := call(method, s.userLB+path, req{token: tok, key: key}, body)
 		inFlight.Add(-1)
 		total.Add(1)
+		if k := killedAt.Load(); (err != nil || r.Code >= 500) && k != 0 && sent > k {
+			failedAfter.Add(1)
+		}
 		switch {
 		case err != nil:
 			fail(method + " " + path + ": " + err.Error())
@@ -501,6 +526,7 @@ func killUnderLoad(t *testing.T, s *stack, adminTok string) {
 	beforeKill := total.Load()
 	atKill := inFlight.Load()
 	killed := time.Now()
+	killedAt.Store(killed.UnixNano())
 	s.stop("bff-user-a", syscall.SIGKILL, 5*time.Second)
 	time.Sleep(3 * time.Second)
 	cancel()
@@ -520,9 +546,12 @@ func killUnderLoad(t *testing.T, s *stack, adminTok string) {
 			redispatches, _ = strconv.Atoi(row["wredis"])
 		}
 	}
-	t.Logf("FIGURE kill: %d clients through haproxy for %v (%d requests, %.0f req/s; %d before the kill); bff-user A SIGKILLed with %d requests in flight; %d failed %v; %d answered 4xx (domain answers); haproxy: copy A %s, %d retries, %d redispatches",
+	t.Logf("FIGURE kill: %d clients through haproxy for %v (%d requests, %.0f req/s; %d before the kill); bff-user A SIGKILLed with %d requests in flight (on both copies); %d failed %v, %d of them sent after the kill; %d answered 4xx (domain answers); haproxy: copy A %s, %d retries, %d redispatches",
 		clients, elapsed.Round(time.Millisecond), total.Load(), float64(total.Load())/elapsed.Seconds(), beforeKill, atKill,
-		failed.Load(), failures, answered4xx.Load(), down, retries, redispatches)
+		failed.Load(), failures, failedAfter.Load(), answered4xx.Load(), down, retries, redispatches)
+	if failedAfter.Load() > 0 {
+		t.Errorf("%d requests sent after the kill failed: the balancer did not move them to the live copy", failedAfter.Load())
+	}
 	if failed.Load() > atKill {
 		t.Errorf("%d requests failed, more than the %d in flight when the copy died", failed.Load(), atKill)
 	}
