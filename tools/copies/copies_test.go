@@ -402,7 +402,13 @@ func workers(t *testing.T, s *stack, adminTok, buyerTok string) {
 	var lines []outboxLine
 	for time.Now().Before(deadline) {
 		lines = readOutbox(t, s.outbox)[before:]
-		if len(lines) >= wantTotal {
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l.To, "otp.") || strings.Contains(l.Subject+l.Text, "PUR-") {
+				n++
+			}
+		}
+		if n >= wantTotal {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -439,8 +445,12 @@ func workers(t *testing.T, s *stack, adminTok, buyerTok string) {
 			t.Errorf("the same email was written %d times: %q", n, strings.SplitN(k, "\x00", 3)[:2])
 		}
 	}
-	if len(lines) != wantTotal {
-		t.Errorf("outbox: %d new lines, want %d (%d OTPs + %d decisions)", len(lines), wantTotal, otps, decisions)
+	relevant := 0
+	for k := range want {
+		relevant += got[k]
+	}
+	if relevant != wantTotal {
+		t.Errorf("outbox: %d emails for these codes and decisions, want %d (%d OTPs + %d decisions)", relevant, wantTotal, otps, decisions)
 	}
 	byWorker := map[string]int{}
 	for _, w := range []string{"worker-a", "worker-b"} {

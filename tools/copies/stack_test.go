@@ -99,22 +99,34 @@ func startStack(t *testing.T) *stack {
 		}
 		haproxy = "/usr/sbin/haproxy"
 	}
+	base := portBase()
+	for _, port := range []int{base, base + 1, base + 10, base + 11, base + 20, base + 21} {
+		if c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), 200*time.Millisecond); err == nil {
+			c.Close()
+			t.Fatalf("port %d is in use: stop what runs there, or set COPIES_PORT_BASE", port)
+		}
+	}
 	dir := filepath.Join(root, "var", "copies")
 	_ = os.RemoveAll(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	base := portBase()
 	dsn := envOr("COPIES_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/prelaunch_copies?sslmode=disable")
 	redisURL := envOr("COPIES_REDIS_URL", strings.TrimSuffix(envOr("TEST_REDIS_URL", "redis://127.0.0.1:6379"), "/")+"/14")
 	storage := filepath.Join(dir, "storage")
 	s := &stack{t: t, root: root, dir: dir, procs: map[string]*proc{},
 		userLB: fmt.Sprintf("http://127.0.0.1:%d", base), adminLB: fmt.Sprintf("http://127.0.0.1:%d", base+1),
-		user:     [2]string{fmt.Sprintf("http://127.0.0.1:%d", base+10), fmt.Sprintf("http://127.0.0.1:%d", base+11)},
-		admin:    [2]string{fmt.Sprintf("http://127.0.0.1:%d", base+20), fmt.Sprintf("http://127.0.0.1:%d", base+21)},
-		outbox:   filepath.Join(dir, "outbox.jsonl"),
-		haSocket: filepath.Join(dir, "haproxy.sock"),
+		user:   [2]string{fmt.Sprintf("http://127.0.0.1:%d", base+10), fmt.Sprintf("http://127.0.0.1:%d", base+11)},
+		admin:  [2]string{fmt.Sprintf("http://127.0.0.1:%d", base+20), fmt.Sprintf("http://127.0.0.1:%d", base+21)},
+		outbox: filepath.Join(dir, "outbox.jsonl"),
 	}
+	// A unix socket path must stay under 108 bytes, which a deep checkout may not.
+	sockDir, err := os.MkdirTemp("", "copies-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(sockDir) })
+	s.haSocket = filepath.Join(sockDir, "haproxy.sock")
 	s.env = append(os.Environ(),
 		"APP_ENV=test", "DATABASE_URL="+dsn, "REDIS_URL="+redisURL, "JWT_SECRET="+jwtSecret,
 		"SEED_ADMIN_PASSWORD="+adminPassword, "MAIL_OUTBOX="+s.outbox, "STORAGE_DIR="+storage,
