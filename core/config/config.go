@@ -23,16 +23,24 @@ const (
 
 // Config is every setting of the platform. Zero values are never used: Load fills defaults.
 type Config struct {
-	Env               string
-	DatabaseURL       string
-	RedisURL          string
-	JWTSecret         string
-	JWTTTL            time.Duration
-	ResendAPIKey      string
-	ResendBaseURL     string
-	MailFrom          string
-	MailOutbox        string
-	StorageDir        string
+	Env           string
+	DatabaseURL   string
+	RedisURL      string
+	JWTSecret     string
+	JWTTTL        time.Duration
+	ResendAPIKey  string
+	ResendBaseURL string
+	MailFrom      string
+	MailOutbox    string
+	// StorageURL is where uploads are kept (STORAGE_URL): file://<dir> (default file://var/storage;
+	// STORAGE_DIR=<dir> still means file://<dir>) or s3://<bucket>?endpoint=…&region=….
+	StorageURL string
+	// S3 keys of an s3:// store, from the standard AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
+	// AWS_SESSION_TOKEN (empty: the machine's role).
+	AWSAccessKeyID, AWSSecretAccessKey, AWSSessionToken string
+	// MetricsAddr is where /metrics (and the worker's /healthz) listen (METRICS_ADDR): empty means
+	// the process's default (127.0.0.1:9101 bff-user, :9102 bff-admin, :9103 worker), "off" none.
+	MetricsAddr       string
 	UserAddr          string
 	AdminAddr         string
 	UserDist          string
@@ -84,24 +92,28 @@ func Load() (Config, error) {
 		return Config{}, fmt.Errorf("config: APP_ENV must be development, test or production, got %q", env)
 	}
 	c := Config{
-		Env:               env,
-		DatabaseURL:       getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/prelaunch?sslmode=disable"),
-		RedisURL:          getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
-		JWTSecret:         os.Getenv("JWT_SECRET"),
-		ResendAPIKey:      os.Getenv("RESEND_API_KEY"),
-		ResendBaseURL:     os.Getenv("RESEND_BASE_URL"),
-		MailFrom:          getenv("MAIL_FROM", "Prelaunch <no-reply@prelaunch.local>"),
-		MailOutbox:        getenv("MAIL_OUTBOX", "var/mail/outbox.jsonl"),
-		StorageDir:        getenv("STORAGE_DIR", "var/storage"),
-		UserAddr:          getenv("USER_ADDR", ":"+getenv("USER_PORT", "8080")),
-		AdminAddr:         getenv("ADMIN_ADDR", ":"+getenv("ADMIN_PORT", "8081")),
-		UserDist:          getenv("USER_DIST", "apps/user/dist"),
-		AdminDist:         getenv("ADMIN_DIST", "apps/admin/dist"),
-		SeedAdminPassword: os.Getenv("SEED_ADMIN_PASSWORD"),
-		BodyLimit:         6 * 1024 * 1024,
-		TokenSymbol:       getenv("TOKEN_SYMBOL", DefaultTokenSymbol),
-		TenantBaseDomain:  strings.Trim(strings.ToLower(strings.TrimSpace(os.Getenv("TENANT_BASE_DOMAIN"))), "."),
-		PublicUserURL:     strings.TrimRight(strings.TrimSpace(os.Getenv("PUBLIC_USER_URL")), "/"),
+		Env:                env,
+		DatabaseURL:        getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/prelaunch?sslmode=disable"),
+		RedisURL:           getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		JWTSecret:          os.Getenv("JWT_SECRET"),
+		ResendAPIKey:       os.Getenv("RESEND_API_KEY"),
+		ResendBaseURL:      os.Getenv("RESEND_BASE_URL"),
+		MailFrom:           getenv("MAIL_FROM", "Prelaunch <no-reply@prelaunch.local>"),
+		MailOutbox:         getenv("MAIL_OUTBOX", "var/mail/outbox.jsonl"),
+		StorageURL:         getenv("STORAGE_URL", "file://"+getenv("STORAGE_DIR", "var/storage")),
+		AWSAccessKeyID:     os.Getenv("AWS_ACCESS_KEY_ID"),
+		AWSSecretAccessKey: os.Getenv("AWS_SECRET_ACCESS_KEY"),
+		AWSSessionToken:    os.Getenv("AWS_SESSION_TOKEN"),
+		MetricsAddr:        strings.TrimSpace(os.Getenv("METRICS_ADDR")),
+		UserAddr:           getenv("USER_ADDR", ":"+getenv("USER_PORT", "8080")),
+		AdminAddr:          getenv("ADMIN_ADDR", ":"+getenv("ADMIN_PORT", "8081")),
+		UserDist:           getenv("USER_DIST", "apps/user/dist"),
+		AdminDist:          getenv("ADMIN_DIST", "apps/admin/dist"),
+		SeedAdminPassword:  os.Getenv("SEED_ADMIN_PASSWORD"),
+		BodyLimit:          6 * 1024 * 1024,
+		TokenSymbol:        getenv("TOKEN_SYMBOL", DefaultTokenSymbol),
+		TenantBaseDomain:   strings.Trim(strings.ToLower(strings.TrimSpace(os.Getenv("TENANT_BASE_DOMAIN"))), "."),
+		PublicUserURL:      strings.TrimRight(strings.TrimSpace(os.Getenv("PUBLIC_USER_URL")), "/"),
 	}
 	if c.PublicUserURL == "" && env != EnvProduction {
 		c.PublicUserURL = "http://localhost:" + getenv("USER_PORT", "8080")

@@ -22,6 +22,7 @@ import (
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
+	"prelaunch/core/metrics"
 	"prelaunch/core/tasks"
 	"prelaunch/core/ttl"
 )
@@ -136,6 +137,7 @@ func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Pur
 	if err != nil {
 		return nil, err
 	}
+	metrics.OrdersCreated.Inc()
 	s.Bought.Forget(b.UserID)
 	s.scheduleExpiry(ctx, p)
 	return p, nil
