@@ -26,6 +26,8 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
+
+	"prelaunch/core/testkit"
 )
 
 // The ports of the stack: COPIES_PORT_BASE (28600) for the user balancer, +1 the admin
@@ -64,6 +66,7 @@ type stack struct {
 	user     [2]string // the two bff-user, directly
 	admin    [2]string // the two bff-admin, directly
 	outbox   string
+	store    string // what STORAGE_URL names, for the figures
 	haSocket string
 	company  string // the demo company's id, which the buyer calls name
 }
@@ -127,10 +130,21 @@ func startStack(t *testing.T) *stack {
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(sockDir) })
 	s.haSocket = filepath.Join(sockDir, "haproxy.sock")
-	s.env = append(os.Environ(),
+	// The store: a real S3-compatible server (versitygw) when it is installed, which make
+	// installs; else one directory all copies share. PRELAUNCH_REQUIRE_S3=1 makes S3 a must.
+	storeEnv := []string{"STORAGE_DIR=" + storage, "STORAGE_URL=file://" + storage}
+	s.store = "file://" + storage
+	if versitygw(root) {
+		s3 := testkit.S3(t)
+		storeEnv = []string{"STORAGE_URL=" + s3.StorageURL(), "AWS_ACCESS_KEY_ID=" + s3.Creds.AccessKeyID,
+			"AWS_SECRET_ACCESS_KEY=" + s3.Creds.SecretAccessKey, "AWS_SESSION_TOKEN="}
+		s.store = s3.StorageURL()
+	} else if os.Getenv("PRELAUNCH_REQUIRE_S3") == "1" {
+		t.Fatal("versitygw not found (make .tools/bin/versitygw installs it)")
+	}
+	s.env = append(append(os.Environ(), storeEnv...),
 		"APP_ENV=test", "DATABASE_URL="+dsn, "REDIS_URL="+redisURL, "JWT_SECRET="+jwtSecret,
-		"SEED_ADMIN_PASSWORD="+adminPassword, "MAIL_OUTBOX="+s.outbox, "STORAGE_DIR="+storage,
-		"STORAGE_URL=file://"+storage,
+		"SEED_ADMIN_PASSWORD="+adminPassword, "MAIL_OUTBOX="+s.outbox,
 		fmt.Sprintf("USER_PORT=%d", base), fmt.Sprintf("ADMIN_PORT=%d", base+1),
 		"USER_DIST="+filepath.Join(root, "apps/user/dist"), "ADMIN_DIST="+filepath.Join(root, "apps/admin/dist"),
 		// Every copy sees the client's address as the balancer passes it on, so the per-IP
@@ -220,6 +234,19 @@ defaults
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// versitygw reports whether testkit.S3 will find its server: $VERSITYGW, the checkout's
+// .tools/bin/versitygw, or one on the PATH.
+func versitygw(root string) bool {
+	if os.Getenv("VERSITYGW") != "" {
+		return true
+	}
+	if _, err := os.Stat(filepath.Join(root, ".tools", "bin", "versitygw")); err == nil {
+		return true
+	}
+	_, err := exec.LookPath("versitygw")
+	return err == nil
 }
 
 func (s *stack) freshDatabase(dsn string) {
