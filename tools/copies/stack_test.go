@@ -66,7 +66,8 @@ type stack struct {
 	user     [2]string // the two bff-user, directly
 	admin    [2]string // the two bff-admin, directly
 	outbox   string
-	store    string // what STORAGE_URL names, for the figures
+	store    string            // what STORAGE_URL names, for the figures
+	metrics  map[string]string // each process's METRICS_ADDR
 	haSocket string
 	company  string // the demo company's id, which the buyer calls name
 }
@@ -176,12 +177,16 @@ func startStack(t *testing.T) *stack {
 	t.Cleanup(s.stopAll)
 
 	m := base + 30
+	s.metrics = map[string]string{}
 	for i, name := range []string{"a", "b"} {
+		for j, svc := range []string{"bff-user", "bff-admin", "worker"} {
+			s.metrics[svc+"-"+name] = fmt.Sprintf("127.0.0.1:%d", m+j)
+		}
 		s.start("bff-user-"+name, filepath.Join(bin, "bff-user"),
-			"USER_ADDR="+strings.TrimPrefix(s.user[i], "http://"), fmt.Sprintf("METRICS_ADDR=127.0.0.1:%d", m))
+			"USER_ADDR="+strings.TrimPrefix(s.user[i], "http://"), "METRICS_ADDR="+s.metrics["bff-user-"+name])
 		s.start("bff-admin-"+name, filepath.Join(bin, "bff-admin"),
-			"ADMIN_ADDR="+strings.TrimPrefix(s.admin[i], "http://"), fmt.Sprintf("METRICS_ADDR=127.0.0.1:%d", m+1))
-		s.start("worker-"+name, filepath.Join(bin, "worker"), fmt.Sprintf("METRICS_ADDR=127.0.0.1:%d", m+2))
+			"ADMIN_ADDR="+strings.TrimPrefix(s.admin[i], "http://"), "METRICS_ADDR="+s.metrics["bff-admin-"+name])
+		s.start("worker-"+name, filepath.Join(bin, "worker"), "METRICS_ADDR="+s.metrics["worker-"+name])
 		m += 3
 	}
 	for _, u := range append(s.user[:], s.admin[:]...) {
@@ -337,6 +342,23 @@ func tail(s string, n int) string {
 		return s[len(s)-n:]
 	}
 	return s
+}
+
+// metric reads one unlabelled counter from a process's /metrics.
+func (s *stack) metric(proc, name string) (float64, error) {
+	res, err := client.Get("http://" + s.metrics[proc] + "/metrics")
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			return strconv.ParseFloat(strings.TrimSpace(v), 64)
+		}
+	}
+	return 0, fmt.Errorf("%s: no %s in /metrics", proc, name)
 }
 
 // haproxyStats reads `show stat` from the admin socket: one map per proxy/server line.
