@@ -46,6 +46,7 @@ func TestManyCopies(t *testing.T) {
 	ok = t.Run("RevokedTokenRefusedByEveryCopyWithinASecond", func(t *testing.T) { revocation(t, s, adminTok) }) && ok
 	ok = t.Run("RateLimitsShared", func(t *testing.T) { rateLimits(t, s, adminTok) }) && ok
 	ok = t.Run("WorkersSendEachEmailOnceAndExpireEachOrderOnce", func(t *testing.T) { workers(t, s, adminTok, buyerTok) }) && ok
+	ok = t.Run("SuspensionSeenByEveryCopyWithinASecond", func(t *testing.T) { adminTok = suspension(t, s, adminTok, buyerTok) }) && ok
 	ok = t.Run("CopyKilledUnderLoadLosesOnlyWhatWasInFlight", func(t *testing.T) { killUnderLoad(t, s, adminTok) }) && ok
 	ok = t.Run("NoOrderExpiredTwice", func(t *testing.T) { expiredOnce(t, s) }) && ok
 	t.Logf("many-copies test done in %v", time.Since(began).Round(time.Millisecond))
@@ -316,13 +317,12 @@ func rateLimits(t *testing.T, s *stack, adminTok string) {
 		copies                      []string
 		first                       int
 	}
-	// Each wrong password costs a bcrypt comparison, so three runs for buyers (one copy, the two
-	// in turn, the balancer) and two for admins (one copy, the two in turn) keep this short.
+	// Each wrong password costs a bcrypt comparison, so two runs for each (one copy, the two in
+	// turn) keep this short; the balancer's round robin is the second run's alternation.
 	const buyerLogin, adminLogin = "/api/v1/user/auth/login", "/api/v1/company/auth/login"
 	runs := []*run{
 		{name: "buyer login on one copy", path: buyerLogin, role: "USER", email: "user.limit.one@copies.test", ip: "10.3.2.1", copies: s.user[:1]},
 		{name: "buyer login alternating between the two copies", path: buyerLogin, role: "USER", email: "user.limit.two@copies.test", ip: "10.3.2.2", copies: s.user[:]},
-		{name: "buyer login through the balancer", path: buyerLogin, role: "USER", email: "user.limit.three@copies.test", ip: "10.3.2.3", copies: []string{s.userLB}},
 		{name: "admin login on one copy", path: adminLogin, role: "ADMIN", email: "admin.limit.one@copies.test", ip: "10.3.2.1", copies: s.admin[:1]},
 		{name: "admin login alternating between the two copies", path: adminLogin, role: "ADMIN", email: "admin.limit.two@copies.test", ip: "10.3.2.2", copies: s.admin[:]},
 	}
@@ -338,7 +338,7 @@ func rateLimits(t *testing.T, s *stack, adminTok string) {
 		}()
 	}
 	wg.Wait()
-	for _, group := range [][]*run{runs[:3], runs[3:]} {
+	for _, group := range [][]*run{runs[:2], runs[2:]} {
 		one := group[0]
 		for _, r := range group {
 			t.Logf("FIGURE rate limit %s: first 429 at wrong password #%d", r.name, r.first)
@@ -480,6 +480,153 @@ func workers(t *testing.T, s *stack, adminTok, buyerTok string) {
 	}
 	t.Logf("FIGURE emails: %d OTPs + %d decision emails queued, %d outbox lines, %d distinct; worker A sent %d, worker B %d (so far, logs flush every 200 ms)",
 		otps, decisions, len(lines), len(seen), byWorker["worker-a"], byWorker["worker-b"])
+}
+
+// watcher asks one copy, over and over, for a URL and records when the answer first became
+// the awaited one and whether it went back afterwards.
+type watcher struct {
+	name     string
+	await    func(code int) bool
+	first    time.Time // when the first awaited answer arrived
+	lastOld  time.Time // when the last other answer was sent
+	reverted bool
+	calls    int
+}
+
+func (w *watcher) run(ctx context.Context, u, token string, wg *sync.WaitGroup) {
+	defer wg.Done()
+	for ctx.Err() == nil {
+		sent := time.Now()
+		r, err := call("GET", u, req{token: token}, nil)
+		if err != nil {
+			continue
+		}
+		w.calls++
+		if w.await(r.Code) {
+			if w.first.IsZero() {
+				w.first = time.Now()
+			}
+		} else {
+			if !w.first.IsZero() {
+				w.reverted = true
+			}
+			w.lastOld = sent
+		}
+	}
+}
+
+// delay is how long after since the copy's answers changed for good (the later of the first new
+// answer's arrival and the last old answer's sending).
+func (w *watcher) delay(since time.Time) time.Duration {
+	d := max(w.first.Sub(since), 0)
+	if w.lastOld.After(since) {
+		d = max(d, w.lastOld.Sub(since))
+	}
+	return d
+}
+
+// watchAll polls each url (on its copy) while change runs, then 1.2 s more, and checks that every
+// copy gave the awaited answer within 1 s of the change's answer (change returns when it came) and
+// kept giving it.
+func watchAll(t *testing.T, what string, urls map[string]string, token string, await func(int) bool, change func() time.Time) time.Duration {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var ws []*watcher
+	names := make([]string, 0, len(urls))
+	for n := range urls {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		w := &watcher{name: n, await: await}
+		ws = append(ws, w)
+		wg.Add(1)
+		go w.run(ctx, urls[n], token, &wg)
+	}
+	time.Sleep(300 * time.Millisecond)
+	done := change()
+	time.Sleep(max(1200*time.Millisecond-time.Since(done), 0))
+	cancel()
+	wg.Wait()
+	worst := time.Duration(0)
+	for _, w := range ws {
+		if w.first.IsZero() {
+			t.Errorf("%s: %s never changed its answer (%d calls)", what, w.name, w.calls)
+			continue
+		}
+		if w.reverted {
+			t.Errorf("%s: %s went back to the old answer", what, w.name)
+		}
+		d := w.delay(done)
+		worst = max(worst, d)
+		t.Logf("FIGURE %s: %s %v after the change's answer (%d calls)", what, w.name, d.Round(time.Microsecond), w.calls)
+		if d > time.Second {
+			t.Errorf("%s: %s took %v (> 1 s)", what, w.name, d)
+		}
+	}
+	return worst
+}
+
+var otpCode = regexp.MustCompile(`code is (\d{6})`)
+
+// A super admin suspends the company through bff-admin A: both bff-user copies answer 423 for
+// its site and both bff-admin copies refuse its admin's token within 1 s (the site listener and
+// the user listener); reactivated through bff-admin B, both buyer copies serve it again within
+// 1 s. It returns a new admin token (suspension signed the admin out).
+func suspension(t *testing.T, s *stack, adminTok, buyerTok string) string {
+	const sa = "superadmin@demo.test"
+	before := len(readOutbox(t, s.outbox))
+	must(t, 200, "GET", s.adminLB+"/api/v1/superadmin/auth/login/email/otp?email="+sa, req{ip: "10.6.0.1"}, nil)
+	code := ""
+	for deadline := time.Now().Add(10 * time.Second); code == "" && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		for _, l := range readOutbox(t, s.outbox)[before:] {
+			if m := otpCode.FindStringSubmatch(l.Text); l.To == sa && m != nil {
+				code = m[1]
+			}
+		}
+	}
+	if code == "" {
+		t.Fatal("no sign-in code for the super admin in the outbox")
+	}
+	saTok := must(t, 200, "POST", s.adminLB+"/api/v1/superadmin/auth/login/verify", req{ip: "10.6.0.1"},
+		map[string]string{"email": sa, "otp": code}).field(t, "token")
+	price := map[string]string{"bff-user A": s.user[0] + "/api/v1/user/package/price/get", "bff-user B": s.user[1] + "/api/v1/user/package/price/get"}
+	setStatus := func(base, status string) func() time.Time {
+		return func() time.Time {
+			must(t, 200, "PUT", base+"/api/v1/superadmin/company/update", req{token: saTok}, map[string]string{"id": s.company, "status": status})
+			return time.Now()
+		}
+	}
+	var adminOut time.Duration
+	suspended := watchAll(t, "suspend: the buyer site answers 423 on", price, buyerTok, func(c int) bool { return c == 423 }, func() time.Time {
+		// The admin's token is watched on both admin copies at the same time.
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		ws := []*watcher{{name: "bff-admin A", await: func(c int) bool { return c == 401 }}, {name: "bff-admin B", await: func(c int) bool { return c == 401 }}}
+		for i, w := range ws {
+			wg.Add(1)
+			go w.run(ctx, s.admin[i]+"/api/v1/admin/auth/profile/get", adminTok, &wg)
+		}
+		time.Sleep(200 * time.Millisecond)
+		done := setStatus(s.admin[0], "SUSPENDED")()
+		time.Sleep(1200 * time.Millisecond)
+		cancel()
+		wg.Wait()
+		for _, w := range ws {
+			if w.first.IsZero() || w.reverted || w.delay(done) > time.Second {
+				t.Errorf("suspend: %s still accepts the signed-out admin's token (%d calls, first 401 %v after)", w.name, w.calls, w.delay(done))
+				continue
+			}
+			adminOut = max(adminOut, w.delay(done))
+			t.Logf("FIGURE suspend: %s refused the admin's token %v after the suspension's answer (%d calls)", w.name, w.delay(done).Round(time.Microsecond), w.calls)
+		}
+		return done
+	})
+	back := watchAll(t, "reactivate: the buyer site answers 200 again on", price, buyerTok, func(c int) bool { return c == 200 }, setStatus(s.admin[1], "ACTIVE"))
+	t.Logf("FIGURE suspension: worst delays — buyer site 423 %v, admin signed out %v, site back %v (limit 1 s)",
+		suspended.Round(time.Microsecond), adminOut.Round(time.Microsecond), back.Round(time.Microsecond))
+	return must(t, 200, "POST", s.adminLB+"/api/v1/company/auth/login", req{ip: "10.6.0.2"},
+		map[string]string{"email": "admin@demo.test", "password": adminPassword}).field(t, "token")
 }
 
 // 5. bff-user A is SIGKILLed while clients call price/get and place and cancel orders through
