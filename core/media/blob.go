@@ -53,11 +53,11 @@ var (
 )
 
 // keyRe is every key Prelaunch writes (randomName: 32 hex digits) and a little more; nothing
-// with a slash, a leading dot or a control character reaches a store.
-var keyRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$`)
+// with a slash, a leading dot, ".." or a control character reaches a store.
+var keyRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 
 func checkKey(key string) error {
-	if !keyRe.MatchString(key) {
+	if !keyRe.MatchString(key) || strings.Contains(key, "..") {
 		return fmt.Errorf("%w: %q", ErrBadKey, key)
 	}
 	return nil

@@ -61,7 +61,7 @@ func TestBlobsPutOpenNeverOverwrite(t *testing.T) {
 
 func TestBlobsRefuseHostileKeys(t *testing.T) {
 	ctx := context.Background()
-	hostile := []string{"", "../etc/passwd", "..", ".hidden", "a/b", "/abs", "a\\b", "a\x00b", "a\nb", "a b", "a?x=1",
+	hostile := []string{"", "../etc/passwd", "..", ".hidden", "a/b", "/abs", "a\\b", "a\x00b", "a\nb", "a b", "a?x=1", "a..b", "a/../b",
 		"a%2F..", strings.Repeat("a", 200)}
 	for kind, b := range stores(t) {
 		t.Run(kind, func(t *testing.T) {

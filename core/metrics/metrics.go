@@ -10,9 +10,9 @@ package metrics
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -91,12 +91,16 @@ type queueCollector struct {
 func (q *queueCollector) Describe(ch chan<- *prometheus.Desc) { ch <- queueSize }
 
 func (q *queueCollector) Collect(ch chan<- prometheus.Metric) {
+	known, err := q.in.Queues()
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(queueSize, err)
+		return
+	}
 	for _, name := range q.queues {
-		info, err := q.in.GetQueueInfo(name)
-		if err != nil {
-			// A queue that never held a task does not exist yet: it is empty.
-			info = &asynq.QueueInfo{Queue: name}
-			if !errors.Is(err, asynq.ErrQueueNotFound) {
+		// A queue that never held a task does not exist yet: it is empty.
+		info := &asynq.QueueInfo{Queue: name}
+		if slices.Contains(known, name) {
+			if info, err = q.in.GetQueueInfo(name); err != nil {
 				ch <- prometheus.NewInvalidMetric(queueSize, err)
 				continue
 			}
