@@ -32,6 +32,10 @@ func run() error {
 	}
 	d.Serving = true // the site resolver refreshes in the background and hears changes at once
 	app := newServer(d)
-	d.Log.Info("listening", "addr", d.Cfg.AdminAddr, "dist", d.Cfg.AdminDist)
+	metricsAt, err := d.ServeMetrics("bff-admin", false)
+	if err != nil {
+		return err
+	}
+	d.Log.Info("listening", "addr", d.Cfg.AdminAddr, "metrics", metricsAt, "dist", d.Cfg.AdminDist)
 	return httpx.Run(app, d.Cfg.AdminAddr, d.Log)
 }

@@ -13,7 +13,8 @@ func newServer(d *runtime.Deps) *fiber.App {
 	// A bank statement may be 20 MB (DESIGN §12): its route alone takes that much, with room for
 	// the multipart framing; every other route keeps BODY_LIMIT.
 	app := httpx.NewApp("bff-admin", d.Log, max(d.Cfg.BodyLimit, reconcile.MaxFileSize+1<<20),
-		httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies))
+		httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies),
+		httpx.WithImageOrigin(d.Blobs.Origin()), httpx.WithHSTS(d.Cfg.IsProduction()))
 	app.Use(httpx.BodyLimitExcept(d.Cfg.BodyLimit, reconcileImportPath))
 	httpx.Health(app, d.DB, d.Redis)
 	registerRoutes(app, d, d.Build())

@@ -32,6 +32,10 @@ func run() error {
 	}
 	d.Serving = true // the site resolver refreshes in the background and hears changes at once
 	app := newServer(d)
-	d.Log.Info("listening", "addr", d.Cfg.UserAddr, "dist", d.Cfg.UserDist)
+	metricsAt, err := d.ServeMetrics("bff-user", false)
+	if err != nil {
+		return err
+	}
+	d.Log.Info("listening", "addr", d.Cfg.UserAddr, "metrics", metricsAt, "dist", d.Cfg.UserDist)
 	return httpx.Run(app, d.Cfg.UserAddr, d.Log)
 }

@@ -10,7 +10,8 @@ import (
 // newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA
 // (its index.html made for the host's company: DESIGN §11).
 func newServer(d *runtime.Deps) *fiber.App {
-	app := httpx.NewApp("bff-user", d.Log, d.Cfg.BodyLimit, httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies))
+	app := httpx.NewApp("bff-user", d.Log, d.Cfg.BodyLimit, httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies),
+		httpx.WithImageOrigin(d.Blobs.Origin()), httpx.WithHSTS(d.Cfg.IsProduction()))
 	httpx.Health(app, d.DB, d.Redis)
 	svc := d.Build()
 	registerRoutes(app, d, svc)

@@ -57,6 +57,10 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	metricsAt, err := d.ServeMetrics("worker", true)
+	if err != nil {
+		return err
+	}
 	h := &handlers{purchases: d.Build().Purchases, mailer: mailer, clock: d.Clock, log: d.Log}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,
@@ -87,7 +91,7 @@ func run() error {
 	if err := h.purchaseSweep(context.Background(), nil); err != nil {
 		d.Log.Warn("start-up sweep failed", "err", err)
 	}
-	d.Log.Info("worker started", "types", tasks.Types, "mail", how, "sweep", sweepSpec)
+	d.Log.Info("worker started", "types", tasks.Types, "mail", how, "sweep", sweepSpec, "metrics", metricsAt)
 
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)

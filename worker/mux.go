@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/clock"
 	"prelaunch/core/fields"
 	"prelaunch/core/mail"
+	"prelaunch/core/metrics"
 	"prelaunch/core/purchase"
 	"prelaunch/core/tasks"
 )
@@ -46,8 +47,10 @@ func (h *handlers) emailSend(ctx context.Context, t *asynq.Task) error {
 		return fmt.Errorf("email:send: payload needs to, subject and a body: %w", asynq.SkipRetry)
 	}
 	if err := h.mailer.Send(ctx, p); err != nil {
+		metrics.EmailsFailed.Inc()
 		return err
 	}
+	metrics.EmailsSent.Inc()
 	// The recipient is logged, never the body (it may carry a code).
 	h.log.Info("email sent", "to", p.To, "subject", p.Subject)
 	return nil

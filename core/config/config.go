@@ -23,16 +23,24 @@ const (
 
 // Config is every setting of the platform. Zero values are never used: Load fills defaults.
 type Config struct {
-	Env               string
-	DatabaseURL       string
-	RedisURL          string
-	JWTSecret         string
-	JWTTTL            time.Duration
-	ResendAPIKey      string
-	ResendBaseURL     string
-	MailFrom          string
-	MailOutbox        string
-	StorageDir        string
+	Env           string
+	DatabaseURL   string
+	RedisURL      string
+	JWTSecret     string
+	JWTTTL        time.Duration
+	ResendAPIKey  string
+	ResendBaseURL string
+	MailFrom      string
+	MailOutbox    string
+	// StorageURL is where uploads are kept (STORAGE_URL): file://<dir> (default file://var/storage;
+	// STORAGE_DIR=<dir> still means file://<dir>) or s3://<bucket>?endpoint=…&region=….
+	StorageURL string
+	// S3 keys of an s3:// store, from the standard AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
+	// AWS_SESSION_TOKEN (empty: the machine's role).
+	AWSAccessKeyID, AWSSecretAccessKey, AWSSessionToken string
+	// MetricsAddr is where /metrics (and the worker's /healthz) listen (METRICS_ADDR): empty means
+	// the process's default (127.0.0.1:9101 bff-user, :9102 bff-admin, :9103 worker), "off" none.
+	MetricsAddr       string
 	UserAddr          string
 	AdminAddr         string
 	UserDist          string
@@ -55,10 +63,16 @@ type Config struct {
 	PublicUserURL string
 	// SweepInterval is how often the worker schedules the purchase sweep (SWEEP_INTERVAL).
 	SweepInterval time.Duration
+	// PaymentWindow is how long a new order stays open for payment (PAYMENT_WINDOW): 15 minutes,
+	// shorter only outside production, so that a test of expiry need not wait a quarter of an hour.
+	PaymentWindow time.Duration
 }
 
 // DefaultTokenSymbol is the demo token the servers sell unless TOKEN_SYMBOL says otherwise.
 const DefaultTokenSymbol = "ACW"
+
+// DefaultPaymentWindow is the buyer's time to pay for an order (DESIGN §5).
+const DefaultPaymentWindow = 15 * time.Minute
 
 // DefaultSweepInterval is how often the worker sweeps unless SWEEP_INTERVAL says otherwise.
 const DefaultSweepInterval = time.Minute
@@ -78,24 +92,28 @@ func Load() (Config, error) {
 		return Config{}, fmt.Errorf("config: APP_ENV must be development, test or production, got %q", env)
 	}
 	c := Config{
-		Env:               env,
-		DatabaseURL:       getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/prelaunch?sslmode=disable"),
-		RedisURL:          getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
-		JWTSecret:         os.Getenv("JWT_SECRET"),
-		ResendAPIKey:      os.Getenv("RESEND_API_KEY"),
-		ResendBaseURL:     os.Getenv("RESEND_BASE_URL"),
-		MailFrom:          getenv("MAIL_FROM", "Prelaunch <no-reply@prelaunch.local>"),
-		MailOutbox:        getenv("MAIL_OUTBOX", "var/mail/outbox.jsonl"),
-		StorageDir:        getenv("STORAGE_DIR", "var/storage"),
-		UserAddr:          getenv("USER_ADDR", ":"+getenv("USER_PORT", "8080")),
-		AdminAddr:         getenv("ADMIN_ADDR", ":"+getenv("ADMIN_PORT", "8081")),
-		UserDist:          getenv("USER_DIST", "apps/user/dist"),
-		AdminDist:         getenv("ADMIN_DIST", "apps/admin/dist"),
-		SeedAdminPassword: os.Getenv("SEED_ADMIN_PASSWORD"),
-		BodyLimit:         6 * 1024 * 1024,
-		TokenSymbol:       getenv("TOKEN_SYMBOL", DefaultTokenSymbol),
-		TenantBaseDomain:  strings.Trim(strings.ToLower(strings.TrimSpace(os.Getenv("TENANT_BASE_DOMAIN"))), "."),
-		PublicUserURL:     strings.TrimRight(strings.TrimSpace(os.Getenv("PUBLIC_USER_URL")), "/"),
+		Env:                env,
+		DatabaseURL:        getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/prelaunch?sslmode=disable"),
+		RedisURL:           getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		JWTSecret:          os.Getenv("JWT_SECRET"),
+		ResendAPIKey:       os.Getenv("RESEND_API_KEY"),
+		ResendBaseURL:      os.Getenv("RESEND_BASE_URL"),
+		MailFrom:           getenv("MAIL_FROM", "Prelaunch <no-reply@prelaunch.local>"),
+		MailOutbox:         getenv("MAIL_OUTBOX", "var/mail/outbox.jsonl"),
+		StorageURL:         getenv("STORAGE_URL", "file://"+getenv("STORAGE_DIR", "var/storage")),
+		AWSAccessKeyID:     os.Getenv("AWS_ACCESS_KEY_ID"),
+		AWSSecretAccessKey: os.Getenv("AWS_SECRET_ACCESS_KEY"),
+		AWSSessionToken:    os.Getenv("AWS_SESSION_TOKEN"),
+		MetricsAddr:        strings.TrimSpace(os.Getenv("METRICS_ADDR")),
+		UserAddr:           getenv("USER_ADDR", ":"+getenv("USER_PORT", "8080")),
+		AdminAddr:          getenv("ADMIN_ADDR", ":"+getenv("ADMIN_PORT", "8081")),
+		UserDist:           getenv("USER_DIST", "apps/user/dist"),
+		AdminDist:          getenv("ADMIN_DIST", "apps/admin/dist"),
+		SeedAdminPassword:  os.Getenv("SEED_ADMIN_PASSWORD"),
+		BodyLimit:          6 * 1024 * 1024,
+		TokenSymbol:        getenv("TOKEN_SYMBOL", DefaultTokenSymbol),
+		TenantBaseDomain:   strings.Trim(strings.ToLower(strings.TrimSpace(os.Getenv("TENANT_BASE_DOMAIN"))), "."),
+		PublicUserURL:      strings.TrimRight(strings.TrimSpace(os.Getenv("PUBLIC_USER_URL")), "/"),
 	}
 	if c.PublicUserURL == "" && env != EnvProduction {
 		c.PublicUserURL = "http://localhost:" + getenv("USER_PORT", "8080")
@@ -110,6 +128,11 @@ func Load() (Config, error) {
 		return Config{}, err
 	}
 	c.SweepInterval = every
+	window, err := paymentWindow(os.Getenv("PAYMENT_WINDOW"), env)
+	if err != nil {
+		return Config{}, err
+	}
+	c.PaymentWindow = window
 	ttl, err := time.ParseDuration(getenv("JWT_TTL", "24h"))
 	if err != nil || ttl <= 0 {
 		return Config{}, fmt.Errorf("config: JWT_TTL is not a positive duration: %q", os.Getenv("JWT_TTL"))
@@ -170,6 +193,23 @@ func sweepInterval(v string) (time.Duration, error) {
 	d, err := time.ParseDuration(v)
 	if err != nil || d < time.Second {
 		return 0, fmt.Errorf("SWEEP_INTERVAL %q: want a duration of at least 1s, such as 30s or 2m", v)
+	}
+	return d, nil
+}
+
+// paymentWindow reads PAYMENT_WINDOW (a Go duration of at least 1s); empty means
+// DefaultPaymentWindow, and production accepts nothing else.
+func paymentWindow(v, env string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return DefaultPaymentWindow, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Second {
+		return 0, fmt.Errorf("PAYMENT_WINDOW %q: want a duration of at least 1s, such as 5s or 15m", v)
+	}
+	if env == EnvProduction && d != DefaultPaymentWindow {
+		return 0, fmt.Errorf("PAYMENT_WINDOW %q: production keeps the %v payment window", v, DefaultPaymentWindow)
 	}
 	return d, nil
 }

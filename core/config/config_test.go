@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestProductionRefusesMissingSecrets(t *testing.T) {
@@ -78,5 +79,29 @@ func TestSweepIntervalAndTokenSymbol(t *testing.T) {
 		if _, err := Load(); err == nil || !strings.Contains(err.Error(), "SWEEP_INTERVAL") {
 			t.Fatalf("%s: want an error, got %v", bad, err)
 		}
+	}
+}
+
+func TestPaymentWindowShortOnlyOutsideProduction(t *testing.T) {
+	t.Setenv("APP_ENV", "test")
+	t.Setenv("PAYMENT_WINDOW", "3s")
+	c, err := Load()
+	if err != nil || c.PaymentWindow != 3*time.Second {
+		t.Fatalf("test: want a 3s window, got %v (%v)", c.PaymentWindow, err)
+	}
+	t.Setenv("PAYMENT_WINDOW", "")
+	if c, err = Load(); err != nil || c.PaymentWindow != DefaultPaymentWindow {
+		t.Fatalf("unset: want the default window, got %v (%v)", c.PaymentWindow, err)
+	}
+	t.Setenv("PAYMENT_WINDOW", "500ms")
+	if _, err := Load(); err == nil {
+		t.Fatal("want an error for a window under 1s")
+	}
+	for k, v := range map[string]string{"APP_ENV": "production", "JWT_SECRET": strings.Repeat("s", 40), "RESEND_API_KEY": "re_x",
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "PAYMENT_WINDOW": "3s"} {
+		t.Setenv(k, v)
+	}
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "PAYMENT_WINDOW") {
+		t.Fatalf("production: want PAYMENT_WINDOW refused, got %v", err)
 	}
 }

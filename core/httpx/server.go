@@ -9,7 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"prelaunch/core/apperr"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -23,33 +23,62 @@ import (
 	"github.com/gofiber/fiber/v3/middleware/static"
 	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/metrics"
 )
 
-// Option adjusts the Fiber configuration of NewApp.
-type Option func(*fiber.Config)
+// Option adjusts NewApp: its Fiber configuration or its headers.
+type Option func(*appConfig)
+
+type appConfig struct {
+	fiber fiber.Config
+	// imgSrc are origins the pages may show images from besides their own (an S3 store's links).
+	imgSrc []string
+	hsts   bool
+}
 
 // WithTrustedProxy makes c.IP() (and so every per-IP rate limit) read the client address from
 // header, but only on requests that come from one of proxies (IPs or CIDR ranges). Without it,
 // behind a load balancer every request would look like the balancer's. Empty header: no change.
 func WithTrustedProxy(header string, proxies []string) Option {
-	return func(c *fiber.Config) {
+	return func(c *appConfig) {
 		if header == "" || len(proxies) == 0 {
 			return
 		}
-		c.ProxyHeader = header
-		c.TrustProxy = true
-		c.TrustProxyConfig = fiber.TrustProxyConfig{Proxies: proxies}
+		c.fiber.ProxyHeader = header
+		c.fiber.TrustProxy = true
+		c.fiber.TrustProxyConfig = fiber.TrustProxyConfig{Proxies: proxies}
 	}
 }
+
+// WithImageOrigin lets the pages show images from origin (scheme://host[:port]), where an S3
+// store's presigned links lead; empty: no change.
+func WithImageOrigin(origin string) Option {
+	return func(c *appConfig) {
+		if origin != "" && !strings.ContainsAny(origin, " ;'\"\r\n") {
+			c.imgSrc = append(c.imgSrc, origin)
+		}
+	}
+}
+
+// WithHSTS sends HSTSHeader on every answer: production is served over HTTPS only (the proxy
+// terminates TLS), so browsers are told never to use plain HTTP for the host or its subdomains.
+func WithHSTS(on bool) Option {
+	return func(c *appConfig) { c.hsts = c.hsts || on }
+}
+
+// HSTSHeader is the Strict-Transport-Security of production: two years, subdomains included.
+const HSTSHeader = "max-age=63072000; includeSubDomains"
 
 // WriteTimeout is how long writing an answer may take; a streamed file (StreamFile) renews it
 // as it goes, so it bounds a stall, not a long download.
 const WriteTimeout = 60 * time.Second
 
 // NewApp is a Fiber app with the shared error mapper, body limit, timeouts, request ids, access
-// logs, panic recovery and security headers.
+// logs, metrics, panic recovery and security headers.
 func NewApp(name string, log *slog.Logger, bodyLimit int, opts ...Option) *fiber.App {
-	cfg := fiber.Config{
+	cfg := appConfig{fiber: fiber.Config{
 		AppName:      name,
 		BodyLimit:    bodyLimit,
 		ReadTimeout:  30 * time.Second,
@@ -60,20 +89,21 @@ func NewApp(name string, log *slog.Logger, bodyLimit int, opts ...Option) *fiber
 		// keys, Marshalers honoured) in about half the time. Request bodies are still decoded
 		// by encoding/json (Bind).
 		JSONEncoder: gojson.Marshal,
-	}
+	}}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	app := fiber.New(cfg)
+	app := fiber.New(cfg.fiber)
 	app.Use(recover.New())
 	app.Use(requestid.New())
 	app.Use(AccessLog(log))
-	app.Use(SecurityHeaders())
+	app.Use(SecurityHeaders(cfg.imgSrc, cfg.hsts))
 	app.Use(SafeQuery())
 	return app
 }
 
-// AccessLog logs one line per request, never the Authorization header or query secrets.
+// AccessLog logs one line per request, never the Authorization header or query secrets, and
+// counts it in metrics.HTTPRequests and HTTPDuration.
 func AccessLog(log *slog.Logger) fiber.Handler {
 	return func(c fiber.Ctx) error {
 		start := time.Now()
@@ -84,16 +114,23 @@ func AccessLog(log *slog.Logger) fiber.Handler {
 				status = s
 			}
 		}
+		took := time.Since(start)
+		// The route pattern, never the raw path: a scan of random URLs adds no series.
+		route, method, code := c.Route().Path, c.Method(), strconv.Itoa(status)
+		metrics.HTTPRequests.WithLabelValues(route, method, code).Inc()
+		metrics.HTTPDuration.WithLabelValues(route, method, code).Observe(took.Seconds())
 		log.LogAttrs(c.Context(), slog.LevelInfo, "http", slog.String("method", c.Method()), slog.String("path", c.Path()),
-			slog.Int("status", status), slog.Float64("dur_ms", float64(time.Since(start).Microseconds())/1000),
+			slog.Int("status", status), slog.Float64("dur_ms", float64(took.Microseconds())/1000),
 			slog.String("ip", c.IP()), slog.String("request_id", requestid.FromContext(c)))
 		return err
 	}
 }
 
-// SecurityHeaders sets the headers of DESIGN §8 on every answer.
-func SecurityHeaders() fiber.Handler {
-	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+// SecurityHeaders sets the headers of DESIGN §8 on every answer; imgSrc are more origins of
+// images (WithImageOrigin), hsts adds HSTSHeader (WithHSTS).
+func SecurityHeaders(imgSrc []string, hsts bool) fiber.Handler {
+	img := strings.Join(append([]string{"'self' data: blob:"}, imgSrc...), " ")
+	csp := "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src " + img + "; " +
 		"font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	// Keys already canonical, as bytes: set without fasthttp's per-call normalising.
 	headers := [][2][]byte{
@@ -103,6 +140,9 @@ func SecurityHeaders() fiber.Handler {
 		{[]byte("Referrer-Policy"), []byte("strict-origin-when-cross-origin")},
 		{[]byte("Permissions-Policy"), []byte("camera=(), microphone=(), geolocation=()")},
 		{[]byte("Cross-Origin-Opener-Policy"), []byte("same-origin")},
+	}
+	if hsts {
+		headers = append(headers, [2][]byte{[]byte("Strict-Transport-Security"), []byte(HSTSHeader)})
 	}
 	return func(c fiber.Ctx) error {
 		h := &c.Response().Header

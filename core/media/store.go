@@ -9,8 +9,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"mime"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -135,15 +136,15 @@ type Stored struct {
 	OriginalName string `json:"originalName"`
 }
 
-// Store keeps uploads under Dir with random names and records them in the media table.
+// Store keeps uploads in Blobs under random keys and records them in the media table.
 type Store struct {
 	DB     bun.IDB
-	Dir    string
+	Blobs  Blobs
 	Signer *Signer
 }
 
 // Save checks every file first (nothing is stored when one is refused), then writes each under
-// a random name and records it as owned by owner.
+// a random key and records it as owned by owner.
 func (s *Store) Save(ctx context.Context, owner Owner, files []File) ([]Stored, error) {
 	if len(files) == 0 {
 		return nil, apperr.Invalid("no_file", "Please choose a file to upload.")
@@ -159,15 +160,11 @@ func (s *Store) Save(ctx context.Context, owner Owner, files []File) ([]Stored, 
 		}
 		types[i] = ct
 	}
-	if err := os.MkdirAll(s.Dir, 0o750); err != nil {
-		return nil, fmt.Errorf("storage dir: %w", err)
-	}
 	out := make([]Stored, 0, len(files))
 	for i, f := range files {
 		name := randomName()
-		path := filepath.Join(s.Dir, name)
-		if err := os.WriteFile(path, f.Data, 0o640); err != nil {
-			return nil, fmt.Errorf("write upload: %w", err)
+		if err := s.Blobs.Put(ctx, name, f.Data, types[i]); err != nil {
+			return nil, err
 		}
 		m := &Media{OwnerKind: owner.Kind, OwnerID: owner.ID, StorageName: name,
 			OriginalName: cleanName(f.Name), ContentType: types[i], SizeBytes: int64(len(f.Data))}
@@ -176,7 +173,7 @@ func (s *Store) Save(ctx context.Context, owner Owner, files []File) ([]Stored, 
 			m.CompanyID = &cid
 		}
 		if _, err := s.DB.NewInsert().Model(m).Returning("id").Exec(ctx); err != nil {
-			_ = os.Remove(path)
+			_ = s.Blobs.Delete(context.WithoutCancel(ctx), name)
 			return nil, fmt.Errorf("record upload: %w", err)
 		}
 		out = append(out, Stored{ID: m.ID, URL: s.Signer.URL(m.ID, LinkTTL), ContentType: m.ContentType,
@@ -185,25 +182,59 @@ func (s *Store) Save(ctx context.Context, owner Owner, files []File) ([]Stored, 
 	return out, nil
 }
 
-// Open finds a stored file by id (after the caller verified the signed link).
-func (s *Store) Open(ctx context.Context, id string) (*Media, *os.File, error) {
-	notFound := apperr.NotFound("media_not_found", "File not found.")
+func errMediaNotFound() error { return apperr.NotFound("media_not_found", "File not found.") }
+
+// Find is the record of a stored file (after the caller verified the signed link).
+func (s *Store) Find(ctx context.Context, id string) (*Media, error) {
 	if !fields.UUID(id) {
-		return nil, nil, notFound
+		return nil, errMediaNotFound()
 	}
 	var m Media
 	err := s.DB.NewSelect().Model(&m).Where("id = ?", id).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, notFound
+		return nil, errMediaNotFound()
 	}
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Open finds a stored file by id and opens its bytes (after the caller verified the signed link).
+func (s *Store) Open(ctx context.Context, id string) (*Media, io.ReadCloser, error) {
+	m, err := s.Find(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := os.Open(filepath.Join(s.Dir, filepath.Base(m.StorageName)))
+	r, err := s.Read(ctx, m)
 	if err != nil {
-		return nil, nil, notFound
+		return nil, nil, err
 	}
-	return &m, f, nil
+	return m, r, nil
+}
+
+// Read opens the bytes of m; a record whose bytes are gone is 404.
+func (s *Store) Read(ctx context.Context, m *Media) (io.ReadCloser, error) {
+	r, err := s.Blobs.Open(ctx, m.StorageName)
+	if errors.Is(err, ErrNoBlob) || errors.Is(err, ErrBadKey) {
+		return nil, errMediaNotFound()
+	}
+	return r, err
+}
+
+// Disposition is how m is shown: images and PDFs inline, anything else as a download.
+func Disposition(m *Media) string {
+	disp := "attachment"
+	if IsImage(m.ContentType) || m.ContentType == TypePDF {
+		disp = "inline"
+	}
+	return mime.FormatMediaType(disp, map[string]string{"filename": m.OriginalName})
+}
+
+// Link is the store's own short-lived address of m (PresignTTL), or "" when the BFF serves the
+// bytes itself (file://).
+func (s *Store) Link(ctx context.Context, m *Media) (string, error) {
+	return s.Blobs.Link(ctx, m.StorageName, PresignTTL, LinkHeaders{ContentType: m.ContentType, ContentDisposition: Disposition(m)})
 }
 
 // CheckOwned verifies that media id exists and belongs to (ownerKind, ownerID), and when

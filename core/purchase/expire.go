@@ -8,6 +8,8 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
+
+	"prelaunch/core/metrics"
 )
 
 // Expire moves one INITIATED order whose window is over to EXPIRED and releases its reservation,
@@ -30,6 +32,9 @@ func (s *Service) Expire(ctx context.Context, id string, now time.Time) (bool, e
 		expired = true
 		return release(ctx, tx, &rows[0])
 	})
+	if err == nil && expired {
+		metrics.Expiries.Inc()
+	}
 	return expired, err
 }
 
@@ -92,6 +97,7 @@ func (s *Service) Sweep(ctx context.Context, now time.Time) (int, error) {
 			return total, err
 		}
 		total += n
+		metrics.Expiries.Add(float64(n))
 		if n < SweepBatch {
 			return total, nil
 		}

@@ -22,6 +22,7 @@ import (
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
+	"prelaunch/core/metrics"
 	"prelaunch/core/tasks"
 	"prelaunch/core/ttl"
 )
@@ -50,6 +51,15 @@ type Service struct {
 	Bought ttl.Cache[string, decimal.Decimal]
 	// Links says where each company's buyer site is, for the decision emails' link.
 	Links company.Links
+	// Window is how long a new order stays open (config PAYMENT_WINDOW); zero is PaymentWindow.
+	Window time.Duration
+}
+
+func (s *Service) window() time.Duration {
+	if s.Window > 0 {
+		return s.Window
+	}
+	return PaymentWindow
 }
 
 func (s *Service) revoke(ids ...string) {
@@ -127,6 +137,7 @@ func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Pur
 	if err != nil {
 		return nil, err
 	}
+	metrics.OrdersCreated.Inc()
 	s.Bought.Forget(b.UserID)
 	s.scheduleExpiry(ctx, p)
 	return p, nil
@@ -194,7 +205,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
 		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: charged, EnteredAmount: amt, Price: offer.Price,
 		Quantity: qty, PlatformChargePercent: tok.PlatformChargePercent, Fee: fee, FinalAmount: final,
-		ExpiresAt: now.Add(PaymentWindow), CreatedAt: now, UpdatedAt: now}
+		ExpiresAt: now.Add(s.window()), CreatedAt: now, UpdatedAt: now}
 	if offer.Round != nil {
 		p.RoundID = &offer.Round.ID
 	}

@@ -16,6 +16,7 @@ import (
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
+	"prelaunch/core/metrics"
 	"prelaunch/core/pagination"
 	"prelaunch/core/stats"
 	"prelaunch/core/user"
@@ -311,7 +312,11 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 	if err != nil {
 		return nil, err
 	}
+	if to == StatusRejected {
+		metrics.Rejections.Inc()
+	}
 	if to == StatusApproved { // balances changed: this process's user cache sees it at once
+		metrics.Approvals.Inc()
 		s.revoke(dec.Purchase.UserID)
 		if b.ReferredBy != nil {
 			s.revoke(*b.ReferredBy)

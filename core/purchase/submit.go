@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
+	"prelaunch/core/metrics"
 	"prelaunch/core/tasks"
 )
 
@@ -197,6 +198,7 @@ func (s *Service) createAndSubmit(ctx context.Context, b Buyer, amount Amount, p
 	if err != nil {
 		return nil, err
 	}
+	metrics.OrdersCreated.Inc()
 	s.Bought.Forget(b.UserID)
 	return p, nil
 }

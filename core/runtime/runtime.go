@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sort"
 	"sync"
 
 	"github.com/hibiken/asynq"
@@ -15,11 +16,13 @@ import (
 	"prelaunch/core/clock"
 	"prelaunch/core/config"
 	"prelaunch/core/media"
+	"prelaunch/core/metrics"
 	"prelaunch/core/migrations"
 	"prelaunch/core/otp"
 	"prelaunch/core/platform"
 	"prelaunch/core/ratelimit"
 	"prelaunch/core/session"
+	"prelaunch/core/tasks"
 )
 
 // Deps are the connections and services a process shares.
@@ -35,6 +38,7 @@ type Deps struct {
 	Limiter  *ratelimit.Limiter
 	OTP      *otp.Service
 	Media    *media.Signer
+	Blobs    media.Blobs // where uploads are kept (STORAGE_URL)
 
 	// Serving makes Build start its services' background work (the site resolver's refresh loop
 	// and its Postgres listener, one connection). The servers' main sets it; tests, which build
@@ -80,6 +84,11 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("redis url for asynq: %w", err)
 	}
+	blobs, err := media.OpenBlobs(cfg.StorageURL, media.S3Credentials{AccessKeyID: cfg.AWSAccessKeyID,
+		SecretAccessKey: cfg.AWSSecretAccessKey, SessionToken: cfg.AWSSessionToken})
+	if err != nil {
+		return nil, err
+	}
 	db := platform.OpenDB(cfg.DatabaseURL)
 	clk := clock.System{}
 	tokens := auth.NewTokens(cfg.JWTSecret, cfg.JWTTTL, clk)
@@ -91,6 +100,7 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 		Verifier: &session.Verifier{Tokens: tokens, DB: db, Cache: session.NewPrincipalCache(db, log)},
 		Limiter:  ratelimit.New(rdb),
 		Media:    &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
+		Blobs:    blobs,
 		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
 		bg:       &background{},
 	}, nil
@@ -120,4 +130,53 @@ func (d *Deps) Close() {
 	_ = d.Redis.Close()
 	_ = d.DB.Close()
 	platform.FlushLogs()
+}
+
+// ServeMetrics starts the metrics listener of service on METRICS_ADDR (its default when unset,
+// none when "off") until Close: /metrics with the DB pool and, when queues, the asynq queue
+// sizes; /healthz, 200 while Postgres and Redis answer, 503 otherwise. It returns the address.
+// A port already taken stops a production process; elsewhere it is logged and skipped.
+func (d *Deps) ServeMetrics(service string, queues bool) (string, error) {
+	addr := d.Cfg.MetricsAddr
+	if addr == "" {
+		addr = metrics.DefaultAddr[service]
+	}
+	if addr == "" || addr == "off" {
+		return "", nil
+	}
+	src := metrics.Sources{DB: d.DB.DB}
+	if queues {
+		src.Inspector = asynq.NewInspectorFromRedisClient(d.Redis)
+		for q := range tasks.Queues {
+			src.Queues = append(src.Queues, q)
+		}
+		sort.Strings(src.Queues)
+	}
+	srv := &metrics.Server{Gatherer: metrics.Gatherer(src), Health: d.Ping}
+	at, stop, err := srv.Listen(addr)
+	if err != nil {
+		err = fmt.Errorf("metrics listener (METRICS_ADDR %s): %w", addr, err)
+		if d.Cfg.IsProduction() {
+			return "", err
+		}
+		// Several stacks on one machine (tests, a second `make run`) share the default ports:
+		// outside production the process runs on without its metrics.
+		d.Log.Warn("no metrics listener", "err", err)
+		return "", nil
+	}
+	d.bg.mu.Lock()
+	d.bg.stops = append(d.bg.stops, stop)
+	d.bg.mu.Unlock()
+	return at, nil
+}
+
+// Ping reports whether Postgres and Redis answer.
+func (d *Deps) Ping(ctx context.Context) error {
+	if err := d.DB.PingContext(ctx); err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	if err := d.Redis.Ping(ctx).Err(); err != nil {
+		return fmt.Errorf("redis: %w", err)
+	}
+	return nil
 }

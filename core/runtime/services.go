@@ -45,7 +45,8 @@ func (d *Deps) Build() *Services {
 	}
 	purchases := &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 		Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
-		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links}
+		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links,
+		Window: d.Cfg.PaymentWindow}
 	return &Services{
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
@@ -56,7 +57,7 @@ func (d *Deps) Build() *Services {
 		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
-		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},
+		Media:         &media.Store{DB: d.DB, Blobs: d.Blobs, Signer: d.Media},
 		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:     &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
 	}

@@ -49,7 +49,7 @@ func Deps(t testing.TB, name string, redisDB int) *runtime.Deps {
 	cfg := config.Config{
 		Env: config.EnvTest, DatabaseURL: u.String(), RedisURL: fmt.Sprintf("%s/%d", strings.TrimSuffix(redisBase, "/"), redisDB),
 		JWTSecret: "test-secret-test-secret-test-secret-0123", JWTTTL: time.Hour,
-		MailFrom: "test@prelaunch.test", MailOutbox: t.TempDir() + "/outbox.jsonl", StorageDir: t.TempDir(),
+		MailFrom: "test@prelaunch.test", MailOutbox: t.TempDir() + "/outbox.jsonl", StorageURL: "file://" + t.TempDir(),
 		UserAddr: "127.0.0.1:0", AdminAddr: "127.0.0.1:0", BodyLimit: 6 * 1024 * 1024,
 		TokenSymbol: config.DefaultTokenSymbol, SweepInterval: config.DefaultSweepInterval,
 	}

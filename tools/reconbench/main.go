@@ -58,7 +58,7 @@ func run() error {
 	}
 	cfg := config.Config{Env: config.EnvTest, DatabaseURL: *dsn, RedisURL: *redisURL,
 		JWTSecret: "reconbench-secret-reconbench-secret-01", JWTTTL: time.Hour, MailFrom: "bench@prelaunch.test",
-		MailOutbox: os.DevNull, StorageDir: os.TempDir(), BodyLimit: 6 << 20,
+		MailOutbox: os.DevNull, StorageURL: "file://" + os.TempDir(), BodyLimit: 6 << 20,
 		TokenSymbol: config.DefaultTokenSymbol, SweepInterval: config.DefaultSweepInterval}
 	d, err := prt.OpenWith(cfg, "reconbench")
 	if err != nil {

@@ -4,13 +4,12 @@
 //
 // where v1 is the router of "/api/v1". It serves POST /superadmin/media/add (multipart field
 // "medias", any caller the signedIn handler admits) and GET /media/file/:id?exp=&sig= (signed
-// links only). It is apart from package media so that the storage rules do not depend on the
-// web framework.
+// links only; with an S3 store, a redirect to the store's presigned link). It is apart from
+// package media so that the storage rules do not depend on the web framework.
 package mediahttp
 
 import (
 	"io"
-	"mime"
 	"mime/multipart"
 	"strings"
 
@@ -40,18 +39,28 @@ func Routes(v1 fiber.Router, store *media.Store, signedIn fiber.Handler) {
 		if err := store.Signer.Verify(id, c.Query("exp"), c.Query("sig")); err != nil {
 			return err
 		}
-		m, f, err := store.Open(c.Context(), id)
+		m, err := store.Find(c.Context(), id)
+		if err != nil {
+			return err
+		}
+		// An S3 store serves the bytes itself: the signed link leads to its presigned one, which
+		// works for media.PresignTTL; the redirect is kept for half of that at most.
+		link, err := store.Link(c.Context(), m)
+		if err != nil {
+			return err
+		}
+		if link != "" {
+			c.Set(fiber.HeaderCacheControl, "private, max-age=300")
+			return c.Redirect().Status(fiber.StatusFound).To(link)
+		}
+		f, err := store.Read(c.Context(), m)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		disp := "attachment"
-		if media.IsImage(m.ContentType) || m.ContentType == media.TypePDF {
-			disp = "inline"
-		}
 		c.Set(fiber.HeaderContentType, m.ContentType)
 		c.Set("X-Content-Type-Options", "nosniff")
-		c.Set(fiber.HeaderContentDisposition, mime.FormatMediaType(disp, map[string]string{"filename": m.OriginalName}))
+		c.Set(fiber.HeaderContentDisposition, media.Disposition(m))
 		c.Set(fiber.HeaderCacheControl, "private, max-age=300")
 		c.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
 		b, err := io.ReadAll(io.LimitReader(f, media.MaxSize+1))

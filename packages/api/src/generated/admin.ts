@@ -1771,6 +1771,19 @@ export interface components {
             };
         };
         /**
+         * @description With an S3 store (STORAGE_URL s3://…), the store serves the bytes: the signed link leads to
+         *     the store's own presigned link (valid 10 minutes, answering with the file's Content-Type and
+         *     Content-Disposition). The redirect may be cached privately for 5 minutes.
+         */
+        MediaRedirect: {
+            headers: {
+                Location: string;
+                "Cache-Control": "private, max-age=300";
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
          * @description The file, with X-Content-Type-Options nosniff, Content-Disposition (inline for images and
          *     PDF, else attachment, with the original file name) and a private cache of 5 minutes.
          */
@@ -2900,6 +2913,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MediaFile"];
+            302: components["responses"]["MediaRedirect"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
