@@ -41,22 +41,28 @@ export function totp(secret, ms = Date.now()) {
 
 /**
  * An authenticator for one secret that never gives the same step twice (each code works once):
- * the next unused step within the server's ±1 window, waiting for the clock when all three are used.
+ * the earliest unused step the server's ±1 window still takes when the code arrives — the step
+ * before now only with 3 s of this step left (a code crossing into the next step would be two
+ * behind), now, or the next one (which only gets better as time passes) — waiting for the clock
+ * when all three are used.
  */
 export function authenticator(secret) {
   let last = -Infinity;
   return {
     secret,
     async next() {
-      let now = step();
-      let s = Math.max(last + 1, now - 1);
-      while (s > now + 1) {
-        await new Promise((r) => setTimeout(r, 1000));
-        now = step();
-        s = Math.max(last + 1, now - 1);
+      for (;;) {
+        const ms = Date.now();
+        const now = step(ms);
+        const left = 30_000 - (ms % 30_000);
+        const candidates = [...(left >= 3000 ? [now - 1] : []), now, now + 1];
+        const s = candidates.find((c) => c > last);
+        if (s !== undefined) {
+          last = s;
+          return hotp(secret, s);
+        }
+        await new Promise((r) => setTimeout(r, 500));
       }
-      last = s;
-      return hotp(secret, s);
     },
   };
 }

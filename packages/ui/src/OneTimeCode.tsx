@@ -51,7 +51,7 @@ export function OneTimeCodeInput({ kind, value, onChange, error, label, id, auto
       spellCheck={false}
       pattern={totp ? '[0-9]*' : undefined}
       maxLength={totp ? 16 : 64}
-      placeholder={totp ? '123456' : 'Recovery code'}
+      placeholder={totp ? '6-digit code' : 'XXXXX-XXXXX'}
       className={className}
       value={value}
       onChange={(e) => onChange(normaliseCode(kind, e.target.value))}

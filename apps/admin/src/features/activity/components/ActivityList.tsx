@@ -37,6 +37,19 @@ export function activityQuery(f: ActivityFilters, page: number) {
   };
 }
 
+/** An email that, when it must wrap, wraps before its @ rather than inside a word. */
+function breakableEmail(email: string) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** Why the dates cannot be asked for (the server refuses a start after the end), or undefined. */
 export function rangeProblem(from: string, to: string): string | undefined {
   return from && to && from > to ? 'The start date is after the end date.' : undefined;
@@ -79,16 +92,31 @@ export function ActivityList({ filters, onFilters, page, onPage, list, actions, 
       key: 'action',
       header: 'Action',
       card: 'title',
+      className: 'text-wrap pl-col-action',
       render: (r) => (
         <span title={r.action} data-action={r.action}>
           {actionLabel(r.action)}
         </span>
       ),
     },
-    { key: 'at', header: 'When (IST)', cardLabel: 'When', render: (r) => <span className="text-nowrap">{formatIst(r.at)}</span> },
+    {
+      key: 'at',
+      header: 'When',
+      className: 'text-wrap pl-col-when',
+      render: (r) => {
+        // "25/11/2026, 02:17:05 pm IST": the day over the time, so the column stays narrow.
+        const [day, time] = formatIst(r.at).split(', ');
+        return (
+          <span className="d-inline-block">
+            <span className="text-nowrap">{day}</span> <span className="text-nowrap small text-body-secondary">{time}</span>
+          </span>
+        );
+      },
+    },
     {
       key: 'actor',
       header: 'By',
+      className: 'text-wrap pl-col-actor',
       render: (r) => (
         <div className="pl-actor">
           {r.actor.id ? (
@@ -103,25 +131,33 @@ export function ActivityList({ filters, onFilters, page, onPage, list, actions, 
           ) : (
             <span className="fw-semibold">{r.actor.name || roleLabel(r.actor.role)}</span>
           )}
-          {r.actor.email && r.actor.name ? <div className="small text-body-secondary text-break">{r.actor.email}</div> : null}
-          <span className="badge text-bg-light border">{roleLabel(r.actor.role)}</span>
+          {r.actor.id ? <span className="badge text-bg-light border ms-1">{roleLabel(r.actor.role)}</span> : null}
+          {r.actor.email && r.actor.name ? <div className="small text-body-secondary text-break">{breakableEmail(r.actor.email)}</div> : null}
         </div>
       ),
     },
     {
       key: 'target',
       header: 'Target',
+      className: 'text-wrap pl-col-target',
       render: (r) => {
         const t = targetText(r);
         return (
-          <span title={`${r.target.type} ${r.target.id}`}>
-            <span className="text-body-secondary">{t.kind}</span> {t.name}
+          <span title={`${r.target.type} ${r.target.id}`} className="d-inline-block">
+            <span className="small text-body-secondary">{t.kind}</span> <span className="text-break">{t.name}</span>
           </span>
         );
       },
     },
     ...(companies
-      ? [{ key: 'company', header: 'Company', render: (r: AuditRecord) => (r.companyId ? (companyName.get(r.companyId) ?? '—') : '—') }]
+      ? [
+          {
+            key: 'company',
+            header: 'Company',
+            className: 'text-wrap pl-col-company',
+            render: (r: AuditRecord) => (r.companyId ? (companyName.get(r.companyId) ?? '—') : '—'),
+          },
+        ]
       : []),
     { key: 'ip', header: 'IP', render: (r) => <span className="font-monospace small">{r.ip || '—'}</span> },
     {
