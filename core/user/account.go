@@ -357,8 +357,8 @@ func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in C
 	if err != nil {
 		return "", err
 	}
-	if !auth.CheckPassword(u.PasswordHash, in.Password) {
-		return "", errWrongCurrent()
+	if err := s.checkCurrentPassword(ctx, u, in.Password); err != nil {
+		return "", err
 	}
 	cid := site.CompanyID
 	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeChangePassword, email, &cid, in.OTP); err != nil {

@@ -123,8 +123,8 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	if err != nil {
 		return err
 	}
-	if len(in.Password) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, in.Password) {
-		return errWrongCurrent()
+	if err := s.checkCurrentPassword(ctx, u, in.Password); err != nil {
+		return err
 	}
 	if img != "" {
 		if err := media.CheckOwned(ctx, s.DB, img, "user", u.ID, true); err != nil {

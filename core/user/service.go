@@ -20,6 +20,7 @@ import (
 	"prelaunch/core/ratelimit"
 	"prelaunch/core/tasks"
 	"prelaunch/core/ttl"
+	"prelaunch/core/twofactor"
 )
 
 // Service holds the account rules: sign-up with an emailed code, buyer and admin login, password
@@ -44,6 +45,9 @@ type Service struct {
 	// Stake reuses a company's tokens-sold figure (profile's globalStake) for its TTL; a zero TTL
 	// reads it every time.
 	Stake ttl.Cache[string, decimal.Decimal]
+	// Sealer encrypts admins' TOTP secrets at rest; Challenges hold the second sign-in steps.
+	Sealer     *twofactor.Sealer
+	Challenges *twofactor.Challenges
 }
 
 // Cache reads a live user's row from memory when it can.
@@ -92,6 +96,20 @@ func (s *Service) revoke(ids ...string) {
 // checkPassword adds label's length message when pw is not an acceptable password.
 func checkPassword(v *apperr.Validation, pw, label string) {
 	v.Check(fields.Password(pw), label+" must be 8 to 72 characters long.")
+}
+
+// checkCurrentPassword is every check of a signed-in caller's current password: limited per
+// account (ratelimit.PasswordFailPerSubject), so it cannot be guessed through the profile form.
+func (s *Service) checkCurrentPassword(ctx context.Context, u *User, pw string) error {
+	key := "user:" + u.ID
+	if err := s.Limiter.BeforePasswordCheck(ctx, key); err != nil {
+		return err
+	}
+	if len(pw) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, pw) {
+		s.Limiter.PasswordFailed(ctx, key)
+		return errWrongCurrent()
+	}
+	return nil
 }
 
 // subjectKey is the rate-limit key of an email within a company.
