@@ -67,7 +67,7 @@ export function JsonDiff({ before, after, label = 'Changes' }: JsonDiffProps) {
       {unchanged > 0 ? (
         <button
           type="button"
-          className="btn btn-link btn-sm px-0"
+          className="btn btn-link btn-sm px-0 pl-diff-toggle"
           aria-controls={listId}
           aria-expanded={showAll}
           onClick={() => setShowAll((v) => !v)}

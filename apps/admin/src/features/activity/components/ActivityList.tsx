@@ -155,7 +155,11 @@ export function ActivityList({ filters, onFilters, page, onPage, list, actions, 
             key: 'company',
             header: 'Company',
             className: 'text-wrap pl-col-company',
-            render: (r: AuditRecord) => (r.companyId ? (companyName.get(r.companyId) ?? '—') : '—'),
+            render: (r: AuditRecord) => {
+              // A super admin's own actions carry no company; one done to a company names it by its target.
+              const id = r.companyId ?? (r.target.type === 'company' ? r.target.id : null);
+              return id ? (companyName.get(id) ?? '—') : '—';
+            },
           },
         ]
       : []),
