@@ -12,16 +12,16 @@ import (
 
 // ProfileView is the signed-in admin with their company and token branding, for the layout.
 type ProfileView struct {
-	ID      string       `json:"id"`
-	Name    string       `json:"name"`
-	Email   string       `json:"email"`
-	Role    string       `json:"role"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	Role  string `json:"role"`
 	// TwoFactorEnabled: the admin signs in with a code; TwoFactorRequired: their company requires
 	// it (while it is off, every other admin call is 403).
-	TwoFactorEnabled  bool       `json:"twoFactorEnabled"`
-	TwoFactorRequired bool       `json:"twoFactorRequired"`
-	Company           CompanyRef `json:"company"`
-	Token   TokenSummary `json:"token"`
+	TwoFactorEnabled  bool         `json:"twoFactorEnabled"`
+	TwoFactorRequired bool         `json:"twoFactorRequired"`
+	Company           CompanyRef   `json:"company"`
+	Token             TokenSummary `json:"token"`
 }
 
 type CompanyRef struct {

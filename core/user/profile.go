@@ -102,6 +102,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	img := strings.TrimSpace(in.ProfileImageID)
 	var v apperr.Validation
 	v.Check(len(name) <= 100, "Name must be at most 100 characters.")
+	v.Check(fields.OneLine(name), fields.MsgControl("Name"))
 	if mobile != "" {
 		v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
 	}

@@ -129,6 +129,18 @@ func (s *Service) limitCheck(ctx context.Context, companyID, email, ip string) e
 	return s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, subjectKey(companyID, email))
 }
 
+// sendNotice does what sendCode does — issue a code, queue one email — but the email says why no
+// code came (the account exists, or there is none) instead of carrying the code: the request then
+// answers alike, in the same time, whether or not the account exists. The code issued is never
+// sent, so it opens nothing.
+func (s *Service) sendNotice(ctx context.Context, site Tenant, purpose, email string) error {
+	cid := site.CompanyID
+	if _, err := s.OTP.Issue(ctx, s.DB, purpose, email, &cid); err != nil {
+		return err
+	}
+	return mail.Enqueue(ctx, s.Tasks, mail.NoticeMessage(email, purpose, mail.From{Brand: site.Brand, Company: site.CompanyName, URL: site.SiteURL}))
+}
+
 // sendCode issues a code and enqueues its email; the code is logged in development only.
 func (s *Service) sendCode(ctx context.Context, site Tenant, purpose, email string) error {
 	cid := site.CompanyID
