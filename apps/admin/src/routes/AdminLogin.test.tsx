@@ -115,6 +115,8 @@ describe('Admin login page', () => {
     it('asks for the code after the password, stores no token until it is right, then goes to the dashboard', async () => {
       const { user, router } = await toSecondStep();
       expect(localStorage.getItem('accessToken')).toBeNull();
+      // The step itself asks; the answer's message is not toasted as well.
+      expect(screen.queryByText('Enter the code from your authenticator app')).toBeNull();
       await user.click(screen.getByRole('button', { name: 'Verify' }));
       expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
       expect(loginTwoFactor).not.toHaveBeenCalled();

@@ -18,8 +18,9 @@ export const SECURITY_PATH = '/admin/security';
 // everything this admin sees is fetched again.
 const refetch = [adminRoot];
 
+// The set-up's steps appear in place: no toast announcing them.
 export const useTwoFactorSetup = (o?: AdminMutationOptions<AdminResult<TwoFactorSetup>>) =>
-  useAdminMutation(() => api.twoFactorSetup(), ADMIN_FALLBACK.twoFactorSetup, [], o);
+  useAdminMutation(() => api.twoFactorSetup(), ADMIN_FALLBACK.twoFactorSetup, [], { quiet: () => true, ...o });
 
 export const useTwoFactorEnable = (o?: AdminMutationOptions<AdminResult<TwoFactorEnabled>>) =>
   useAdminMutation((code: string) => api.twoFactorEnable(code), ADMIN_FALLBACK.twoFactorEnable, refetch, o);

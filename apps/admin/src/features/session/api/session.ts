@@ -26,6 +26,8 @@ export const profileQueryOptions = () => queryOptions({ queryKey: sessionKeys.pr
 export function useAdminLogin(onChallenge: (challenge: TwoFactorChallenge) => void) {
   const navigate = useNavigate();
   return useAdminMutation((body: AdminLoginRequest) => api.login(body), FALLBACK.login, [], {
+    // The second step's own screen asks for the code; no toast saying it again.
+    quiet: (res) => isTwoFactorChallenge(res.data),
     onDone: (res) => {
       if (isTwoFactorChallenge(res.data)) return onChallenge(res.data);
       adminSession.start(res.data.token);
