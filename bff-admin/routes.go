@@ -40,10 +40,19 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	// Public.
 	v1.Get("/company/site/get", a.publicSite)
 	v1.Post("/company/auth/login", a.login)
+	v1.Post("/company/auth/login/2fa", a.loginTwoFactor)
 
-	admin := httpx.Guard(d.Verifier, auth.AudienceAdmin)
+	// An admin of a company that requires two-factor sign-in reaches only setup (the profile and
+	// the two-factor set-up) until enrolled; every other admin call goes through admin.
+	setup := httpx.Guard(d.Verifier, auth.AudienceAdmin)
+	admin := httpx.GuardThen(d.Verifier, a.enrolled, auth.AudienceAdmin)
 	ad := v1.Group("/admin")
-	ad.Get("/auth/profile/get", admin, a.profile)
+	ad.Get("/auth/profile/get", setup, a.profile)
+	ad.Post("/auth/2fa/setup", setup, a.twoFactorSetup)
+	ad.Post("/auth/2fa/enable", setup, a.twoFactorEnable)
+	ad.Post("/auth/2fa/disable", admin, a.twoFactorDisable)
+	ad.Get("/audit/list", admin, a.auditList)
+	ad.Get("/audit/actions", admin, a.auditActions)
 	ad.Get("/auth/list", admin, a.listUsers)
 	ad.Post("/auth/add", admin, a.addUser)
 	ad.Put("/auth/update", admin, a.updateUser)
@@ -75,6 +84,8 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	sa.Get("/transaction/list", super, a.allTransactions)
 	sa.Get("/beneficiary/list", super, a.beneficiaries)
 	sa.Get("/export/purchases.csv", super, a.exportAllPurchases)
+	sa.Get("/audit/list", super, a.superAuditList)
+	sa.Get("/audit/actions", super, a.auditActions)
 }
 
 // companyOf is the signed-in admin's company: every admin call acts on it alone.
@@ -103,11 +114,14 @@ func (a *api) login(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	tok, err := a.svc.Users.AdminLogin(c.Context(), in.Email, in.Password, c.IP())
+	res, err := a.svc.Users.AdminLogin(c.Context(), in.Email, in.Password, c.IP())
 	if err != nil {
 		return err
 	}
-	return httpx.OK(c, "Login successful", fiber.Map{"token": tok})
+	if res.Challenge != "" {
+		return httpx.OK(c, "Enter the code from your authenticator app", fiber.Map{"twoFactorRequired": true, "challenge": res.Challenge})
+	}
+	return httpx.OK(c, "Login successful", fiber.Map{"token": res.Token})
 }
 
 func (a *api) profile(c fiber.Ctx) error {

@@ -407,11 +407,11 @@ func writeIndex(t *testing.T, dist string) {
 
 func (s *tenants) adminLoginB() string {
 	s.t.Helper()
-	tok, err := s.svc.Users.AdminLogin(context.Background(), s.adminBEmail, s.adminBPasswd, "127.0.0.1")
+	res, err := s.svc.Users.AdminLogin(context.Background(), s.adminBEmail, s.adminBPasswd, "127.0.0.1")
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	return tok
+	return res.Token
 }
 
 func (s *tenants) adminLoginCode() (int, string) {

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"errors"
+	"sync"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -25,16 +26,30 @@ func CheckPassword(hash, pw string) bool {
 	return err == nil
 }
 
-// dummyHash keeps the timing of a failed login the same whether or not the account exists.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("timing-equaliser"), bcrypt.MinCost)
+// dummy is a hash at the configured cost, made once (and again if Cost changes): comparing
+// against it costs what comparing against a real account's hash costs.
+var dummy struct {
+	sync.Mutex
+	cost int
+	hash []byte
+}
 
-// BurnTime runs one password comparison against a dummy hash at the configured cost.
+// BurnTime runs one password comparison against a dummy hash at the configured cost, so a
+// sign-in with an unknown email takes the time of one with a wrong password (and not twice
+// that: it must not make a hash first).
 func BurnTime(pw string) {
-	if h, err := bcrypt.GenerateFromPassword([]byte("x"), Cost); err == nil {
-		_ = bcrypt.CompareHashAndPassword(h, []byte(pw))
-		return
+	dummy.Lock()
+	if dummy.hash == nil || dummy.cost != Cost {
+		h, err := bcrypt.GenerateFromPassword([]byte("timing-equaliser"), Cost)
+		if err != nil {
+			dummy.Unlock()
+			return
+		}
+		dummy.hash, dummy.cost = h, Cost
 	}
-	_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(pw))
+	h := dummy.hash
+	dummy.Unlock()
+	_ = bcrypt.CompareHashAndPassword(h, []byte(pw))
 }
 
 var ErrPasswordTooLong = errors.New("password longer than 72 bytes")

@@ -12,6 +12,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
 )
 
@@ -76,6 +77,10 @@ func (v *View) Validate() error {
 		}
 		if len(s) > 120 {
 			val.Add(label + " must be at most 120 characters.")
+			return false
+		}
+		if !fields.OneLine(s) {
+			val.Add(fields.MsgControl(label))
 			return false
 		}
 		return true

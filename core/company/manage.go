@@ -55,6 +55,8 @@ type AddInput struct {
 	AdminName          string          `json:"adminName" form:"adminName"`
 	AdminPassword      string          `json:"adminPassword" form:"adminPassword"`
 	Domains            Domains         `json:"domains" form:"domains"`
+	// Require2FA makes its admins sign in with two-factor (user.Service.RequireEnrolled).
+	Require2FA bool `json:"require2fa" form:"require2fa"`
 }
 
 func (in *AddInput) normalise() {
@@ -85,11 +87,13 @@ func (in *AddInput) validate(base string) error {
 	checkAddress(&v, in.CompanyAddress)
 	checkPincode(&v, in.CompanyPincode)
 	v.Check(in.TokenName != "" && len(in.TokenName) <= 60, "Token name is required (at most 60 characters).")
+	v.Check(fields.OneLine(in.TokenName), fields.MsgControl("Token name"))
 	v.Check(symbolRE.MatchString(in.TokenSymbol), "Token symbol must be 2 to 10 letters or digits.")
 	v.Check(in.TokenPrice.IsPositive(), "Token price must be greater than 0.")
 	v.Check(in.TokenPrice.Exponent() >= -4 || in.TokenPrice.Equal(in.TokenPrice.Round(4)), "Token price may have at most 4 decimals.")
 	v.Check(in.TokenPrice.LessThan(decimal.NewFromInt(100_000_000_000_000)), "Token price is too large.")
 	v.Check(len(in.AdminName) <= 100, "Admin name must be at most 100 characters.")
+	v.Check(fields.OneLine(in.AdminName), fields.MsgControl("Admin name"))
 	v.Check(fields.Password(in.AdminPassword), "Admin password must be 8 to 72 characters long.")
 	return v.Err()
 }
@@ -98,6 +102,7 @@ func (in *AddInput) validate(base string) error {
 
 func checkName(v *apperr.Validation, s string) {
 	v.Check(s != "" && len(s) <= 120, "Company name is required (at most 120 characters).")
+	v.Check(fields.OneLine(s), fields.MsgControl("Company name"))
 }
 
 func checkEmail(v *apperr.Validation, s string) {
@@ -110,10 +115,12 @@ func checkEmail(v *apperr.Validation, s string) {
 
 func checkMobile(v *apperr.Validation, s string) {
 	v.Check(s != "" && len(s) <= 20, "Mobile is required (at most 20 characters).")
+	v.Check(fields.OneLine(s), fields.MsgControl("Mobile"))
 }
 
 func checkAddress(v *apperr.Validation, s string) {
 	v.Check(s != "" && len(s) <= 300, "Company address is required (at most 300 characters).")
+	v.Check(fields.OneLine(s), fields.MsgControl("Company address"))
 }
 
 func checkPincode(v *apperr.Validation, s string) {
@@ -172,7 +179,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 			return errDuplicateSymbol
 		}
 		c := &Company{Name: in.CompanyName, Email: in.Email, Mobile: in.Mobile, Aadhaar: in.CompanyAadhaarCard,
-			PAN: in.CompanyPan, Address: in.CompanyAddress, Pincode: in.CompanyPincode}
+			PAN: in.CompanyPan, Address: in.CompanyAddress, Pincode: in.CompanyPincode, Require2FA: in.Require2FA}
 		if _, err := tx.NewInsert().Model(c).Returning("id, created_at").Exec(ctx); err != nil {
 			return fmt.Errorf("insert company: %w", err)
 		}
@@ -195,7 +202,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		after := map[string]any{"companyName": c.Name, "email": c.Email, "mobile": c.Mobile, "pan": c.PAN,
 			"aadhaar": c.Aadhaar, "address": c.Address, "pincode": c.Pincode, "tokenName": in.TokenName,
 			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": owner.ID, "ownerAdminEmail": owner.Email,
-			"domains": []string(in.Domains)}
+			"domains": []string(in.Domains), "require2fa": c.Require2FA}
 		return audit.Write(ctx, tx, actor, "company.create", "company", c.ID, nil, after)
 	})
 	if err == nil && s.Sites != nil {

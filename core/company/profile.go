@@ -12,12 +12,16 @@ import (
 
 // ProfileView is the signed-in admin with their company and token branding, for the layout.
 type ProfileView struct {
-	ID      string       `json:"id"`
-	Name    string       `json:"name"`
-	Email   string       `json:"email"`
-	Role    string       `json:"role"`
-	Company CompanyRef   `json:"company"`
-	Token   TokenSummary `json:"token"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	Role  string `json:"role"`
+	// TwoFactorEnabled: the admin signs in with a code; TwoFactorRequired: their company requires
+	// it (while it is off, every other admin call is 403).
+	TwoFactorEnabled  bool         `json:"twoFactorEnabled"`
+	TwoFactorRequired bool         `json:"twoFactorRequired"`
+	Company           CompanyRef   `json:"company"`
+	Token             TokenSummary `json:"token"`
 }
 
 type CompanyRef struct {
@@ -55,8 +59,12 @@ func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*Profile
 	if err := s.DB.NewSelect().Model(&t).Where("company_id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "token_not_found", "This company has no token configured.")
 	}
-	return &ProfileView{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
-		Company: CompanyRef{ID: c.ID, Name: c.Name}, Token: Summary(&t)}, nil
+	enabled, required, err := user.TwoFactorState(ctx, s.DB, u.ID, u.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	return &ProfileView{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, TwoFactorEnabled: enabled,
+		TwoFactorRequired: required, Company: CompanyRef{ID: c.ID, Name: c.Name}, Token: Summary(&t)}, nil
 }
 
 // notFoundOr maps "no rows" to a 404 with the given slug and message, and passes others on.

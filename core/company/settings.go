@@ -326,6 +326,7 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 		name := strings.TrimSpace(*in.Name)
 		v.Check(name != "", "Token name is required.")
 		v.Check(len([]rune(name)) <= 100, "Token name must be at most 100 characters.")
+		v.Check(fields.OneLine(name), fields.MsgControl("Token name"))
 		t.Name = name
 	}
 	if in.Symbol != nil && !strings.EqualFold(strings.TrimSpace(*in.Symbol), t.Symbol) {
@@ -555,6 +556,9 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 func (s *Service) branding(ctx context.Context, db bun.IDB, v *apperr.Validation, actor audit.Actor, t *Token, in BrandingInput) error {
 	title := strings.TrimSpace(in.Title)
 	v.Check(title != "", "Title is required.")
+	v.Check(fields.OneLine(title), fields.MsgControl("Title"))
+	v.Check(fields.OneLine(in.MetaData.Title), fields.MsgControl("Meta title"))
+	v.Check(fields.OneLine(in.MetaData.Keywords), fields.MsgControl("Meta keywords"))
 	t.Title = title
 	t.FooterNote = strings.TrimSpace(in.FooterNote)
 	t.MetaTitle = strings.TrimSpace(in.MetaData.Title)

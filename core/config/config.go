@@ -3,6 +3,9 @@
 package config
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
@@ -61,6 +64,9 @@ type Config struct {
 	// company's when it has no domain); its scheme and port are those of every company's site
 	// address in emails. Default http://localhost:<USER_PORT> outside production, https:// in it.
 	PublicUserURL string
+	// TwoFAKey (TWOFA_KEY: 32 bytes as base64 or 64 hex digits) seals the admins' TOTP secrets
+	// at rest (AES-256-GCM). Required in production; elsewhere derived from JWT_SECRET.
+	TwoFAKey []byte
 	// SweepInterval is how often the worker schedules the purchase sweep (SWEEP_INTERVAL).
 	SweepInterval time.Duration
 	// PaymentWindow is how long a new order stays open for payment (PAYMENT_WINDOW): 15 minutes,
@@ -156,9 +162,16 @@ func Load() (Config, error) {
 		c.BodyLimit = n
 	}
 
+	key, err := twoFAKey(os.Getenv("TWOFA_KEY"))
+	if err != nil {
+		return Config{}, err
+	}
+	c.TwoFAKey = key
+
 	var missing []string
 	if c.IsProduction() {
 		for name, v := range map[string]string{
+			"TWOFA_KEY":      os.Getenv("TWOFA_KEY"),
 			"JWT_SECRET":     c.JWTSecret,
 			"RESEND_API_KEY": c.ResendAPIKey,
 			"MAIL_FROM":      os.Getenv("MAIL_FROM"),
@@ -176,11 +189,41 @@ func Load() (Config, error) {
 		// Development and tests only: a fixed, clearly non-secret key so tokens survive restarts.
 		c.JWTSecret = "dev-only-insecure-jwt-secret-change-me-0123456789"
 	}
+	if c.TwoFAKey == nil && !c.IsProduction() {
+		c.TwoFAKey = DevTwoFAKey(c.JWTSecret)
+	}
 	if len(missing) > 0 {
 		sortStrings(missing)
 		return Config{}, fmt.Errorf("config: missing required settings in production: %s", strings.Join(missing, ", "))
 	}
 	return c, nil
+}
+
+// DevTwoFAKey is the TOTP sealing key outside production (development, tests and tools): one that
+// follows the (there non-secret) JWT secret.
+func DevTwoFAKey(jwtSecret string) []byte {
+	sum := sha256.Sum256([]byte("twofa:" + jwtSecret))
+	return sum[:]
+}
+
+// twoFAKey reads TWOFA_KEY: 32 bytes written as 64 hex digits or as base64 (standard or URL
+// alphabet, padded or not). Empty is nil (the caller decides whether that is allowed).
+func twoFAKey(v string) ([]byte, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil, nil
+	}
+	if len(v) == 64 {
+		if b, err := hex.DecodeString(v); err == nil {
+			return b, nil
+		}
+	}
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(v); err == nil && len(b) == 32 {
+			return b, nil
+		}
+	}
+	return nil, errors.New("config: TWOFA_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)")
 }
 
 // sweepInterval reads SWEEP_INTERVAL (a Go duration such as "30s" or "2m", at least 1s); empty

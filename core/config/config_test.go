@@ -10,8 +10,10 @@ func TestProductionRefusesMissingSecrets(t *testing.T) {
 	t.Setenv("APP_ENV", "production")
 	t.Setenv("JWT_SECRET", "")
 	t.Setenv("RESEND_API_KEY", "")
+	t.Setenv("TWOFA_KEY", "")
 	_, err := Load()
-	if err == nil || !strings.Contains(err.Error(), "JWT_SECRET") || !strings.Contains(err.Error(), "RESEND_API_KEY") {
+	if err == nil || !strings.Contains(err.Error(), "JWT_SECRET") || !strings.Contains(err.Error(), "RESEND_API_KEY") ||
+		!strings.Contains(err.Error(), "TWOFA_KEY") {
 		t.Fatalf("want a start-up error naming the missing secrets, got %v", err)
 	}
 }
@@ -103,5 +105,36 @@ func TestPaymentWindowShortOnlyOutsideProduction(t *testing.T) {
 	}
 	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "PAYMENT_WINDOW") {
 		t.Fatalf("production: want PAYMENT_WINDOW refused, got %v", err)
+	}
+}
+
+func TestTwoFAKey(t *testing.T) {
+	prod := map[string]string{"APP_ENV": "production", "JWT_SECRET": strings.Repeat("s", 40), "RESEND_API_KEY": "re_x",
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x"}
+	for k, v := range prod {
+		t.Setenv(k, v)
+	}
+	t.Setenv("TWOFA_KEY", "")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "TWOFA_KEY") {
+		t.Fatalf("production must refuse to start without TWOFA_KEY, got %v", err)
+	}
+	for _, bad := range []string{"short", strings.Repeat("ab", 31), "c2hvcnQ="} {
+		t.Setenv("TWOFA_KEY", bad)
+		if _, err := Load(); err == nil {
+			t.Fatalf("TWOFA_KEY %q is not 32 bytes and must be refused", bad)
+		}
+	}
+	for _, good := range []string{strings.Repeat("0f", 32), "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=", "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY"} {
+		t.Setenv("TWOFA_KEY", good)
+		c, err := Load()
+		if err != nil || len(c.TwoFAKey) != 32 {
+			t.Fatalf("TWOFA_KEY %q: got %d bytes, %v", good, len(c.TwoFAKey), err)
+		}
+	}
+	t.Setenv("APP_ENV", "development")
+	t.Setenv("TWOFA_KEY", "")
+	c, err := Load()
+	if err != nil || len(c.TwoFAKey) != 32 {
+		t.Fatalf("development derives a key: got %d bytes, %v", len(c.TwoFAKey), err)
 	}
 }

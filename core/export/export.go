@@ -300,28 +300,11 @@ func (s *Service) Users(ctx context.Context, companyID, isApproved string) (*Exp
 	})
 }
 
-// days reads the from/to filter: IST days as yyyy-mm-dd, both inclusive. It returns the first
-// instant of from and the first instant after to (zero when absent); a bad value is added to v.
+// days reads the from/to filter (fields.DayRange); a bad value is added to v.
 func days(v *apperr.Validation, fromS, toS string) (from, to time.Time) {
-	parse := func(name, s string) time.Time {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			return time.Time{}
-		}
-		d, err := time.ParseInLocation("2006-01-02", s, IST)
-		if err != nil || len(s) != len("2006-01-02") {
-			v.Add(name + " must be a date as yyyy-mm-dd.")
-			return time.Time{}
-		}
-		return d
-	}
-	from = parse("from", fromS)
-	last := parse("to", toS)
-	if !from.IsZero() && !last.IsZero() && from.After(last) {
-		v.Add("from must not be after to.")
-	}
-	if !last.IsZero() {
-		to = last.AddDate(0, 0, 1)
+	from, to, problems := fields.DayRange(fromS, toS)
+	for _, p := range problems {
+		v.Add(p)
 	}
 	return from, to
 }

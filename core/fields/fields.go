@@ -109,3 +109,38 @@ func UUID(s string) bool {
 	}
 	return true
 }
+
+// NormMobile is the form two mobile numbers are compared in: the digits only, without India's
+// country code (91) or a trunk 0 in front of a 10-digit number.
+func NormMobile(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b.WriteByte(s[i])
+		}
+	}
+	d := b.String()
+	switch {
+	case len(d) == 12 && strings.HasPrefix(d, "91"):
+		d = d[2:]
+	case len(d) == 11 && d[0] == '0':
+		d = d[1:]
+	}
+	return d
+}
+
+// OneLine reports whether s holds no control character: no C0 (NUL, TAB, CR, LF …), no DEL, no
+// C1, and no Unicode line or paragraph separator. Every one-line text field (names, address
+// lines, bank details, token name and symbol …) is checked with it, so such text cannot break a
+// header, an email subject or a CSV row.
+func OneLine(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+	}
+	return true
+}
+
+// MsgControl is the message of a one-line field holding a control character.
+func MsgControl(field string) string { return field + " must not contain control characters." }

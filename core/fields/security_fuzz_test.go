@@ -83,3 +83,25 @@ func containsAt(s string) bool {
 	}
 	return false
 }
+
+func TestOneLineRefusesControlCharacters(t *testing.T) {
+	for _, bad := range []string{"Acme\r\nBcc: x@y.z", "a\nb", "a\rb", "a\x00b", "a\tb", "a\x1bb", "a\x7fb", "a\u0085b", "a\u009fb", "a\u2028b"} {
+		if OneLine(bad) {
+			t.Errorf("%q must be refused", bad)
+		}
+	}
+	for _, ok := range []string{"", "Acme Pvt. Ltd.", "Flat 4, 2nd Cross – Indiranagar", "ACW", "Ünïcødé ₹ 🚀"} {
+		if !OneLine(ok) {
+			t.Errorf("%q must be accepted", ok)
+		}
+	}
+}
+
+func TestNormMobile(t *testing.T) {
+	for in, want := range map[string]string{"+91 98765 43210": "9876543210", "09876543210": "9876543210",
+		"98765-43210": "9876543210", "(044) 2345 6789": "4423456789", "+1 415 555 0100": "14155550100"} {
+		if got := NormMobile(in); got != want {
+			t.Errorf("NormMobile(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -13,14 +13,28 @@ type principalKey struct{}
 // RequireAuth admits only callers with a valid, unrevoked token of one of the audiences.
 // A token of another audience is refused with 401 (it does not verify for this app).
 func RequireAuth(v *session.Verifier, audiences ...string) fiber.Handler {
+	admit := admitter(v, audiences)
 	return func(c fiber.Ctx) error {
+		if err := admit(c); err != nil {
+			return err
+		}
+		return c.Next()
+	}
+}
+
+// admitter is RequireAuth without the step to the next handler. Every answer of a call that takes
+// a token carries Cache-Control: no-store (DESIGN §13): personal and bank details and signed
+// links must not be kept by a browser or a proxy.
+func admitter(v *session.Verifier, audiences []string) func(c fiber.Ctx) error {
+	return func(c fiber.Ctx) error {
+		c.Set(fiber.HeaderCacheControl, "no-store")
 		raw := Bearer(c)
 		var lastErr error
 		for _, aud := range audiences {
 			p, err := v.Authenticate(c.Context(), raw, aud)
 			if err == nil {
 				c.Locals(principalKey{}, p)
-				return c.Next()
+				return nil
 			}
 			lastErr = err
 		}

@@ -15,7 +15,24 @@ var allAudiences = []string{auth.AudienceUser, auth.AudienceAdmin, auth.Audience
 // Guard admits callers signed in for one of audiences. No token, a bad one or a revoked one is
 // 401; a valid token of another app (a buyer's, or an admin's on a super admin call) is 403.
 func Guard(v *session.Verifier, audiences ...string) fiber.Handler {
-	inner := RequireAuth(v, audiences...)
+	return GuardThen(v, nil, audiences...)
+}
+
+// GuardThen is Guard followed by check, which runs with the caller admitted (Principal set) and
+// may refuse the call: a rule every route of an area shares, such as two-factor enrolment.
+func GuardThen(v *session.Verifier, check func(c fiber.Ctx) error, audiences ...string) fiber.Handler {
+	admit := admitter(v, audiences)
+	inner := func(c fiber.Ctx) error {
+		if err := admit(c); err != nil {
+			return err
+		}
+		if check != nil {
+			if err := check(c); err != nil {
+				return err
+			}
+		}
+		return c.Next()
+	}
 	var others []string
 	for _, a := range allAudiences {
 		if !slices.Contains(audiences, a) {
@@ -23,6 +40,7 @@ func Guard(v *session.Verifier, audiences ...string) fiber.Handler {
 		}
 	}
 	return func(c fiber.Ctx) error {
+		c.Set(fiber.HeaderCacheControl, "no-store")
 		raw := Bearer(c)
 		for _, aud := range audiences {
 			if _, err := v.Tokens.Parse(raw, aud); err == nil {

@@ -96,3 +96,26 @@ func DecisionMessage(to, name string, from From, orderNumber, reference, status,
 		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), utrHTML, verb, html.EscapeString(extra), sigHTML)
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
 }
+
+// Notices that take the place of a code, so a code request answers alike (and queues one email)
+// whether or not the account exists, and only the address's owner learns which it was.
+var noticeTexts = map[string][2]string{
+	// purpose: subject, body
+	"register": {"Your %s account already exists",
+		"Someone asked to create a %s account with this email, but it already has one. Log in, or reset your password if you forgot it. If it was not you, ignore this email."},
+	"reset_password": {"Your %s password reset request",
+		"Someone asked to reset the password of a %s account with this email, but there is no active account for it on this site. If it was you, check the address you signed up with, or register. If it was not you, ignore this email."},
+}
+
+// NoticeMessage is the email sent instead of a code: for "register" the account already exists,
+// for "reset_password" there is none.
+func NoticeMessage(to, purpose string, from From) tasks.EmailSendPayload {
+	brand := from.brand()
+	t := noticeTexts[purpose]
+	subj := fmt.Sprintf(t[0], brand)
+	body := fmt.Sprintf(t[1], brand)
+	sigText, sigHTML := from.signature()
+	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2 style="margin:0 0 12px">%s</h2><p>%s</p>%s</div>`,
+		html.EscapeString(brand), html.EscapeString(body), sigHTML)
+	return tasks.EmailSendPayload{To: to, Subject: subj, Text: body + sigText, HTML: htm}
+}

@@ -54,6 +54,17 @@ func (l *Limiter) LoginFailed(ctx context.Context, subject, ip string) {
 	l.spend(ctx, LoginFailPerSubject, subject)
 }
 
+// BeforePasswordCheck refuses (429) a signed-in caller's password check while subject's wrong
+// passwords have reached PasswordFailPerSubject; only failures count (PasswordFailed).
+func (l *Limiter) BeforePasswordCheck(ctx context.Context, subject string) error {
+	return l.Peek(ctx, PasswordFailPerSubject, subject)
+}
+
+// PasswordFailed records a wrong password of subject.
+func (l *Limiter) PasswordFailed(ctx context.Context, subject string) {
+	l.spend(ctx, PasswordFailPerSubject, subject)
+}
+
 // LoginSucceeded forgets the failures of subject from ip.
 func (l *Limiter) LoginSucceeded(ctx context.Context, subject, ip string) {
 	_ = l.Reset(ctx, LoginFailPerSubjectIP, subject+"|"+ip)

@@ -13,4 +13,7 @@ var (
 	LoginFailPerSubject   = Rule{Name: "login-fail-subject", Rate: 50, Burst: 50, Period: 15 * time.Minute}
 	OTPCheckPerSubject    = Rule{Name: "otp-check-subject", Rate: 10, Burst: 10, Period: 10 * time.Minute}
 	OTPCheckPerIP         = Rule{Name: "otp-check-ip", Rate: 60, Burst: 20, Period: 10 * time.Minute}
+	// Wrong passwords of a signed-in caller (profile/update's current password, turning
+	// two-factor off), per account: the 11th check within 10 minutes of 10 wrong ones is 429.
+	PasswordFailPerSubject = Rule{Name: "password-fail-subject", Rate: 10, Burst: 10, Period: 10 * time.Minute}
 )

@@ -23,6 +23,7 @@ import (
 	"prelaunch/core/ratelimit"
 	"prelaunch/core/session"
 	"prelaunch/core/tasks"
+	"prelaunch/core/twofactor"
 )
 
 // Deps are the connections and services a process shares.
@@ -39,6 +40,8 @@ type Deps struct {
 	OTP      *otp.Service
 	Media    *media.Signer
 	Blobs    media.Blobs // where uploads are kept (STORAGE_URL)
+	// Sealer encrypts the admins' TOTP secrets with TWOFA_KEY.
+	Sealer *twofactor.Sealer
 
 	// Serving makes Build start its services' background work (the site resolver's refresh loop
 	// and its Postgres listener, one connection). The servers' main sets it; tests, which build
@@ -92,6 +95,13 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 	db := platform.OpenDB(cfg.DatabaseURL)
 	clk := clock.System{}
 	tokens := auth.NewTokens(cfg.JWTSecret, cfg.JWTTTL, clk)
+	if len(cfg.TwoFAKey) == 0 && !cfg.IsProduction() {
+		cfg.TwoFAKey = config.DevTwoFAKey(cfg.JWTSecret)
+	}
+	sealer, err := twofactor.NewSealer(cfg.TwoFAKey)
+	if err != nil {
+		return nil, fmt.Errorf("TWOFA_KEY: %w", err)
+	}
 	return &Deps{
 		Cfg: cfg, Log: log, DB: db, Redis: rdb,
 		Tasks:    asynq.NewClient(redisOpt),
@@ -102,6 +112,7 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 		Media:    &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
 		Blobs:    blobs,
 		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
+		Sealer:   sealer,
 		bg:       &background{},
 	}, nil
 }

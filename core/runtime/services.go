@@ -4,6 +4,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
+	"prelaunch/core/audit"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
 	"prelaunch/core/config"
@@ -14,6 +15,7 @@ import (
 	"prelaunch/core/reconcile"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/ttl"
+	"prelaunch/core/twofactor"
 	"prelaunch/core/user"
 )
 
@@ -30,6 +32,7 @@ type Services struct {
 	Media         *media.Store
 	Exports       *export.Service
 	Reconcile     *reconcile.Service
+	Audit         *audit.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -50,7 +53,8 @@ func (d *Deps) Build() *Services {
 	return &Services{
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
-			Stake: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}},
+			Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
+			Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}},
 		Companies:     &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site},
 		Site:          site,
 		Purchases:     purchases,
@@ -60,5 +64,6 @@ func (d *Deps) Build() *Services {
 		Media:         &media.Store{DB: d.DB, Blobs: d.Blobs, Signer: d.Media},
 		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:     &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
+		Audit:         &audit.Service{DB: d.DB},
 	}
 }

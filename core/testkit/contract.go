@@ -54,7 +54,7 @@ const (
 // securityHeaders are set on every answer (httpx.SecurityHeaders); the documents say so once
 // in their description instead of on every response.
 var securityHeaders = []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options",
-	"Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"}
+	"Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy", "Cache-Control"}
 
 func (c *Contract) file() string {
 	if filepath.IsAbs(c.path) || strings.ContainsRune(c.path, filepath.Separator) {

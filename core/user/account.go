@@ -46,6 +46,7 @@ func (s *Service) RequestRegisterOTP(ctx context.Context, site Tenant, in Regist
 	v.Check(fields.Email(email), "Please enter a valid email address.")
 	v.Check(fields.Mobile(strings.TrimSpace(in.Mobile)), "Please enter a valid mobile number.")
 	v.Check(len(strings.TrimSpace(in.Name)) <= 100, "Name must be at most 100 characters.")
+	v.Check(fields.OneLine(in.Name), fields.MsgControl("Name"))
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func (s *Service) RequestRegisterOTP(ctx context.Context, site Tenant, in Regist
 		return err
 	}
 	if taken {
-		return errEmailTaken()
+		return s.sendNotice(ctx, site, otp.PurposeRegister, email)
 	}
 	return s.sendCode(ctx, site, otp.PurposeRegister, email)
 }
@@ -90,6 +91,7 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 	ref := strings.ToUpper(strings.TrimSpace(in.ReferralCode))
 	var v apperr.Validation
 	v.Check(name != "" && len(name) <= 100, "Please enter your name (at most 100 characters).")
+	v.Check(fields.OneLine(name), fields.MsgControl("Name"))
 	v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
 	v.Check(fields.Email(email), "Please enter a valid email address.")
 	v.Check(strings.TrimSpace(in.OTP) != "", "Please enter the OTP.")
@@ -111,7 +113,7 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 	var referrer *string
 	if ref != "" {
 		var r User
-		err := s.DB.NewSelect().Model(&r).Column("id").Where("company_id = ?", site.CompanyID).
+		err := s.DB.NewSelect().Model(&r).Column("id", "mobile").Where("company_id = ?", site.CompanyID).
 			Where("upper(referral_code) = ?", ref).Where("deleted_at IS NULL").Limit(1).Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {
 			return apperr.Invalid("bad_referral", "Member ID not found. Please check the referral code or leave it empty.")
@@ -119,14 +121,11 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 		if err != nil {
 			return err
 		}
+		// A buyer's second account referred by their first would farm the referral reward.
+		if fields.NormMobile(r.Mobile) == fields.NormMobile(mobile) {
+			return apperr.Invalid("self_referral", "You cannot refer yourself.")
+		}
 		referrer = &r.ID
-	}
-	taken, err := emailTaken(ctx, s.DB, site.CompanyID, email, "")
-	if err != nil {
-		return err
-	}
-	if taken {
-		return errEmailTaken()
 	}
 	if err := s.limitCheck(ctx, site.CompanyID, email, ip); err != nil {
 		return err
@@ -134,6 +133,15 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 	cid := site.CompanyID
 	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeRegister, email, &cid, in.OTP); err != nil {
 		return err
+	}
+	// Only after the code: an email with an account never receives one (register/otp sends it a
+	// notice), so this answer cannot be used to probe which emails have accounts.
+	taken, err := emailTaken(ctx, s.DB, site.CompanyID, email, "")
+	if err != nil {
+		return err
+	}
+	if taken {
+		return errEmailTaken()
 	}
 	hash, err := auth.HashPassword(in.Password)
 	if err != nil {
@@ -255,7 +263,7 @@ func (s *Service) RequestResetOTP(ctx context.Context, site Tenant, in ForgotOTP
 		return err
 	}
 	if !ok {
-		return nil
+		return s.sendNotice(ctx, site, otp.PurposeResetPassword, email)
 	}
 	return s.sendCode(ctx, site, otp.PurposeResetPassword, email)
 }
@@ -357,8 +365,8 @@ func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in C
 	if err != nil {
 		return "", err
 	}
-	if !auth.CheckPassword(u.PasswordHash, in.Password) {
-		return "", errWrongCurrent()
+	if err := s.checkCurrentPassword(ctx, u, in.Password); err != nil {
+		return "", err
 	}
 	cid := site.CompanyID
 	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeChangePassword, email, &cid, in.OTP); err != nil {

@@ -152,6 +152,8 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, companyID string, 
 	}
 	v.Check(len(in.Name) <= 100, "Name must be at most 100 characters.")
 	v.Check(len(in.Mobile) <= 20, "Mobile must be at most 20 characters.")
+	v.Check(fields.OneLine(in.Name), fields.MsgControl("Name"))
+	v.Check(fields.OneLine(in.Mobile), fields.MsgControl("Mobile"))
 	if err := v.Err(); err != nil {
 		return "", err
 	}
@@ -233,11 +235,13 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		*in.Name = strings.TrimSpace(*in.Name)
 		v.Check(*in.Name != "", "Name is required.")
 		v.Check(len(*in.Name) <= 100, "Name must be at most 100 characters.")
+		v.Check(fields.OneLine(*in.Name), fields.MsgControl("Name"))
 	}
 	if in.Mobile != nil {
 		*in.Mobile = strings.TrimSpace(*in.Mobile)
 		v.Check(*in.Mobile != "", "Mobile is required.")
 		v.Check(len(*in.Mobile) <= 20, "Mobile must be at most 20 characters.")
+		v.Check(fields.OneLine(*in.Mobile), fields.MsgControl("Mobile"))
 	}
 	if in.Email != nil {
 		*in.Email = fields.NormEmail(*in.Email)

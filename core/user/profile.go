@@ -102,6 +102,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	img := strings.TrimSpace(in.ProfileImageID)
 	var v apperr.Validation
 	v.Check(len(name) <= 100, "Name must be at most 100 characters.")
+	v.Check(fields.OneLine(name), fields.MsgControl("Name"))
 	if mobile != "" {
 		v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
 	}
@@ -123,8 +124,8 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	if err != nil {
 		return err
 	}
-	if len(in.Password) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, in.Password) {
-		return errWrongCurrent()
+	if err := s.checkCurrentPassword(ctx, u, in.Password); err != nil {
+		return err
 	}
 	if img != "" {
 		if err := media.CheckOwned(ctx, s.DB, img, "user", u.ID, true); err != nil {

@@ -20,6 +20,7 @@ import (
 	"prelaunch/core/ratelimit"
 	"prelaunch/core/tasks"
 	"prelaunch/core/ttl"
+	"prelaunch/core/twofactor"
 )
 
 // Service holds the account rules: sign-up with an emailed code, buyer and admin login, password
@@ -44,6 +45,9 @@ type Service struct {
 	// Stake reuses a company's tokens-sold figure (profile's globalStake) for its TTL; a zero TTL
 	// reads it every time.
 	Stake ttl.Cache[string, decimal.Decimal]
+	// Sealer encrypts admins' TOTP secrets at rest; Challenges hold the second sign-in steps.
+	Sealer     *twofactor.Sealer
+	Challenges *twofactor.Challenges
 }
 
 // Cache reads a live user's row from memory when it can.
@@ -94,6 +98,20 @@ func checkPassword(v *apperr.Validation, pw, label string) {
 	v.Check(fields.Password(pw), label+" must be 8 to 72 characters long.")
 }
 
+// checkCurrentPassword is every check of a signed-in caller's current password: limited per
+// account (ratelimit.PasswordFailPerSubject), so it cannot be guessed through the profile form.
+func (s *Service) checkCurrentPassword(ctx context.Context, u *User, pw string) error {
+	key := "user:" + u.ID
+	if err := s.Limiter.BeforePasswordCheck(ctx, key); err != nil {
+		return err
+	}
+	if len(pw) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, pw) {
+		s.Limiter.PasswordFailed(ctx, key)
+		return errWrongCurrent()
+	}
+	return nil
+}
+
 // subjectKey is the rate-limit key of an email within a company.
 func subjectKey(companyID, email string) string { return companyID + ":" + fields.NormEmail(email) }
 
@@ -109,6 +127,18 @@ func (s *Service) limitCheck(ctx context.Context, companyID, email, ip string) e
 		return err
 	}
 	return s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, subjectKey(companyID, email))
+}
+
+// sendNotice does what sendCode does — issue a code, queue one email — but the email says why no
+// code came (the account exists, or there is none) instead of carrying the code: the request then
+// answers alike, in the same time, whether or not the account exists. The code issued is never
+// sent, so it opens nothing.
+func (s *Service) sendNotice(ctx context.Context, site Tenant, purpose, email string) error {
+	cid := site.CompanyID
+	if _, err := s.OTP.Issue(ctx, s.DB, purpose, email, &cid); err != nil {
+		return err
+	}
+	return mail.Enqueue(ctx, s.Tasks, mail.NoticeMessage(email, purpose, mail.From{Brand: site.Brand, Company: site.CompanyName, URL: site.SiteURL}))
 }
 
 // sendCode issues a code and enqueues its email; the code is logged in development only.

@@ -4,14 +4,24 @@ import '@prelaunch/ui/theme.css';
 import './admin.css';
 
 import { AppToasts } from '@prelaunch/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { twoFactorGate } from './features/security/hooks/twoFactorGate';
 import { router } from './router';
 
+// DESIGN §13: any call answered "two-factor required" takes the admin to Security.
+const onError = twoFactorGate(
+  () => queryClient,
+  (to) => router.navigate(to, { replace: true }),
+  () => router.state.location.pathname,
+);
+
 // SPEC §9: query cache freshness 20 seconds.
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     queries: { staleTime: 20000, retry: 1, refetchOnWindowFocus: false },
     mutations: { retry: false },

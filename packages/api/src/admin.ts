@@ -3,6 +3,7 @@ import { adminCall as call, cleanParams } from './adminCall';
 import { downloadFile } from './download';
 import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
+import { trustCalls, type AdminLoginData } from './trust';
 import type {
   AdminDashboard,
   AdminProfile,
@@ -21,7 +22,7 @@ import type {
   TokenSettings,
   TokenUpdateRequest,
 } from './adminTypes';
-import type { AdminLoginRequest, TokenData } from './types';
+import type { AdminLoginRequest } from './types';
 
 /** Page size of every admin list (SPEC §9). */
 export const ADMIN_PAGE_SIZE = 10;
@@ -30,7 +31,8 @@ export const ADMIN_PAGE_SIZE = 10;
 export function adminCalls(client: AxiosInstance) {
   return {
     siteGet: () => call<AdminSite>(client.get('/api/v1/company/site/get')),
-    login: (body: AdminLoginRequest) => call<TokenData>(client.post('/api/v1/company/auth/login', body)),
+    /** A token, or with two-factor sign-in on a challenge for `loginTwoFactor` (DESIGN §13). */
+    login: (body: AdminLoginRequest) => call<AdminLoginData>(client.post('/api/v1/company/auth/login', body)),
     profile: () => call<AdminProfile>(client.get('/api/v1/admin/auth/profile/get')),
 
     userList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, isApproved }: AdminUserListQuery = {}) =>
@@ -69,6 +71,8 @@ export function adminCalls(client: AxiosInstance) {
       downloadFile(client, '/api/v1/admin/export/users.csv', { ...q }, 'users.csv'),
     /** DESIGN §12: bank statements matched to purchases, approved in bulk. */
     ...reconcileCalls(client),
+    /** DESIGN §13: two-factor sign-in and the company's activity. */
+    ...trustCalls(client),
   };
 }
 

@@ -106,4 +106,10 @@ export const ADMIN_FALLBACK = {
   reconcileList: 'Failed to fetch imports',
   reconcileGet: 'Failed to fetch the import',
   reconcileApprove: 'Failed to approve the matched purchases',
+  twoFactorSetup: 'Failed to start two-factor set-up',
+  twoFactorEnable: 'Failed to turn two-factor sign-in on',
+  twoFactorDisable: 'Failed to turn two-factor sign-in off',
+  twoFactorLogin: 'Failed to verify the code',
+  audit: 'Failed to fetch activity',
+  auditActions: 'Failed to fetch the actions',
 } as const;

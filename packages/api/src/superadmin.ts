@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { adminCall as call, cleanParams } from './adminCall';
 import { ADMIN_PAGE_SIZE } from './admin';
 import { downloadFile } from './download';
+import { superTrustCalls } from './trust';
 import type { AdminList, AdminListQuery } from './adminTypes';
 import type {
   Company,
@@ -46,6 +47,8 @@ export function superAdminCalls(client: AxiosInstance) {
     /** DESIGN §12: purchases across companies (or one, companyId) as CSV, saved as a download. */
     exportPurchases: (q: SuperAdminPurchaseExportQuery = {}) =>
       downloadFile(client, '/api/v1/superadmin/export/purchases.csv', { ...q }, 'all-purchases.csv'),
+    /** DESIGN §13: activity across companies. */
+    ...superTrustCalls(client),
   };
 }
 

@@ -165,3 +165,26 @@ describe('ResponsiveTable', () => {
     expect(screen.getByText('No data available. Add one with Add User.')).toBeInTheDocument();
   });
 });
+
+describe('ResponsiveTable row details', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const detail = (r: Row) => (r.id === 1 ? <p>Details of {r.order}</p> : null);
+  const two: Row[] = [...rows, { id: 2, order: 'PUR-2', amount: '₹5.00', status: 'APPROVED' }];
+
+  it('shows an open row’s details on a full-width line under it, and nothing for a folded row', () => {
+    phone(false);
+    render(<ResponsiveTable label="Orders" columns={columns} rows={two} detail={detail} />);
+    const line = screen.getByText('Details of PUR-1').closest('td');
+    expect(line).toHaveAttribute('colspan', String(columns.length));
+    expect(screen.queryByText('Details of PUR-2')).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(4); // header, PUR-1, its details, PUR-2
+  });
+
+  it('puts the details at the end of the card on a phone', () => {
+    phone(true);
+    render(<ResponsiveTable label="Orders" columns={columns} rows={two} detail={detail} />);
+    const cards = screen.getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Details of PUR-1');
+    expect(cards[1]).not.toHaveTextContent('Details of');
+  });
+});

@@ -1,5 +1,5 @@
 import { errorMessage } from '@prelaunch/api';
-import { useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { MISSING_CELL_TEXT, NO_DATA_TEXT, type Column } from './DataTable';
 
@@ -39,6 +39,12 @@ export interface ResponsiveTableProps<Row> {
   emptyText?: ReactNode;
   /** The accessible name of the table's scroll region and of the card list. */
   label?: string;
+  /**
+   * A row's expanded details (e.g. a change's before and after), or null while it is folded: a
+   * full-width line under the row in a table, the card's last part on a card. The row's own
+   * toggle (a column's button) decides which rows are open.
+   */
+  detail?: (row: Row, index: number) => ReactNode;
 }
 
 export const PHONE_QUERY = '(max-width: 767.98px)';
@@ -152,6 +158,7 @@ export function ResponsiveTable<Row>({
   onRetry,
   emptyText,
   label,
+  detail,
 }: ResponsiveTableProps<Row>) {
   const phone = useMediaQuery(PHONE_QUERY);
   const { box, cards } = useCards(phone);
@@ -185,15 +192,25 @@ export function ResponsiveTable<Row>({
                 </td>
               </tr>
             ) : (
-              list.map((row, i) => (
-                <tr key={keyOf(row, i)}>
-                  {columns.map((c) => (
-                    <td key={c.key} className={c.className}>
-                      {cell(c, row, i)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              list.map((row, i) => {
+                const more = detail?.(row, i);
+                return (
+                  <Fragment key={keyOf(row, i)}>
+                    <tr>
+                      {columns.map((c) => (
+                        <td key={c.key} className={c.className}>
+                          {cell(c, row, i)}
+                        </td>
+                      ))}
+                    </tr>
+                    {more ? (
+                      <tr className="pl-row-detail">
+                        <td colSpan={columns.length}>{more}</td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })
             )}
           </tbody>
         </Table>
@@ -243,6 +260,7 @@ export function ResponsiveTable<Row>({
                   {cell(c, row, i)}
                 </div>
               ))}
+              {detail?.(row, i) ? <div className="mt-2 pt-2 border-top pl-card-detail">{detail(row, i)}</div> : null}
             </div>
           </li>
         ))}

@@ -45,6 +45,23 @@ describe('useErrorToast', () => {
     expect(screen.getAllByText(msg)).toHaveLength(1);
   });
 
+  it("shows one toast for an unenrolled admin's many 403s (two-factor required), and other 403s each", async () => {
+    const msg = 'Your company requires two-factor sign-in. Set it up to continue.';
+    render(
+      <>
+        <ToastContainer />
+        <Failing error={httpError(403, msg)} />
+        <Failing error={httpError(403, msg)} />
+        <Failing error={httpError(403, 'You cannot do that.')} />
+        <Failing error={httpError(403, 'You cannot do that.')} />
+      </>,
+    );
+    expect(await screen.findByText(msg)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText(msg)).toHaveLength(1);
+    expect(screen.getAllByText('You cannot do that.')).toHaveLength(2);
+  });
+
   it('a 401 under an UnauthorizedHandler runs it; other failures do not', async () => {
     const onUnauthorized = vi.fn();
     const { rerender } = render(

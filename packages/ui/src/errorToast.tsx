@@ -1,10 +1,12 @@
-import { errorMessage, httpStatus } from '@prelaunch/api';
+import { errorMessage, httpStatus, isTwoFactorRequired } from '@prelaunch/api';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { toastErrors } from './toasts';
 
 /** One toast for every 423 (DESIGN §11): each screen's calls fail alike, and one notice is enough. */
 const SUSPENDED_TOAST = 'sale-suspended';
+/** One toast for the 403 of an admin who must turn two-factor sign-in on (DESIGN §13): every call of the page fails alike. */
+const TWO_FACTOR_TOAST = 'two-factor-required';
 
 /**
  * SPEC §8: every failed call is logged and toasted with the server's message(s) or the fallback.
@@ -14,6 +16,10 @@ export function reportError(err: unknown, fallback: string): boolean {
   console.error(err);
   if (httpStatus(err) === 423) {
     if (!toast.isActive(SUSPENDED_TOAST)) toast.error(errorMessage(err, fallback).join(' '), { toastId: SUSPENDED_TOAST });
+    return false;
+  }
+  if (isTwoFactorRequired(err)) {
+    if (!toast.isActive(TWO_FACTOR_TOAST)) toast.warning(errorMessage(err, fallback).join(' '), { toastId: TWO_FACTOR_TOAST });
     return false;
   }
   toastErrors(errorMessage(err, fallback));

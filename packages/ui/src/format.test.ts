@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dash, fixed2, formatInr, mmss, num, rupees, serial, tokens, ymd } from './format';
+import { dash, fixed2, formatInr, formatIst, mmss, num, rupees, serial, tokens, ymd } from './format';
 
 describe("'--' formatting", () => {
   it('shows -- for zero, empty or missing values', () => {
@@ -61,5 +61,18 @@ describe('numbers', () => {
     expect(mmss(179)).toBe('02:59');
     expect(mmss(0)).toBe('00:00');
     expect(mmss(-3)).toBe('00:00');
+  });
+});
+
+describe('IST times', () => {
+  it('shows the moment in India Standard Time whatever the zone of the viewer', () => {
+    // 08:47:05 UTC is 14:17:05 in India (UTC+05:30).
+    expect(formatIst('2026-11-25T08:47:05Z')).toMatch(/^25\/11\/2026,? 02:17:05 pm IST$/i);
+    // 20:00 UTC is already the next day in India.
+    expect(formatIst('2026-11-25T20:00:00Z')).toMatch(/^26\/11\/2026,? 01:30:00 am IST$/i);
+  });
+  it('is empty for a missing or invalid moment', () => {
+    expect(formatIst(null)).toBe('');
+    expect(formatIst('nope')).toBe('');
   });
 });

@@ -95,3 +95,25 @@ export function countdownText(seconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return `${days > 0 ? `${days}d ` : ''}${hh}:${mm}:${ss}`;
 }
+
+const IST = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+});
+
+/**
+ * A moment as India Standard Time, whatever the viewer's own zone: "25/11/2026, 02:17:05 pm IST".
+ * The admins' records (activity, exports) are kept in IST (DESIGN §12), so the screens say it too.
+ */
+export function formatIst(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${IST.format(d)} IST`;
+}

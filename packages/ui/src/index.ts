@@ -45,3 +45,8 @@ export {
 } from './ResponsiveTable';
 export { ExportButton, DateRange, type ExportButtonProps, type DateRangeProps } from './ExportButton';
 export { FileDropZone, UploadProgress, checkFile, type FileDropZoneProps, type FileRules } from './FileDropZone';
+export { formatIst } from './format';
+export { JsonDiff, type JsonDiffProps } from './JsonDiff';
+export { diffRecords, showValue, type DiffRow, type DiffChange } from './jsonDiff';
+export { OneTimeCodeInput, normaliseCode, checkCode, TOTP_DIGITS, type CodeKind, type OneTimeCodeInputProps } from './OneTimeCode';
+export { CopyButton, copyText, type CopyButtonProps } from './CopyButton';

@@ -7,6 +7,7 @@ const ITEMS = [
   { to: '/superadmin/companymanage', label: 'Company Manage', also: '/superadmin/company/' },
   { to: '/superadmin/transactionmanage', label: 'Transaction Manage' },
   { to: '/superadmin/beneficiarymanage', label: 'Beneficiary Manage' },
+  { to: '/superadmin/activity', label: 'Activity' },
   { to: '/superadmin/logout', label: 'Logout' },
 ];
 

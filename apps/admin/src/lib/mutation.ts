@@ -7,6 +7,8 @@ export interface AdminMutationOptions<R> {
   onDone?: (res: R) => void;
   /** Runs after the failure toast with the error (the super admin login goes back to the email step; a form shows a 422 on its fields). */
   onFailed?: (err: unknown) => void;
+  /** Whether this answer goes without the success toast: the screen itself shows what happened (the login's second step, a set-up's QR code). */
+  quiet?: (res: R) => boolean;
 }
 
 /**
@@ -19,14 +21,14 @@ export function useAdminMutation<V, R extends { message: string | string[] }>(
   mutationFn: (vars: V) => Promise<R>,
   fallback: string,
   invalidate: readonly QueryKey[],
-  { onDone, onFailed }: AdminMutationOptions<R> = {},
+  { onDone, onFailed, quiet }: AdminMutationOptions<R> = {},
 ) {
   const qc = useQueryClient();
   const inFlight = useRef(false);
   const mutation = useMutation({
     mutationFn,
     onSuccess: (res) => {
-      toastSuccess(res.message);
+      if (!quiet?.(res)) toastSuccess(res.message);
       onDone?.(res);
     },
     onError: (err) => {

@@ -6,9 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const login = vi.fn();
+const loginTwoFactor = vi.fn();
 vi.mock('../api', () => ({
   api: {
     login: (b: unknown) => login(b),
+    loginTwoFactor: (b: unknown) => loginTwoFactor(b),
     siteGet: () =>
       Promise.resolve({ message: 'ok', data: { companyId: 'c1', token: { name: 'AI Coin World', symbol: 'ACW', title: 'ACW Prelaunch', icon_url: '/i.png' } } }),
   },
@@ -36,6 +38,12 @@ function renderPage() {
 beforeEach(() => {
   localStorage.clear();
   login.mockReset();
+  loginTwoFactor.mockReset();
+});
+
+const httpError = (status: number, message: string) => ({
+  isAxiosError: true,
+  response: { status, data: { status: false, message, data: null } },
 });
 
 describe('Admin login page', () => {
@@ -87,5 +95,67 @@ describe('Admin login page', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  describe('with two-factor sign-in on', () => {
+    const challenge = { message: 'Enter the code from your authenticator app', data: { twoFactorRequired: true, challenge: 'ch-1' } };
+
+    async function toSecondStep() {
+      const user = userEvent.setup();
+      login.mockResolvedValue(challenge);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const router = renderPage();
+      await user.type(screen.getByPlaceholderText('Enter Registered Email Id'), 'admin@demo.test');
+      await user.type(screen.getByLabelText('Password'), 'secret');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+      return { user, router };
+    }
+
+    it('asks for the code after the password, stores no token until it is right, then goes to the dashboard', async () => {
+      const { user, router } = await toSecondStep();
+      expect(localStorage.getItem('accessToken')).toBeNull();
+      // The step itself asks; the answer's message is not toasted as well.
+      expect(screen.queryByText('Enter the code from your authenticator app')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+      expect(loginTwoFactor).not.toHaveBeenCalled();
+
+      loginTwoFactor.mockResolvedValue({ message: 'Login successful', data: { token: 'adm-2fa' } });
+      await user.type(screen.getByLabelText('Authentication code'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+      expect(loginTwoFactor).toHaveBeenCalledWith({ challenge: 'ch-1', code: '123456' });
+      expect(localStorage.getItem('accessToken')).toBe('adm-2fa');
+    });
+
+    it('takes a recovery code instead', async () => {
+      const { user } = await toSecondStep();
+      loginTwoFactor.mockResolvedValue({ message: 'Login successful', data: { token: 'adm-rc' } });
+      await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      await user.type(screen.getByLabelText('Recovery code'), 'ABCDE-23456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(loginTwoFactor).toHaveBeenCalledWith({ challenge: 'ch-1', code: 'ABCDE-23456' }));
+    });
+
+    it('keeps a wrong code on the step with the reason', async () => {
+      const { user } = await toSecondStep();
+      loginTwoFactor.mockRejectedValue(httpError(401, 'The code is not valid. Please try again.'));
+      await user.type(screen.getByLabelText('Authentication code'), '000000');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findAllByText('The code is not valid. Please try again.')).not.toHaveLength(0);
+      expect(screen.getByLabelText('Authentication code')).toHaveValue('');
+      expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    });
+
+    it('goes back to the password when the challenge has expired or burnt out', async () => {
+      const { user } = await toSecondStep();
+      loginTwoFactor.mockRejectedValue(httpError(401, 'Your sign-in has expired. Please log in again.'));
+      await user.type(screen.getByLabelText('Authentication code'), '111111');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await screen.findByRole('heading', { name: 'Admin Login' });
+      expect(screen.getByText('Your sign-in has expired. Please log in again.', { selector: '.alert' })).toBeInTheDocument();
+      expect(localStorage.getItem('accessToken')).toBeNull();
+    });
   });
 });

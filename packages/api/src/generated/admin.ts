@@ -78,8 +78,157 @@ export interface paths {
          *     429 with Retry-After (10 per email, 100 per IP in 15 minutes). 403 "This company is suspended.
          *     Please contact support." when the right password belongs to an admin of a SUSPENDED company
          *     (suspending a company also signs its admins out: their tokens are revoked).
+         *     An unknown email and a wrong password answer alike, in the same time (a password comparison
+         *     runs either way).
+         *     With two-factor sign-in on (admin/auth/2fa/enable) the right password answers 200 "Enter the
+         *     code from your authenticator app" with `data {twoFactorRequired: true, challenge}` and no
+         *     token: company/auth/login/2fa finishes the sign-in. An admin of a company that requires
+         *     two-factor (`require2fa`) without it signs in to a token that reaches only
+         *     admin/auth/profile/get and admin/auth/2fa/setup|enable until enrolled; every other admin call
+         *     answers 403 "Your company requires two-factor sign-in. Set it up to continue.".
          */
         post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second sign-in step of an admin with two-factor sign-in on
+         * @description challenge is the one company/auth/login answered; code is the 6-digit code of the
+         *     authenticator app (RFC 6238: SHA-1, 30 s steps, one step of drift either way) or one of the
+         *     admin's unused recovery codes (spaces and dashes ignored). Each code works once: a time step
+         *     already used by this admin, or a used recovery code, is refused. A challenge lasts 5 minutes
+         *     and is shared by every copy of the server; 5 wrong codes burn it. 422 "Please enter the code."
+         *     / "The sign-in challenge is missing. Please log in again."; 401 "The code is not valid. Please
+         *     try again." for a wrong code, 401 "Your sign-in has expired. Please log in again." for an
+         *     unknown, used, burnt or expired challenge; 403 for a suspended company; 429 with Retry-After
+         *     (code checks per admin and per IP).
+         */
+        post: operations["adminLoginTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/auth/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or restart) two-factor set-up
+         * @description Makes a new TOTP secret (160 bits, stored encrypted) and answers it with its otpauth:// address
+         *     (issuer = the token's name, account = the admin's email) for a QR code. It stays pending until
+         *     2fa/enable; calling setup again replaces the pending secret. 409 "Two-factor sign-in is already
+         *     on." when it is. Reachable with the restricted token of a company that requires two-factor.
+         */
+        post: operations["adminTwoFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/auth/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with a code of the pending secret
+         * @description code is a current code of the pending secret. Answers 10 recovery codes (XXXXX-XXXXX), shown
+         *     once: each works once in place of a code, and they are stored hashed. From then on
+         *     company/auth/login asks for a code. 422 "Please enter the code." / "The code is not valid.
+         *     Please try again."; 409 "Start the two-factor set-up first." with no pending secret, "Two-factor
+         *     sign-in is already on." when it is; 429 with Retry-After (code checks per admin). Audited
+         *     (admin.2fa.enable).
+         */
+        post: operations["adminTwoFactorEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description code (a current code or an unused recovery code) and password (the admin's current password)
+         *     are both required: 422 "Please enter the code." / "Please enter your current password.",
+         *     "Current password is incorrect.", "The code is not valid. Please try again."; 409 "Two-factor
+         *     sign-in is off." when it is; 429 with Retry-After (password and code checks per admin, 10 wrong
+         *     in 10 minutes). The secret and the recovery codes are deleted. In a company that requires
+         *     two-factor, the admin's token is then restricted to the set-up calls again. Audited
+         *     (admin.2fa.disable).
+         */
+        post: operations["adminTwoFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's activity (the audit log), newest first
+         * @description Every recorded action of the admin's own company, newest first. action: one action name (see
+         *     audit/actions), exact; actorId: who did it (not a valid id is 422); from and to: IST days,
+         *     inclusive (yyyy-mm-dd; not such a date, or from after to, is 422).
+         */
+        get: operations["adminAuditList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The action names the activity filter offers */
+        get: operations["adminAuditActions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -648,7 +797,7 @@ export interface paths {
          *     company is 409 "The domain <host> is already used by another company.". status
          *     ACTIVE|SUSPENDED: suspending signs the company's admins out (their tokens are revoked), its
          *     buyer site then answers 423 and its open orders expire as usual; reactivating restores both.
-         *     require2fa is stored and shown (the two-factor issue enforces it). Each buyer server sees the
+         *     require2fa true restricts the company's admins without two-factor sign-in to its set-up calls (their next call). Each buyer server sees the
          *     change within a second, with no restart. Audited (company.update, before and after).
          */
         put: operations["companyUpdate"];
@@ -681,6 +830,44 @@ export interface paths {
          *     (409 for a domain of another company); the buyer site answers on them at once. Audited.
          */
         post: operations["companyAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/superadmin/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity across companies (the audit log), newest first
+         * @description Every recorded action, the super admin's own included, newest first; companyId narrows to one
+         *     company (not a valid id is 422). The other filters are admin/audit/list's.
+         */
+        get: operations["superAdminAuditList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/superadmin/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The action names the activity filter offers */
+        get: operations["superAdminAuditActions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -990,6 +1177,8 @@ export interface components {
             tokenPrice: number | string;
             adminName?: string;
             adminPassword: string;
+            /** @description Its admins must sign in with two-factor (default false). */
+            require2fa?: boolean;
             /** @description Host names of the company's buyer site (form bodies may send one comma-separated string). */
             domains?: string[] | string;
         };
@@ -1005,6 +1194,107 @@ export interface components {
             domains?: string[];
             status?: components["schemas"]["CompanyStatus"];
             require2fa?: boolean;
+        };
+        AdminLoginTwoFactorRequest: {
+            challenge: string;
+            code: string;
+        };
+        TwoFactorEnableRequest: {
+            code: string;
+        };
+        TwoFactorDisableRequest: {
+            code: string;
+            password: string;
+        };
+        /** @description A token, or (two-factor sign-in on) a challenge for company/auth/login/2fa and no token. */
+        AdminLoginAnswer: components["schemas"]["LoginAnswer"] | components["schemas"]["TwoFactorChallengeAnswer"];
+        TwoFactorChallengeAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Enter the code from your authenticator app";
+            data: {
+                /** @constant */
+                twoFactorRequired: true;
+                /** @description Opaque; lasts 5 minutes. */
+                challenge: string;
+            };
+        };
+        TwoFactorSetupAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Two-factor set-up started";
+            data: {
+                /** @description Base32 */
+                secret: string;
+                otpauthUrl: string;
+            };
+        };
+        TwoFactorEnableAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Two-factor sign-in enabled";
+            data: {
+                recoveryCodes: string[];
+            };
+        };
+        TwoFactorDisableAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Two-factor sign-in disabled";
+            data: null;
+        };
+        /** @description Who acted; a super admin has role SUPERADMIN, background work role SYSTEM (id null). */
+        AuditActor: {
+            id: string | null;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            role: "ADMIN" | "USER" | "SUPERADMIN" | "SYSTEM";
+        };
+        AuditRecord: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            companyId: string | null;
+            actor: components["schemas"]["AuditActor"];
+            /** @description e.g. purchase.approve, user.update, company.update, admin.2fa.enable */
+            action: string;
+            target: {
+                type: string;
+                id: string;
+            };
+            /** @description The state before (any JSON) */
+            before: unknown;
+            /** @description The state after (any JSON) */
+            after: unknown;
+            ip: string;
+        };
+        AuditList: {
+            records: components["schemas"]["AuditRecord"][];
+            total: number;
+            page: number;
+            limit: number;
+            lastPage: number;
+        };
+        AuditListAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Activity fetched successfully";
+            data: components["schemas"]["AuditList"];
+        };
+        AuditActionsAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Actions fetched successfully";
+            data: {
+                actions: string[];
+            };
         };
         LoginAnswer: {
             /** @constant */
@@ -1040,6 +1330,10 @@ export interface components {
             name: string;
             email: string;
             role: string;
+            /** @description The admin signs in with a code (2fa/enable). */
+            twoFactorEnabled: boolean;
+            /** @description The company requires two-factor sign-in (while twoFactorEnabled is false, every other admin call is 403). */
+            twoFactorRequired: boolean;
             company: components["schemas"]["CompanyRef"];
             token: components["schemas"]["TokenBrand"];
         };
@@ -1828,6 +2122,10 @@ export interface components {
         search: string;
         /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
         reviewStatus: "" | "PENDING" | "APPROVED" | "REJECTED";
+        /** @description One action name, exact (audit/actions lists them); empty for all. */
+        auditAction: string;
+        /** @description The id of the admin (or super admin) who acted; not a valid id is 422. */
+        auditActor: string;
         /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
         exportFrom: string;
         /** @description The last day (yyyy-mm-dd, an IST day, inclusive); empty for no upper bound. Not such a date is 422. */
@@ -1844,6 +2142,24 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["SuperAdminVerifyRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["SuperAdminVerifyRequest"];
+            };
+        };
+        AdminLoginTwoFactor: {
+            content: {
+                "application/json": components["schemas"]["AdminLoginTwoFactorRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AdminLoginTwoFactorRequest"];
+            };
+        };
+        TwoFactorEnable: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorEnableRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TwoFactorEnableRequest"];
+            };
+        };
+        TwoFactorDisable: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisableRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TwoFactorDisableRequest"];
             };
         };
         Id: {
@@ -1989,6 +2305,35 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AdminLogin"];
         responses: {
+            /** @description Login successful, or the second step's challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLoginAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLoginTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AdminLoginTwoFactor"];
+        responses: {
             /** @description Login successful */
             200: {
                 headers: {
@@ -2005,6 +2350,159 @@ export interface operations {
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTwoFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Two-factor set-up started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetupAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTwoFactorEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TwoFactorEnable"];
+        responses: {
+            /** @description Two-factor sign-in enabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnableAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTwoFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["TwoFactorDisable"];
+        responses: {
+            /** @description Two-factor sign-in disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorDisableAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAuditList: {
+        parameters: {
+            query?: {
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+                /** @description One action name, exact (audit/actions lists them); empty for all. */
+                action?: components["parameters"]["auditAction"];
+                /** @description The id of the admin (or super admin) who acted; not a valid id is 422. */
+                actorId?: components["parameters"]["auditActor"];
+                /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
+                from?: components["parameters"]["exportFrom"];
+                /** @description The last day (yyyy-mm-dd, an IST day, inclusive); empty for no upper bound. Not such a date is 422. */
+                to?: components["parameters"]["exportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activity fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditListAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAuditActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Actions fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditActionsAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -2768,6 +3266,74 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    superAdminAuditList: {
+        parameters: {
+            query?: {
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+                /** @description One action name, exact (audit/actions lists them); empty for all. */
+                action?: components["parameters"]["auditAction"];
+                /** @description The id of the admin (or super admin) who acted; not a valid id is 422. */
+                actorId?: components["parameters"]["auditActor"];
+                /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
+                from?: components["parameters"]["exportFrom"];
+                /** @description The last day (yyyy-mm-dd, an IST day, inclusive); empty for no upper bound. Not such a date is 422. */
+                to?: components["parameters"]["exportTo"];
+                /** @description One company's activity only; not a valid id is 422. */
+                companyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activity fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditListAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    superAdminAuditActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Actions fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditActionsAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

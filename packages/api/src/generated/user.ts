@@ -78,10 +78,12 @@ export interface paths {
          *     configured. Please contact support.", another company's 422 "This site belongs to another
          *     company."
          *     422 "Please fill in Name, Email, and Mobile to request OTP." or an invalid email / mobile (7–15
-         *     digits, optional +, spaces, dashes, brackets); 409 "An account with this email already exists.
-         *     Please log in."; 429 (OTP sends per email, 5 in 10 minutes with a burst of 3, and per IP); 503
+         *     digits, optional +, spaces, dashes, brackets); 429 (OTP sends per email, 5 in 10 minutes with a
+         *     burst of 3, and per IP); 503
          *     "We could not send the email right now. Please try again in a moment." when the mail queue is down.
          *     The code has 6 digits, lasts 10 minutes, is stored hashed; 5 wrong tries burn it; a new one voids the old.
+         *     No enumeration: an email that already has an account gets the same answer in the same time;
+         *     its owner is emailed that the account exists (no code), so register then cannot succeed.
          */
         post: operations["registerOtp"];
         delete?: never;
@@ -105,8 +107,10 @@ export interface paths {
          *     "Please enter the OTP.", "Passwords do not match!" (only when confirmPassword is sent), "Member ID
          *     not found. Please check the referral code or leave it empty." (a Member ID of the same company, any
          *     case), and "The code is invalid or has expired. Please request a new one." for a wrong, used,
-         *     expired or burnt code. Passwords have 8–72 characters. 409 when the email is registered in the
-         *     company (case-insensitive). Each user gets a unique Member ID PL-XXXXXXXX (no 0/O/1/I/L).
+         *     expired or burnt code, "You cannot refer yourself." when the Member ID's owner has the same
+         *     mobile number (digits compared, a leading 0 or country code 91 ignored). Passwords have 8–72
+         *     characters. 409 when the email is registered in the company (case-insensitive), checked only
+         *     after the code, so it cannot be probed. Each user gets a unique Member ID PL-XXXXXXXX (no 0/O/1/I/L).
          */
         post: operations["register"];
         delete?: never;
@@ -152,8 +156,9 @@ export interface paths {
          * Send a password-reset code (same answer whether or not the account exists)
          * @description A second request within a minute of the first (same purpose and email) re-sends the same code
          *     instead of voiding it; rate limits still apply.
-         *     The same answer for unknown emails (no mail is sent then). 422 "Please enter your email
-         *     address." or an invalid email; 429; 503 when the mail queue is down.
+         *     The same answer, in the same time, for unknown emails (a code is issued and an email queued
+         *     either way; an unknown address is told it has no account on this site). 422 "Please enter your
+         *     email address." or an invalid email; 429; 503 when the mail queue is down.
          */
         post: operations["forgotPasswordOtp"];
         delete?: never;
@@ -256,7 +261,8 @@ export interface paths {
         /**
          * Update the profile (the current password is required)
          * @description JSON or form-urlencoded. password is the current password, required: 422 "Please enter your
-         *     current password." / "Current password is incorrect.". email and referralCode are read-only and
+         *     current password." / "Current password is incorrect."; 429 with Retry-After after 10 wrong
+         *     current passwords in 10 minutes (per account). email and referralCode are read-only and
          *     ignored; empty fields are left unchanged. kycDocumentNumber (Aadhaar): spaces and dashes ignored,
          *     12 digits not starting with 0 or 1, else 422 "Please enter a valid 12-digit Aadhaar number."; 12
          *     such digits failing the Verhoeff checksum: 422 "This Aadhaar number is not valid.". dateOfBirth YYYY-MM-DD (an ISO date-time's date part is accepted), not
@@ -1427,7 +1433,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -1669,6 +1674,7 @@ export interface operations {
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -146,7 +146,7 @@ describe('Edit company', () => {
     await user.type(within(dialog).getByLabelText('Mobile'), '9000000001');
     await user.type(within(dialog).getByLabelText('Domains'), 'Sale.Acme.TEST');
     await user.click(within(dialog).getByRole('button', { name: 'Include' }));
-    await user.click(within(dialog).getByLabelText('Two-factor required for admins'));
+    await user.click(within(dialog).getByLabelText('Require two-factor for admins'));
     companyUpdate.mockResolvedValue({ message: 'Company updated successfully', data: companyFixture() });
     companyGet.mockResolvedValue(answer({ mobile: '9000000001' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -35,6 +35,11 @@ describe('Add Company validation', () => {
     expect(toCompanyAdd(EMPTY_COMPANY)).not.toHaveProperty('domains');
     expect(toCompanyAdd(EMPTY_COMPANY, ['buy.beta.test']).domains).toEqual(['buy.beta.test']);
   });
+
+  it('sends require2fa only when the switch is on', () => {
+    expect(toCompanyAdd(EMPTY_COMPANY)).not.toHaveProperty('require2fa');
+    expect(toCompanyAdd(EMPTY_COMPANY, [], true).require2fa).toBe(true);
+  });
 });
 
 describe('Add Company dialog', () => {

@@ -3,8 +3,8 @@ import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput } from '@prelaunc
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
-/** The text fields; `domains` has its own editor. */
-type FieldKey = Exclude<keyof CompanyAdd, 'domains'>;
+/** The text fields; `domains` has its own editor, `require2fa` its switch. */
+type FieldKey = Exclude<keyof CompanyAdd, 'domains' | 'require2fa'>;
 type Form = Record<FieldKey, string>;
 export type CompanyErrors = Partial<Record<FieldKey, string>>;
 
@@ -37,11 +37,12 @@ export function validateCompany(f: Form): CompanyErrors {
   return e;
 }
 
-/** The add body; `domains` (DESIGN §11) only when some were given. */
-export function toCompanyAdd(f: Form, domains: readonly string[] = []): CompanyAdd {
+/** The add body; `domains` (DESIGN §11) only when some were given, `require2fa` (DESIGN §13) only when on. */
+export function toCompanyAdd(f: Form, domains: readonly string[] = [], require2fa = false): CompanyAdd {
   const t = (k: FieldKey) => f[k].trim();
   return {
     ...(domains.length ? { domains: [...domains] } : {}),
+    ...(require2fa ? { require2fa: true } : {}),
     companyName: t('companyName'),
     email: t('email'),
     mobile: t('mobile'),
@@ -71,13 +72,14 @@ export function AddCompanyDialog({
 }) {
   const [form, setForm] = useState<Form>(EMPTY_COMPANY);
   const [domains, setDomains] = useState<string[]>([]);
+  const [require2fa, setRequire2fa] = useState(false);
   const [errors, setErrors] = useState<CompanyErrors>({});
   function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateCompany(form);
     setErrors(found);
     if (Object.keys(found).length) return;
-    onSubmit(toCompanyAdd(form, domains));
+    onSubmit(toCompanyAdd(form, domains, require2fa));
   }
   return (
     <Modal show={show} onHide={pending ? undefined : onClose} centered size="lg" aria-labelledby="add-company-title">
@@ -105,6 +107,20 @@ export function AddCompanyDialog({
             ))}
           </div>
           <DomainsEditor label="Domains (optional)" value={domains} onChange={setDomains} disabled={pending} />
+          <div className="form-check form-switch">
+            <input
+              id="add-company-require2fa"
+              type="checkbox"
+              role="switch"
+              className="form-check-input"
+              checked={require2fa}
+              disabled={pending}
+              onChange={(e) => setRequire2fa(e.target.checked)}
+            />
+            <label htmlFor="add-company-require2fa" className="form-check-label">
+              Require two-factor for admins
+            </label>
+          </div>
         </Modal.Body>
         <DialogFooter action="Add" pending={pending} onCancel={onClose} />
       </form>

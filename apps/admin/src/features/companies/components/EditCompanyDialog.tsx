@@ -140,7 +140,7 @@ export function EditCompanyDialog({
           <Form.Check
             type="switch"
             id="company-require2fa"
-            label="Two-factor required for admins"
+            label="Require two-factor for admins"
             checked={form.require2fa}
             disabled={pending}
             onChange={(e) => {

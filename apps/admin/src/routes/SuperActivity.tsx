@@ -1,0 +1,35 @@
+import { ADMIN_FALLBACK } from '@prelaunch/api';
+import { useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { superActionsQueryOptions, superActivityQueryOptions } from '../features/activity/api/activity';
+import { ActivityList, activityQuery, NO_FILTERS, rangeProblem, useActivityPage } from '../features/activity/components/ActivityList';
+import { companiesQueryOptions } from '../features/companies/api/companies';
+
+/** DESIGN §13 "Activity" (/superadmin/activity): every company's, the super admins' own included. */
+export default function SuperActivity() {
+  useDocumentMeta({ title: 'Super Admin | Activity' });
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [page, setPage] = useActivityPage(filters);
+  const q = { ...activityQuery(filters, page), companyId: filters.companyId || undefined };
+  const list = useQuery({ ...superActivityQueryOptions(q), enabled: !rangeProblem(filters.from, filters.to) });
+  const actions = useQuery(superActionsQueryOptions());
+  useErrorToast(actions.error, ADMIN_FALLBACK.auditActions);
+  // The company filter offers the first 100 companies by the list's order (the list's largest page).
+  const companies = useQuery(companiesQueryOptions({ page: 1, limit: 100 }));
+  useErrorToast(companies.error, ADMIN_FALLBACK.companies);
+  return (
+    <div className="container-fluid py-4">
+      <h1 className="h3 pl-page-title">Activity</h1>
+      <ActivityList
+        filters={filters}
+        onFilters={setFilters}
+        page={page}
+        onPage={setPage}
+        list={list}
+        actions={actions.data?.data.actions ?? []}
+        companies={(companies.data?.data.records ?? []).map((c) => ({ value: c.id, label: c.companyName }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,358 @@
+package user
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/auth"
+	"prelaunch/core/ratelimit"
+	"prelaunch/core/twofactor"
+)
+
+// Admin two-factor sign-in (DESIGN §13). An admin starts the set-up (a pending secret), turns it
+// on with a code of that secret (ten recovery codes), and from then on company/auth/login asks
+// for a code through a challenge. A company with require2fa restricts its admins without it to
+// the set-up calls (RequireEnrolled).
+
+// ErrTwoFactorRequired answers every other admin call of an admin who must enrol first.
+var ErrTwoFactorRequired = apperr.Forbidden("two_factor_required", "Your company requires two-factor sign-in. Set it up to continue.")
+
+var (
+	errTwoFactorOn       = apperr.Conflict("two_factor_on", "Two-factor sign-in is already on.")
+	errTwoFactorOff      = apperr.Conflict("two_factor_off", "Two-factor sign-in is off.")
+	errTwoFactorPending  = apperr.Conflict("two_factor_not_started", "Start the two-factor set-up first.")
+	errCodeMissing       = "Please enter the code."
+	errCodeInvalid       = apperr.Invalid("bad_code", "The code is not valid. Please try again.")
+	errLoginCodeInvalid  = apperr.Unauthorized("bad_code", "The code is not valid. Please try again.")
+	errChallengeExpired  = apperr.Unauthorized("challenge_expired", "Your sign-in has expired. Please log in again.")
+	errChallengeMissing  = "The sign-in challenge is missing. Please log in again."
+	errPasswordMissing   = "Please enter your current password."
+	twoFactorCheckPrefix = "2fa:"
+)
+
+// twoFactor is an admin's row of admin_two_factor.
+type twoFactor struct {
+	bun.BaseModel `bun:"table:admin_two_factor,alias:tf"`
+
+	UserID        string     `bun:"user_id,pk,type:uuid"`
+	Secret        []byte     `bun:"secret"`
+	PendingSecret []byte     `bun:"pending_secret"`
+	EnabledAt     *time.Time `bun:"enabled_at"`
+	LastStep      int64      `bun:"last_step,notnull"`
+	UpdatedAt     time.Time  `bun:"updated_at,notnull"`
+}
+
+// recoveryCode is a row of admin_recovery_codes (the code itself is never stored).
+type recoveryCode struct {
+	bun.BaseModel `bun:"table:admin_recovery_codes,alias:rc"`
+
+	ID       int64      `bun:"id,pk,autoincrement"`
+	UserID   string     `bun:"user_id,type:uuid,notnull"`
+	CodeHash string     `bun:"code_hash,notnull"`
+	UsedAt   *time.Time `bun:"used_at"`
+}
+
+// TwoFactorState is what the Security screen shows: whether the admin signs in with a code, and
+// whether their company requires it.
+func TwoFactorState(ctx context.Context, db bun.IDB, userID, companyID string) (enabled, required bool, err error) {
+	err = db.NewRaw(`SELECT EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND enabled_at IS NOT NULL),
+		COALESCE((SELECT require_2fa FROM companies WHERE id = ?), false)`, userID, companyID).Scan(ctx, &enabled, &required)
+	return enabled, required, err
+}
+
+// RequireEnrolled refuses (403 two_factor_required) an admin whose company requires two-factor
+// sign-in while they have not turned it on. It is read on every call, so enrolling (or the super
+// admin changing require2fa) takes effect on the next one, on every copy of the server.
+func (s *Service) RequireEnrolled(ctx context.Context, p *auth.Principal) error {
+	enabled, required, err := TwoFactorState(ctx, s.DB, p.ID, p.CompanyID)
+	if err != nil {
+		return err
+	}
+	if required && !enabled {
+		return ErrTwoFactorRequired
+	}
+	return nil
+}
+
+// TwoFactorSetup is the pending secret for the authenticator app.
+type TwoFactorSetup struct {
+	Secret     string `json:"secret"`
+	OtpauthURL string `json:"otpauthUrl"`
+}
+
+// SetupTwoFactor makes a new pending secret (replacing any earlier pending one).
+func (s *Service) SetupTwoFactor(ctx context.Context, p *auth.Principal) (*TwoFactorSetup, error) {
+	var issuer string
+	err := s.DB.NewRaw(`SELECT COALESCE(NULLIF(t.name, ''), c.name) FROM companies c LEFT JOIN tokens t ON t.company_id = c.id
+		WHERE c.id = ? LIMIT 1`, p.CompanyID).Scan(ctx, &issuer)
+	if err != nil {
+		return nil, err
+	}
+	secret, url, err := twofactor.NewSecret(issuer, p.Email)
+	if err != nil {
+		return nil, err
+	}
+	sealed, err := s.Sealer.Seal(p.ID, secret)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	err = s.DB.NewRaw(`INSERT INTO admin_two_factor (user_id, pending_secret, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET pending_secret = EXCLUDED.pending_secret, updated_at = EXCLUDED.updated_at
+		WHERE admin_two_factor.enabled_at IS NULL RETURNING user_id`, p.ID, sealed, s.Clock.Now()).Scan(ctx, &ids)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, errTwoFactorOn
+	}
+	return &TwoFactorSetup{Secret: secret, OtpauthURL: url}, nil
+}
+
+// EnableTwoFactor turns two-factor on with a current code of the pending secret and returns the
+// recovery codes, shown once.
+func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *auth.Principal, code string) ([]string, error) {
+	code = twofactor.NormCode(code)
+	if code == "" {
+		return nil, apperr.Invalid("missing_code", errCodeMissing)
+	}
+	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, twoFactorCheckPrefix+p.ID); err != nil {
+		return nil, err
+	}
+	codes, err := twofactor.NewRecoveryCodes()
+	if err != nil {
+		return nil, err
+	}
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var row twoFactor
+		err := tx.NewSelect().Model(&row).Where("user_id = ?", p.ID).For("UPDATE").Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errTwoFactorPending
+		}
+		if err != nil {
+			return err
+		}
+		if row.EnabledAt != nil {
+			return errTwoFactorOn
+		}
+		if row.PendingSecret == nil {
+			return errTwoFactorPending
+		}
+		secret, err := s.Sealer.Open(p.ID, row.PendingSecret)
+		if err != nil {
+			return err
+		}
+		step := twofactor.Match(secret, code, s.Clock.Now())
+		if step == 0 {
+			return errCodeInvalid
+		}
+		now := s.Clock.Now()
+		if _, err := tx.NewUpdate().Model((*twoFactor)(nil)).Where("user_id = ?", p.ID).
+			Set("secret = pending_secret").Set("pending_secret = NULL").Set("enabled_at = ?", now).
+			Set("last_step = ?", step).Set("updated_at = ?", now).Exec(ctx); err != nil {
+			return err
+		}
+		if _, err := tx.NewDelete().Model((*recoveryCode)(nil)).Where("user_id = ?", p.ID).Exec(ctx); err != nil {
+			return err
+		}
+		rows := make([]recoveryCode, len(codes))
+		for i, c := range codes {
+			rows[i] = recoveryCode{UserID: p.ID, CodeHash: twofactor.HashRecovery(p.ID, c)}
+		}
+		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, actor, "admin.2fa.enable", "user", p.ID,
+			map[string]bool{"twoFactor": false}, map[string]bool{"twoFactor": true})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return codes, nil
+}
+
+// DisableTwoFactor turns two-factor off with a code (or a recovery code) and the current password.
+func (s *Service) DisableTwoFactor(ctx context.Context, actor audit.Actor, p *auth.Principal, code, password string) error {
+	code = twofactor.NormCode(code)
+	var v apperr.Validation
+	v.Check(code != "", errCodeMissing)
+	v.Check(password != "", errPasswordMissing)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, twoFactorCheckPrefix+p.ID); err != nil {
+		return err
+	}
+	var u User
+	if err := s.DB.NewSelect().Model(&u).Column("id", "password_hash").Where("id = ?", p.ID).
+		Where("deleted_at IS NULL").Scan(ctx); err != nil {
+		return notFoundOr(err, "user_not_found", "User not found.")
+	}
+	if err := s.checkCurrentPassword(ctx, &u, password); err != nil {
+		return err
+	}
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		row, err := lockEnabled(ctx, tx, p.ID)
+		if err != nil {
+			return err
+		}
+		if row == nil {
+			return errTwoFactorOff
+		}
+		ok, err := s.spendCode(ctx, tx, row, code)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errCodeInvalid
+		}
+		if _, err := tx.NewDelete().Model((*twoFactor)(nil)).Where("user_id = ?", p.ID).Exec(ctx); err != nil {
+			return err
+		}
+		if _, err := tx.NewDelete().Table("admin_recovery_codes").Where("user_id = ?", p.ID).Exec(ctx); err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, actor, "admin.2fa.disable", "user", p.ID,
+			map[string]bool{"twoFactor": true}, map[string]bool{"twoFactor": false})
+	})
+}
+
+// lockEnabled reads and locks an admin's enabled two-factor row; nil when it is off.
+func lockEnabled(ctx context.Context, tx bun.Tx, userID string) (*twoFactor, error) {
+	var row twoFactor
+	err := tx.NewSelect().Model(&row).Where("user_id = ?", userID).Where("enabled_at IS NOT NULL").For("UPDATE").Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &row, nil
+}
+
+// spendCode accepts a TOTP code of a time step after the last one accepted, or an unused
+// recovery code, and records it as used (in tx, with the row locked), so each works once.
+func (s *Service) spendCode(ctx context.Context, tx bun.Tx, row *twoFactor, code string) (bool, error) {
+	if twofactor.IsTOTP(code) {
+		secret, err := s.Sealer.Open(row.UserID, row.Secret)
+		if err != nil {
+			return false, err
+		}
+		step := twofactor.Match(secret, code, s.Clock.Now())
+		if step == 0 || step <= row.LastStep {
+			return false, nil
+		}
+		_, err = tx.NewUpdate().Model((*twoFactor)(nil)).Where("user_id = ?", row.UserID).
+			Set("last_step = ?", step).Set("updated_at = ?", s.Clock.Now()).Exec(ctx)
+		return err == nil, err
+	}
+	if len(code) > 32 {
+		return false, nil
+	}
+	res, err := tx.NewUpdate().Model((*recoveryCode)(nil)).Set("used_at = ?", s.Clock.Now()).
+		Where("user_id = ?", row.UserID).Where("code_hash = ?", twofactor.HashRecovery(row.UserID, code)).
+		Where("used_at IS NULL").Exec(ctx)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// LoginResult is company/auth/login's answer: a token, or a challenge for the second step.
+type LoginResult struct {
+	Token     string
+	Challenge string
+}
+
+// AdminLoginTwoFactor finishes a sign-in with the challenge and a code: 5 wrong codes burn the
+// challenge, a right one consumes it and answers the admin token.
+func (s *Service) AdminLoginTwoFactor(ctx context.Context, challenge, code, ip string) (string, error) {
+	challenge = strings.TrimSpace(challenge)
+	code = twofactor.NormCode(code)
+	var v apperr.Validation
+	v.Check(challenge != "", errChallengeMissing)
+	v.Check(code != "", errCodeMissing)
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerIP, twoFactorCheckPrefix+ip); err != nil {
+		return "", err
+	}
+	ch, err := s.Challenges.Get(ctx, challenge)
+	if errors.Is(err, twofactor.ErrNoChallenge) {
+		return "", errChallengeExpired
+	}
+	if err != nil {
+		return "", errRedis(err)
+	}
+	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, twoFactorCheckPrefix+ch.UserID); err != nil {
+		return "", err
+	}
+	wrong := false
+	var u User
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		row, err := lockEnabled(ctx, tx, ch.UserID)
+		if err != nil {
+			return err
+		}
+		if row == nil { // turned off since the password step
+			return errChallengeExpired
+		}
+		ok, err := s.spendCode(ctx, tx, row, code)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			wrong = true
+			return errLoginCodeInvalid
+		}
+		if err := tx.NewSelect().Model(&u).Column("id", "company_id", "role", "status", "token_version").
+			Where("id = ?", ch.UserID).Where("company_id = ?", ch.CompanyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return errChallengeExpired
+			}
+			return err
+		}
+		if u.Status != StatusActive || u.Role != RoleAdmin {
+			return errChallengeExpired
+		}
+		var status string
+		if err := tx.NewSelect().Table("companies").Column("status").Where("id = ?", u.CompanyID).Scan(ctx, &status); err != nil {
+			return err
+		}
+		if status == "SUSPENDED" {
+			return ErrCompanySuspended
+		}
+		// Last: only one request signs in with a challenge; a loser's transaction rolls back,
+		// so its code is not spent.
+		won, err := s.Challenges.Consume(ctx, challenge)
+		if err != nil {
+			return errRedis(err)
+		}
+		if !won {
+			return errChallengeExpired
+		}
+		return nil
+	})
+	if wrong {
+		if ferr := s.Challenges.Fail(ctx, challenge); ferr != nil {
+			return "", errRedis(ferr)
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	return s.Tokens.Issue(u.ID, u.CompanyID, RoleAdmin, auth.AudienceAdmin, u.TokenVersion)
+}
+
+func errRedis(err error) error {
+	return apperr.Unavailable("redis_unavailable", "This action is temporarily unavailable. Please try again shortly.", err)
+}
