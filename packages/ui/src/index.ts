@@ -45,3 +45,4 @@ export {
 } from './ResponsiveTable';
 export { ExportButton, DateRange, type ExportButtonProps, type DateRangeProps } from './ExportButton';
 export { FileDropZone, UploadProgress, checkFile, type FileDropZoneProps, type FileRules } from './FileDropZone';
+export { DocumentViewer, documentType, ZOOM_STEPS, type DocumentViewerProps, type ViewerDocument, type DocumentType } from './DocumentViewer';
