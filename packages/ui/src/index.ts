@@ -46,3 +46,4 @@ export {
 export { ExportButton, DateRange, type ExportButtonProps, type DateRangeProps } from './ExportButton';
 export { FileDropZone, UploadProgress, checkFile, type FileDropZoneProps, type FileRules } from './FileDropZone';
 export { DocumentViewer, documentType, ZOOM_STEPS, type DocumentViewerProps, type ViewerDocument, type DocumentType } from './DocumentViewer';
+export { KycStatusBadge, KYC_STATUS_TEXT, kycStatusVariant } from './KycStatusBadge';
