@@ -199,8 +199,9 @@ export interface paths {
         };
         /**
          * The company's purchases under review (PENDING) or decided, newest first
-         * @description search matches the buyer's name, email, mobile, referral code, the reference number or an exact
-         *     order number. receipt.url is a signed same-origin link valid 15 minutes.
+         * @description search matches the buyer's name, email, mobile, referral code, the reference number in any
+         *     written form (compared in its normal form: without case, spaces, dashes, slashes, underscores or
+         *     leading zeros, so 5788-1679-4120 finds 0578816794120) or an exact order number. receipt.url is a signed same-origin link valid 15 minutes.
          */
         get: operations["adminTransactionList"];
         put?: never;
@@ -248,9 +249,38 @@ export interface paths {
         /**
          * Reject a PENDING purchase (its tokens go back to the private supply)
          * @description PENDING → REJECTED; the reservation goes back to the private supply, once; audited; the buyer is
-         *     emailed. The same errors as approve.
+         *     emailed. reason (optional) is stored on the purchase and shown to the buyer in their history
+         *     (rejectReason) and in the rejection email: one line, trimmed, at most 500 characters; a control
+         *     character (CR, LF, NUL, tab…) or a longer reason is 422 and changes nothing. The same errors as approve.
          */
         post: operations["adminTransactionReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/transaction/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the refund of a REJECTED purchase (REJECTED → REFUNDED)
+         * @description One conditional transition REJECTED → REFUNDED storing refundReference (the bank's reference of
+         *     the money sent back: one line, trimmed, 1..100 characters, no control characters) and refundedAt;
+         *     audited (purchase.refund); the buyer is emailed. Supply is untouched (it went back at rejection).
+         *     404 "Purchase not found." (unknown, malformed or another company's); 409 "Only a rejected purchase
+         *     can be refunded." (any other status, a second refund included); 409 "This UTR / transaction number
+         *     has been claimed again by another purchase; decide that one first." (a REFUNDED purchase keeps its
+         *     payment's claim, DESIGN §13 "One payment, one claim"); 422 missing id or refundReference, or a bad
+         *     refundReference. Of concurrent refunds exactly one succeeds.
+         */
+        post: operations["adminTransactionRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -489,7 +519,7 @@ export interface paths {
         };
         /**
          * The company's purchases as a CSV file (DESIGN §12), newest first
-         * @description The signed-in admin's company only: PENDING, APPROVED and REJECTED purchases (status narrows
+         * @description The signed-in admin's company only: PENDING, APPROVED, REJECTED and REFUNDED purchases (status narrows
          *     to one), created within from..to (IST days, both inclusive). Columns: Order Number, Created,
          *     Buyer Name, Email, Mobile, Member ID, Method, UTR, Amount, Fee, Final Amount, Price, Tokens,
          *     Status, Decided At. RFC 4180 (CRLF lines, quoted when needed), UTF-8 with a BOM, a header
@@ -948,6 +978,16 @@ export interface components {
         IdRequest: {
             id: string;
         };
+        RejectRequest: {
+            id: string;
+            /** @description Optional; one line, at most 500 characters, shown to the buyer. */
+            reason?: string;
+        };
+        RefundRequest: {
+            id: string;
+            /** @description The bank reference of the refund; one line, 1..100 characters. */
+            refundReference: string;
+        };
         /** @enum {string} */
         UserRole: "USER" | "ADMIN";
         /** @enum {string} */
@@ -1103,7 +1143,7 @@ export interface components {
          * @description The statuses an admin lists (INITIATED, EXPIRED and CANCELLED orders never reach review).
          * @enum {string}
          */
-        ReviewStatus: "PENDING" | "APPROVED" | "REJECTED";
+        ReviewStatus: "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED";
         PurchaseUser: {
             id: string;
             referralCode: string;
@@ -1137,6 +1177,12 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The reason given at rejection; null when none was given. */
+            rejectReason: string | null;
+            /** @description The refund's bank reference (REFUNDED only). */
+            refundReference: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
         };
         /** @description A purchase as the super admin lists it, with its company. */
         SuperAdminPurchase: {
@@ -1164,6 +1210,12 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The reason given at rejection; null when none was given. */
+            rejectReason: string | null;
+            /** @description The refund's bank reference (REFUNDED only). */
+            refundReference: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
         };
         AdminPurchaseList: {
             records: components["schemas"]["AdminPurchase"][];
@@ -1198,6 +1250,13 @@ export interface components {
             status: true;
             /** @constant */
             message: "Purchase approved successfully";
+            data: null;
+        };
+        RefundAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Purchase refunded successfully";
             data: null;
         };
         RejectAnswer: {
@@ -1247,7 +1306,7 @@ export interface components {
             id: string;
             orderNumber: string;
             /** @enum {string} */
-            status: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+            status: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED" | "EXPIRED" | "CANCELLED";
             finalAmount: number;
             user: {
                 name: string;
@@ -1399,6 +1458,7 @@ export interface components {
                 pending: number;
                 approved: number;
                 rejected: number;
+                refunded: number;
             };
             approvedAmount: number;
             approvedQuantity: number;
@@ -1813,8 +1873,8 @@ export interface components {
         /** @description Rows per page, 1..100 (default 10); anything else is 422. */
         limit: number;
         search: string;
-        /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
-        reviewStatus: "" | "PENDING" | "APPROVED" | "REJECTED";
+        /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
+        reviewStatus: "" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED";
         /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
         exportFrom: string;
         /** @description The last day (yyyy-mm-dd, an IST day, inclusive); empty for no upper bound. Not such a date is 422. */
@@ -1837,6 +1897,18 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["IdRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["IdRequest"];
+            };
+        };
+        Reject: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RejectRequest"];
+            };
+        };
+        Refund: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RefundRequest"];
             };
         };
         AdminUserAdd: {
@@ -2157,7 +2229,7 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
                 search?: components["parameters"]["search"];
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
             };
             header?: never;
@@ -2221,7 +2293,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["Id"];
+        requestBody?: components["requestBodies"]["Reject"];
         responses: {
             /** @description Purchase rejected successfully */
             200: {
@@ -2230,6 +2302,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RejectAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTransactionRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Refund"];
+        responses: {
+            /** @description Purchase refunded successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2510,7 +2612,7 @@ export interface operations {
     adminExportPurchases: {
         parameters: {
             query?: {
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
                 /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
                 from?: components["parameters"]["exportFrom"];
@@ -2767,7 +2869,7 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
                 search?: components["parameters"]["search"];
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
                 /** @description One company's purchases only; not a valid id is 422. */
                 companyId?: string;
@@ -2834,7 +2936,7 @@ export interface operations {
             query?: {
                 /** @description One company's purchases only; not a valid id is 422. */
                 companyId?: string;
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
                 /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
                 from?: components["parameters"]["exportFrom"];

@@ -403,8 +403,11 @@ export interface paths {
          *     Transaction Number.", "Please upload a transaction file before submitting.", "The transaction file
          *     was not found. Please upload it again."; 404 "Order not found."; 410 "The payment window for this
          *     order is over. Please place a new order." (the order expires on the spot); 409 "This order has
-         *     already been submitted."; 409 "This order was cancelled. Please place a new order."; 409 "This UTR / transaction number has already been submitted." (same
-         *     UTR, any case, on a PENDING or APPROVED purchase of the company). Without purchaseId the amount is
+         *     already been submitted."; 409 "This order was cancelled. Please place a new order."; 409 "This UTR / transaction number has already been submitted." (the
+         *     same UTR in its normal form — without case, spaces, dashes, slashes, underscores or leading zeros, so
+         *     578816794120, 5788-1679-4120 and 0578816794120 are one — on a PENDING, APPROVED or REFUNDED purchase of
+         *     the company; a REJECTED purchase frees it); 409 "This transaction file is already attached to another
+         *     purchase." (the receiptId of a PENDING, APPROVED or REFUNDED purchase). Without purchaseId the amount is
          *     whole tokens only, as for an order. Idempotency-Key: as for POST /api/v1/user/package/order.
          */
         post: operations["purchaseSubmit"];
@@ -427,6 +430,31 @@ export interface paths {
          *     number, transaction id, order number or payment method.
          */
         get: operations["transactionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/transaction/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of the caller's APPROVED purchase, as a PDF
+         * @description A PDF (A4, one page) with the receipt number (a per-company sequence, given at the first download
+         *     and the same ever after), the company's name and address, the buyer's name, email and Member ID,
+         *     the order number, the approval date (IST), method, UTR, amount, platform fee, total, price and
+         *     tokens; amounts carry the rupee sign (₹, an embedded font). 404 "Purchase not found." (unknown,
+         *     malformed or another buyer's); 409 "A receipt is only available for an approved purchase." (any
+         *     other status); 422 "id is required.".
+         */
+        get: operations["transactionReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -914,7 +942,7 @@ export interface components {
             data: components["schemas"]["PaymentDetails"];
         };
         /** @enum {string} */
-        PurchaseStatus: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+        PurchaseStatus: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED" | "EXPIRED" | "CANCELLED";
         /** @enum {string} */
         PaymentMethod: "UPI" | "BANK" | "MANUAL";
         /** @description An order as the buyer app reads it (DESIGN §6). */
@@ -989,6 +1017,12 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
             receipt: components["schemas"]["MediaRef"] | null;
+            /** @description Why the admin rejected it (REJECTED or REFUNDED); null when no reason was given. */
+            rejectReason: string | null;
+            /** @description The bank reference of the refund (REFUNDED only). */
+            refundReference: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
         };
         TransactionList: {
             records: components["schemas"]["Transaction"][];
@@ -1869,7 +1903,7 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
-                /** @description One of INITIATED, PENDING, APPROVED, REJECTED, EXPIRED or CANCELLED (any case); empty for all. Anything else is 422. */
+                /** @description One of INITIATED, PENDING, APPROVED, REJECTED, REFUNDED, EXPIRED or CANCELLED (any case); empty for all. Anything else is 422. */
                 status?: string;
                 search?: components["parameters"]["search"];
             };
@@ -1892,6 +1926,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    transactionReceipt: {
+        parameters: {
+            query: {
+                /** @description The purchase id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
