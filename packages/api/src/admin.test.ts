@@ -52,6 +52,18 @@ describe('admin calls', () => {
     ]);
   });
 
+  it('rejects with a trimmed reason only when one is given, and refunds with its reference', async () => {
+    const { seen, client } = answering(ok(null));
+    await adminCalls(client).purchaseReject('p3', '  UTR not found in the statement ');
+    await adminCalls(client).purchaseReject('p4', '   ');
+    await adminCalls(client).purchaseRefund({ id: 'p3', refundReference: ' RFD-778 ' });
+    expect(seen.map((c) => [c.method, c.url, JSON.parse(c.data)])).toEqual([
+      ['post', '/api/v1/admin/transaction/reject', { id: 'p3', reason: 'UTR not found in the statement' }],
+      ['post', '/api/v1/admin/transaction/reject', { id: 'p4' }],
+      ['post', '/api/v1/admin/transaction/refund', { id: 'p3', refundReference: 'RFD-778' }],
+    ]);
+  });
+
   it('lists purchases by status and search', async () => {
     const { seen, client } = answering(ok({ records: [], total: 0, page: 1, limit: 10, lastPage: 1 }));
     await adminCalls(client).purchaseList({ status: 'APPROVED', search: 'PUR-1' });

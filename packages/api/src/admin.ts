@@ -9,6 +9,7 @@ import type {
   AdminPurchase,
   AdminPurchaseExportQuery,
   AdminPurchaseListQuery,
+  AdminRefundRequest,
   AdminSite,
   AdminUser,
   AdminUserAdd,
@@ -47,7 +48,12 @@ export function adminCalls(client: AxiosInstance) {
         client.get('/api/v1/admin/transaction/list', { params: cleanParams({ page, limit, search, status }) }),
       ),
     purchaseApprove: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/approve', { id })),
-    purchaseReject: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/reject', { id })),
+    /** DESIGN §13: an optional reason, shown to the buyer; an empty one is not sent. */
+    purchaseReject: (id: string, reason?: string) =>
+      call<unknown>(client.post('/api/v1/admin/transaction/reject', reason?.trim() ? { id, reason: reason.trim() } : { id })),
+    /** DESIGN §13: REJECTED → REFUNDED with the bank's reference of the refund. */
+    purchaseRefund: (body: AdminRefundRequest) =>
+      call<unknown>(client.post('/api/v1/admin/transaction/refund', { id: body.id, refundReference: body.refundReference.trim() })),
 
     dashboard: () => call<AdminDashboard>(client.get('/api/v1/admin/dashboard/get')),
 

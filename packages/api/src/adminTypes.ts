@@ -30,6 +30,10 @@ export type AdminPurchaseStatus = S['ReviewStatus'];
 export type AdminMediaRef = S['MediaRef'];
 /** SPEC §3 "Purchase (admin view)". */
 export type AdminPurchase = S['AdminPurchase'];
+/** POST /api/v1/admin/transaction/reject (DESIGN §13: reason optional). */
+export type AdminRejectRequest = S['RejectRequest'];
+/** POST /api/v1/admin/transaction/refund (DESIGN §13). */
+export type AdminRefundRequest = S['RefundRequest'];
 export type AdminPurchaseListQuery = NonNullable<operations['adminTransactionList']['parameters']['query']>;
 /** DESIGN §12: the filters of the purchase export (from/to are IST days, yyyy-mm-dd, inclusive). */
 export type AdminPurchaseExportQuery = NonNullable<operations['adminExportPurchases']['parameters']['query']>;

@@ -89,6 +89,7 @@ export const ADMIN_FALLBACK = {
   purchases: 'Failed to fetch transactions',
   approve: 'Failed to approve purchase',
   reject: 'Failed to reject purchase',
+  refund: 'Failed to record the refund',
   beneficiary: 'Failed to fetch beneficiary',
   beneficiaryUpdate: 'Failed to update beneficiary',
   otp: 'Failed to send OTP',

@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { unwrap, type Envelope } from './errors';
+import { downloadFile } from './download';
 import { postMedia } from './media';
 import type { TokenData, UserLoginRequest } from './types';
 import type {
@@ -80,6 +81,8 @@ export function buyerApi(client: AxiosInstance) {
       call<BuyerListPage<BuyerTransaction>>(
         client.get('/api/v1/user/transaction/list', { params: withoutEmpty(q) }),
       ),
+    /** DESIGN §13: the PDF receipt of an APPROVED purchase, saved under the server's file name. */
+    transactionReceipt: (id: string) => downloadFile(client, '/api/v1/user/transaction/receipt', { id }, 'receipt.pdf'),
     globalStockList: (page: number, limit: number) =>
       call<BuyerListPage<GlobalStockRow>>(client.get('/api/v1/user/stock/global/list', { params: { page, limit } })),
     myStockList: (page: number, limit: number) =>

@@ -3,7 +3,7 @@ import { FilterSelect, Pagination, ResponsiveTable, SearchBox, useDebounce, useE
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { transactionsQueryOptions } from '../features/purchase/api/purchase';
+import { transactionsQueryOptions, useReceiptDownload } from '../features/purchase/api/purchase';
 import { OpenOrders } from '../features/purchase/components/OpenOrders';
 import { ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
 
@@ -15,6 +15,7 @@ const STATUSES = [
   { value: 'PENDING', label: 'Pending' },
   { value: 'APPROVED', label: 'Approved' },
   { value: 'REJECTED', label: 'Rejected' },
+  { value: 'REFUNDED', label: 'Refunded' },
   { value: 'INITIATED', label: 'Initiated' },
   { value: 'EXPIRED', label: 'Expired' },
   { value: 'CANCELLED', label: 'Cancelled' },
@@ -34,7 +35,8 @@ export default function PaymentHistory() {
   useErrorToast(query.error, FALLBACK.transactions);
   const data = query.data;
 
-  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial })).map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
+  const receipts = useReceiptDownload();
+  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }), receipts).map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
 
   const errorText = query.isError ? `Error fetching data: ${errorMessage(query.error, FALLBACK.transactions).join(' ')}` : null;
 
@@ -113,7 +115,7 @@ export default function PaymentHistory() {
         ) : null}
       </section>
 
-      <ReceiptModal viewing={viewing} onClose={() => setViewing(null)} />
+      <ReceiptModal viewing={viewing} onClose={() => setViewing(null)} receipts={receipts} />
     </div>
   );
 }
