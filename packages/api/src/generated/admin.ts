@@ -380,6 +380,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/kyc/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's KYC submissions, the oldest waiting first
+         * @description Buyers of the admin's company who submitted KYC (deleted accounts left out). PENDING first,
+         *     oldest submission first (the review queue), then decided ones, latest decision first. search
+         *     matches the buyer's name, email, mobile and Member ID (case-insensitive substring). Numbers
+         *     show only their last 4 characters; each document's url is a signed same-origin link valid 15
+         *     minutes.
+         */
+        get: operations["adminKycList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/kyc/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a PENDING KYC submission (the buyer becomes verified)
+         * @description One conditional transition PENDING → APPROVED that also sets the buyer's isApproved
+         *     ("Verification Completed"); audited; the buyer is emailed. 404 "KYC request not found."
+         *     (unknown, malformed or another company's user, or no submission); 409 "This KYC request has
+         *     already been processed." (APPROVED or REJECTED); 422 "userId is required.". Of concurrent
+         *     approve and reject calls exactly one succeeds.
+         */
+        post: operations["adminKycApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/kyc/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a PENDING KYC submission with a reason (the buyer may submit again)
+         * @description PENDING → REJECTED with the reason, shown to the buyer and included in their email; audited.
+         *     reason is required and one line: 422 "Please enter a reason for the rejection.", "The reason
+         *     must be at most 500 characters.", "The reason must be one line." (control characters). The other
+         *     errors as approve.
+         */
+        post: operations["adminKycReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/dashboard/get": {
         parameters: {
             query?: never;
@@ -1099,6 +1170,7 @@ export interface components {
             role: components["schemas"]["UserRole"];
             referralCode: string;
             isApproved: boolean;
+            kycStatus: components["schemas"]["KycStatus"];
             status: components["schemas"]["UserStatus"];
             stockBalance: number;
             /** Format: date-time */
@@ -1150,6 +1222,9 @@ export interface components {
             name: string;
             mobile: string;
             email: string;
+            /** @description The buyer's verification ("Verification Completed"). */
+            isApproved: boolean;
+            kycStatus: components["schemas"]["KycStatus"];
         };
         /** @description SPEC §3 "Purchase (admin view)". */
         AdminPurchase: {
@@ -1711,6 +1786,80 @@ export interface components {
                 }[];
             };
         };
+        /**
+         * @description NONE before a first submission.
+         * @enum {string}
+         */
+        KycStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
+        /** @enum {string} */
+        KycDocumentKind: "PAN" | "AADHAAR_FRONT" | "AADHAAR_BACK" | "SELFIE";
+        KycDocument: {
+            kind: components["schemas"]["KycDocumentKind"];
+            mediaId: string;
+            /** @description A signed link to /api/v1/media/file/{id}, valid for minutes. */
+            url: string;
+            /** @description image/jpeg, image/png, image/webp or application/pdf. */
+            contentType: string;
+        };
+        /** @description A buyer's KYC submission as the admin review shows it. */
+        AdminKyc: {
+            userId: string;
+            name: string;
+            email: string;
+            mobile: string;
+            /** @description The buyer's referral code. */
+            memberId: string;
+            /** @description The account's verification ("Verification Completed"). */
+            isApproved: boolean;
+            status: components["schemas"]["KycStatus"];
+            /** @description All but the last 4 masked (XXXXXX234F). */
+            panNumber: string;
+            /** @description All but the last 4 masked (XXXX XXXX 1234). */
+            aadhaarNumber: string;
+            documents: components["schemas"]["KycDocument"][];
+            /** @description The rejection's reason */
+            reason: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        AdminKycList: {
+            records: components["schemas"]["AdminKyc"][];
+            total: number;
+            page: number;
+            limit: number;
+            lastPage: number;
+        };
+        AdminKycListAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC requests fetched successfully";
+            data: components["schemas"]["AdminKycList"];
+        };
+        KycApproveRequest: {
+            userId: string;
+        };
+        KycRejectRequest: {
+            userId: string;
+            /** @description Required, one line. */
+            reason: string;
+        };
+        KycApproveAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC approved successfully";
+            data: components["schemas"]["AdminKyc"];
+        };
+        KycRejectAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC rejected successfully";
+            data: components["schemas"]["AdminKyc"];
+        };
     };
     responses: {
         /**
@@ -1909,6 +2058,18 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["RefundRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["RefundRequest"];
+            };
+        };
+        KycApprove: {
+            content: {
+                "application/json": components["schemas"]["KycApproveRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycApproveRequest"];
+            };
+        };
+        KycReject: {
+            content: {
+                "application/json": components["schemas"]["KycRejectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycRejectRequest"];
             };
         };
         AdminUserAdd: {
@@ -2465,6 +2626,101 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycList: {
+        parameters: {
+            query?: {
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+                search?: components["parameters"]["search"];
+                /** @description PENDING, APPROVED or REJECTED (any case); empty for all three. Anything else is 422. */
+                status?: "" | "PENDING" | "APPROVED" | "REJECTED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description KYC requests fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKycListAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["KycApprove"];
+        responses: {
+            /** @description KYC approved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycApproveAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["KycReject"];
+        responses: {
+            /** @description KYC rejected successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycRejectAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

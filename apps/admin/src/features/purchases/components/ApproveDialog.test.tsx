@@ -10,7 +10,7 @@ function purchase(extra: Partial<AdminPurchase> = {}): AdminPurchase {
     id: '7b0f3c2e-1111-4222-8333-444455556666',
     orderNumber: 'PUR-000111222333',
     transactionId: 'TXN0000111122223333',
-    user: { id: 'u1', referralCode: 'PL-0001234', name: 'Asha Rao', mobile: '9876543210', email: 'asha@x.test' },
+    user: { id: 'u1', referralCode: 'PL-0001234', name: 'Asha Rao', mobile: '9876543210', email: 'asha@x.test', isApproved: false, kycStatus: 'NONE' },
     paymentMethod: 'UPI',
     price: 10,
     totalQuantity: 100,
