@@ -5,6 +5,9 @@ import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
 import type {
   AdminDashboard,
+  AdminKyc,
+  AdminKycListQuery,
+  AdminKycRejectRequest,
   AdminProfile,
   AdminPurchase,
   AdminPurchaseExportQuery,
@@ -54,6 +57,14 @@ export function adminCalls(client: AxiosInstance) {
     /** DESIGN §13: REJECTED → REFUNDED with the bank's reference of the refund. */
     purchaseRefund: (body: AdminRefundRequest) =>
       call<unknown>(client.post('/api/v1/admin/transaction/refund', { id: body.id, refundReference: body.refundReference.trim() })),
+
+    /** DESIGN §13: the company's KYC submissions, the review queue first. */
+    kycList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminKycListQuery = {}) =>
+      call<AdminList<AdminKyc>>(client.get('/api/v1/admin/kyc/list', { params: cleanParams({ page, limit, search, status }) })),
+    kycApprove: (userId: string) => call<AdminKyc>(client.post('/api/v1/admin/kyc/approve', { userId })),
+    /** The reason is required (the buyer reads it); trimmed. */
+    kycReject: ({ userId, reason }: AdminKycRejectRequest) =>
+      call<AdminKyc>(client.post('/api/v1/admin/kyc/reject', { userId, reason: reason.trim() })),
 
     dashboard: () => call<AdminDashboard>(client.get('/api/v1/admin/dashboard/get')),
 

@@ -57,3 +57,10 @@ export type TokenSettings = S['TokenSettings'];
 /** PUT /api/v1/admin/token/update: any of TokenSettings' top-level keys. */
 export type TokenUpdateRequest = S['TokenUpdateRequest'];
 export type AdminUploadedMedia = S['UploadedMedia'];
+
+/** DESIGN §13 KYC review: a buyer's submission (numbers masked, documents as signed links). */
+export type AdminKycStatus = S['KycStatus'];
+export type AdminKycDocument = S['KycDocument'];
+export type AdminKyc = S['AdminKyc'];
+export type AdminKycListQuery = NonNullable<operations['adminKycList']['parameters']['query']>;
+export type AdminKycRejectRequest = S['KycRejectRequest'];

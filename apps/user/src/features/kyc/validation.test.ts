@@ -46,13 +46,17 @@ describe('validateKyc', () => {
       panNumber: KYC_MSG.pan,
       aadhaarNumber: KYC_MSG.aadhaarShape,
       PAN: 'Please upload your PAN card.',
-      AADHAAR_FRONT: 'Please upload your Aadhaar front.',
-      AADHAAR_BACK: 'Please upload your Aadhaar back.',
-      SELFIE: 'Please upload your Selfie.',
+      AADHAAR_FRONT: 'Please upload the front of your Aadhaar card.',
+      AADHAAR_BACK: 'Please upload the back of your Aadhaar card.',
     });
     expect(validateKyc({ panNumber: 'ABCDE1234F', aadhaarNumber: '234123412345', documents: DOCS })).toEqual({
       aadhaarNumber: 'This Aadhaar number is not valid.',
     });
+  });
+
+  it('leaves the selfie optional', () => {
+    expect(validateKyc({ panNumber: 'ABCDE1234F', aadhaarNumber: '234123412346', documents: { ...DOCS, SELFIE: undefined } })).toEqual({});
+    expect(toKycSubmit({ panNumber: 'ABCDE1234F', aadhaarNumber: '234123412346', documents: { ...DOCS, SELFIE: undefined } }).documents).toHaveLength(3);
   });
 
   it('sends the normal forms and the four documents', () => {

@@ -3,15 +3,19 @@
  * (core/fields: PAN, Aadhaar with its Verhoeff checksum) so a buyer learns of a typo before
  * uploading anything. The server checks again; its answer is the one that counts.
  */
+import type { KycDocumentKind, KycSubmitRequest } from '@prelaunch/api';
 
-export type KycKind = 'PAN' | 'AADHAAR_FRONT' | 'AADHAAR_BACK' | 'SELFIE';
+export type KycKind = KycDocumentKind;
 
-/** The four documents, in the order the form asks for them, with what the buyer sees. */
-export const KYC_DOCUMENTS: readonly { kind: KycKind; label: string; hint: string }[] = [
-  { kind: 'PAN', label: 'PAN card', hint: 'The front of your PAN card, every letter readable.' },
-  { kind: 'AADHAAR_FRONT', label: 'Aadhaar front', hint: 'The side with your photo and number.' },
-  { kind: 'AADHAAR_BACK', label: 'Aadhaar back', hint: 'The side with your address.' },
-  { kind: 'SELFIE', label: 'Selfie', hint: 'A clear photo of your face, in good light.' },
+/**
+ * The four documents, in the order the form asks for them, with what the buyer sees; `missing` is
+ * the server's message for a required one left out (the selfie is optional).
+ */
+export const KYC_DOCUMENTS: readonly { kind: KycKind; label: string; hint: string; missing: string | null }[] = [
+  { kind: 'PAN', label: 'PAN card', hint: 'The front of your PAN card, every letter readable.', missing: 'Please upload your PAN card.' },
+  { kind: 'AADHAAR_FRONT', label: 'Aadhaar front', hint: 'The side with your photo and number.', missing: 'Please upload the front of your Aadhaar card.' },
+  { kind: 'AADHAAR_BACK', label: 'Aadhaar back', hint: 'The side with your address.', missing: 'Please upload the back of your Aadhaar card.' },
+  { kind: 'SELFIE', label: 'Selfie (optional)', hint: 'A clear photo of your face, in good light.', missing: null },
 ];
 
 export const kycLabel = (kind: string) => KYC_DOCUMENTS.find((d) => d.kind === kind)?.label ?? kind;
@@ -20,8 +24,7 @@ export const KYC_MSG = {
   pan: 'Please enter a valid PAN (e.g. ABCDE1234F).',
   aadhaarShape: 'Please enter a valid 12-digit Aadhaar number.',
   aadhaarChecksum: 'This Aadhaar number is not valid.',
-  document: (label: string) => `Please upload your ${label}.`,
-  fileType: 'Upload a JPG, PNG or WEBP image or a PDF.',
+  fileType: 'KYC documents must be JPG, PNG, WEBP or PDF files.',
   selfieType: 'The selfie must be a JPG, PNG or WEBP image.',
   fileSize: 'The file is larger than 5 MB.',
   fileEmpty: 'The file is empty.',
@@ -103,16 +106,16 @@ export function validateKyc(v: KycFormValues): KycErrors {
   const aadhaar = normalizeAadhaar(v.aadhaarNumber);
   if (!isAadhaarShape(aadhaar)) errors.aadhaarNumber = KYC_MSG.aadhaarShape;
   else if (!verhoeffValid(aadhaar)) errors.aadhaarNumber = KYC_MSG.aadhaarChecksum;
-  for (const d of KYC_DOCUMENTS) if (!v.documents[d.kind]) errors[d.kind] = KYC_MSG.document(d.label);
+  for (const d of KYC_DOCUMENTS) if (d.missing && !v.documents[d.kind]) errors[d.kind] = d.missing;
   return errors;
 }
 
-/** The request body of POST /user/kyc/submit. */
-export function toKycSubmit(v: KycFormValues) {
+/** The request body of POST /user/kyc/submit (documents not chosen are left out). */
+export function toKycSubmit(v: KycFormValues): KycSubmitRequest {
   return {
     panNumber: normalizePan(v.panNumber),
     aadhaarNumber: normalizeAadhaar(v.aadhaarNumber),
-    documents: KYC_DOCUMENTS.map((d) => ({ kind: d.kind, mediaId: v.documents[d.kind] ?? '' })),
+    documents: KYC_DOCUMENTS.flatMap((d) => (v.documents[d.kind] ? [{ kind: d.kind, mediaId: v.documents[d.kind]! }] : [])),
   };
 }
 
