@@ -24,6 +24,7 @@ const STATUSES = [
   { value: 'PENDING', label: 'Pending' },
   { value: 'APPROVED', label: 'Approved' },
   { value: 'REJECTED', label: 'Rejected' },
+  { value: 'REFUNDED', label: 'Refunded' },
 ];
 
 /** Read-only purchases across every company (DESIGN §9). */

@@ -57,12 +57,32 @@ export function purchaseColumns(page: number, limit: number, withUtr = true): Re
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
+    { key: 'status', header: 'Status', render: (r) => <DecidedStatus purchase={r} />, card: 'status' },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }
 
-/** Purchase History adds Txn No. and Receipt. */
+/** DESIGN §13: the status with the rejection's reason and the refund's reference under it. */
+export function DecidedStatus({ purchase }: { purchase: Purchase }) {
+  const reason = purchase.status === 'REJECTED' || purchase.status === 'REFUNDED' ? purchase.rejectReason : null;
+  return (
+    <span className="d-inline-flex flex-column align-items-start gap-1 pl-decided">
+      <StatusBadge status={purchase.status} />
+      {reason ? (
+        <span className="small text-body-secondary text-wrap" data-testid="purchase-reason">
+          Reason: {reason}
+        </span>
+      ) : null}
+      {purchase.status === 'REFUNDED' && purchase.refundReference ? (
+        <span className="small text-body-secondary text-wrap" data-testid="purchase-refund">
+          Refund: <span className="font-monospace">{purchase.refundReference}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Purchase History adds Txn No. and Receipt, and shows each decision's reason and refund. */
 export function historyColumns(page: number, limit: number): ResponsiveColumn<AdminPurchase>[] {
   return [
     ...purchaseColumns(page, limit, false),
@@ -92,7 +112,7 @@ export function companyPurchaseColumns(page: number, limit: number): ResponsiveC
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
+    { key: 'status', header: 'Status', render: (r) => <DecidedStatus purchase={r} />, card: 'status' },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }
