@@ -20,7 +20,7 @@ import { api } from '../api';
 import { purchasesQueryOptions, useApprovePurchase, useRefundPurchase, useRejectPurchase } from '../features/purchases/api/purchases';
 import { PurchaseReviewDialog } from '../features/purchases/components/ApproveDialog';
 import { RefundDialog } from '../features/purchases/components/RefundDialog';
-import { historyColumns, purchaseColumns } from '../features/purchases/components/purchaseColumns';
+import { historyColumns, purchaseColumns, withDecisionNotes } from '../features/purchases/components/purchaseColumns';
 import { Tabs } from '../components/Tabs';
 import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
@@ -145,7 +145,7 @@ export default function PurchaseRequest() {
       >
         <ResponsiveTable
           label={tab === 'requests' ? 'Purchase Requests' : 'Purchase History'}
-          columns={columns}
+          columns={withDecisionNotes(columns, data?.records)}
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { transactionsQueryOptions, useReceiptDownload } from '../features/purchase/api/purchase';
 import { OpenOrders } from '../features/purchase/components/OpenOrders';
-import { ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
+import { hasDecisionNote, ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
 
 // Where each history column goes on a card (DESIGN §16 "Phones": status, amount and actions visible).
 const CARD_ROLES: Record<string, CardRole> = { sl: 'hidden', order: 'title', status: 'status', amount: 'amount', actions: 'actions' };
@@ -36,7 +36,10 @@ export default function PaymentHistory() {
   const data = query.data;
 
   const receipts = useReceiptDownload();
-  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }), receipts).map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
+  const withNotes = (data?.records ?? []).some(hasDecisionNote);
+  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }), receipts)
+    .filter((c) => withNotes || c.key !== 'decision')
+    .map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
 
   const errorText = query.isError ? `Error fetching data: ${errorMessage(query.error, FALLBACK.transactions).join(' ')}` : null;
 

@@ -6,10 +6,16 @@ import type { ReceiptDownload } from '../api/purchase';
 import { displayAmount, displayTransactionId } from '../calc';
 import { ContinuePaymentLink } from './OpenOrders';
 
+const reasonOf = (row: BuyerTransaction) => (row.status === 'REJECTED' || row.status === 'REFUNDED' ? row.rejectReason : null);
+const refundOf = (row: BuyerTransaction) => (row.status === 'REFUNDED' ? row.refundReference : null);
+
+/** Whether a purchase has a rejection reason or a refund reference to show. */
+export const hasDecisionNote = (row: BuyerTransaction) => Boolean(reasonOf(row) || refundOf(row));
+
 /** DESIGN §13: why a purchase was rejected, and the refund's reference once it is refunded. */
 export function DecisionNote({ row }: { row: BuyerTransaction }) {
-  const reason = row.status === 'REJECTED' || row.status === 'REFUNDED' ? row.rejectReason : null;
-  const refund = row.status === 'REFUNDED' ? row.refundReference : null;
+  const reason = reasonOf(row);
+  const refund = refundOf(row);
   if (!reason && !refund) return null;
   return (
     <span className="pl-decision-note small d-block">
@@ -68,17 +74,9 @@ export function transactionColumns(
     { key: 'amount', header: 'Amount (INR)', className: 'text-nowrap', render: (r) => rupees(displayAmount(r)) },
     { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
     { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
-    {
-      key: 'status',
-      header: 'Status',
-      className: 'pl-col-status',
-      render: (r) => (
-        <>
-          <StatusBadge status={r.status} />
-          <DecisionNote row={r} />
-        </>
-      ),
-    },
+    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
+    // DESIGN §13: the rejection's reason and the refund's reference (PaymentHistory drops the column when no row has one).
+    { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => <DecisionNote row={r} /> },
     {
       key: 'actions',
       header: 'Actions',
