@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { kycListQueryOptions, useApproveKyc, useRejectKyc } from '../features/kyc/api/kyc';
 import { KycDecisionDialog } from '../features/kyc/components/KycDecisionDialog';
-import { kycColumns, viewerDocuments } from '../features/kyc/components/kycColumns';
+import { kycColumns, viewerDocuments, visibleKycColumns } from '../features/kyc/components/kycColumns';
 import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 type Filter = NonNullable<AdminKycListQuery['status']>;
@@ -63,7 +63,7 @@ export default function Kyc() {
       >
         <ResponsiveTable
           label="KYC requests"
-          columns={columns}
+          columns={visibleKycColumns(columns, data?.records)}
           rows={data?.records}
           rowKey={(r) => r.userId}
           loading={list.isPending}

@@ -80,24 +80,21 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
       render: (r) => (
         <span className="d-inline-flex flex-column align-items-start gap-1">
           <KycStatusBadge status={r.status} />
-          {r.status === 'REJECTED' && r.reason ? (
-            <span className="small text-body-secondary text-wrap pl-reason" data-testid="kyc-reason">
-              Reason: {r.reason}
-            </span>
-          ) : null}
+          <span className="small text-body-secondary text-nowrap">Sent {ymd(r.submittedAt)}</span>
+          {r.decidedAt ? <span className="small text-body-secondary text-nowrap">Decided {ymd(r.decidedAt)}</span> : null}
         </span>
       ),
     },
     {
-      key: 'submittedAt',
-      header: 'Submitted',
-      className: 'text-nowrap',
-      render: (r) => (
-        <span className="d-inline-flex flex-column">
-          <span>{ymd(r.submittedAt)}</span>
-          {r.decidedAt ? <span className="small text-body-secondary">Decided {ymd(r.decidedAt)}</span> : null}
-        </span>
-      ),
+      key: 'reason',
+      header: 'Reason',
+      className: 'pl-col-note',
+      render: (r) =>
+        r.status === 'REJECTED' && r.reason ? (
+          <span className="small pl-decision-note" data-testid="kyc-reason">
+            {r.reason}
+          </span>
+        ) : null,
     },
     {
       key: 'action',
@@ -106,7 +103,7 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
       card: 'actions',
       render: (r) =>
         r.status === 'PENDING' ? (
-          <div className="d-flex gap-1">
+          <div className="d-flex flex-wrap gap-1 pl-kyc-actions">
             <button type="button" className="btn btn-sm btn-success flex-fill" onClick={() => actions.onApprove(r)} aria-label={`Approve KYC of ${r.name}`}>
               Approve
             </button>
@@ -114,7 +111,19 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
               Reject
             </button>
           </div>
-        ) : null,
+        ) : (
+          <span className="small text-body-secondary">Decided</span>
+        ),
     },
   ];
+}
+
+/** The columns without Reason when no row is rejected with one, and without Action when none waits for review. */
+export function visibleKycColumns(columns: ResponsiveColumn<AdminKyc>[], rows: readonly AdminKyc[] | undefined): ResponsiveColumn<AdminKyc>[] {
+  const list = rows ?? [];
+  return columns.filter(
+    (c) =>
+      (c.key !== 'reason' || list.some((r) => r.status === 'REJECTED' && r.reason)) &&
+      (c.key !== 'action' || list.some((r) => r.status === 'PENDING')),
+  );
 }

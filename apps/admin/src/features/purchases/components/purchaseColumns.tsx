@@ -87,7 +87,7 @@ export function DecisionNote({ purchase }: { purchase: Purchase }) {
 
 /** The Reason / Refund column; the lists drop it when no row on the page has either. */
 function decisionColumn<T extends Purchase>(): ResponsiveColumn<T> {
-  return { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => <DecisionNote purchase={r} /> };
+  return { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => (hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null) };
 }
 
 /** The columns without Reason / Refund when none of the rows has one. */

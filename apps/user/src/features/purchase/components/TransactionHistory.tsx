@@ -76,7 +76,7 @@ export function transactionColumns(
     { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
     // DESIGN §13: the rejection's reason and the refund's reference (PaymentHistory drops the column when no row has one).
-    { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => <DecisionNote row={r} /> },
+    { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => (hasDecisionNote(r) ? <DecisionNote row={r} /> : null) },
     {
       key: 'actions',
       header: 'Actions',
