@@ -57,7 +57,8 @@ func Render(d Data) ([]byte, error) {
 	pdf.SetTitle("Receipt "+NumberText(d.Number), true)
 	pdf.SetAuthor(d.Company, true)
 	pdf.SetCreator("Prelaunch", true)
-	// The same purchase gives the same bytes: a fixed creation date (the approval's).
+	// The same purchase gives the same bytes: catalogs in a fixed order, the approval as the date.
+	pdf.SetCatalogSort(true)
 	pdf.SetCreationDate(d.ApprovedAt.UTC())
 	pdf.SetModificationDate(d.ApprovedAt.UTC())
 	pdf.SetMargins(20, 20, 20)
