@@ -12,7 +12,7 @@ WEB_SRC := $(shell find apps/user apps/admin packages -type f \( -name '*.ts' -o
 
 export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
 
-.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium clean
+.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium pdftotext clean
 
 help:
 	@echo "make run    - install what is missing, build, start Postgres/Redis checks, migrate, seed, run everything"
@@ -98,7 +98,7 @@ web-check: node_modules/.modules.yaml
 	@$(PNPM) run lint
 
 # Tests use their own databases (prelaunch_test_*) and Redis databases 1-15; never the dev data.
-go-test:
+go-test: pdftotext
 	@echo "==> Go tests (-race)"
 	@APP_ENV=test $(GO) test -race -count=1 -timeout 15m $(GO_PKGS)
 
@@ -111,6 +111,13 @@ chromium:
 		echo "==> installing Debian chromium for the browser tests"; \
 		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium >/dev/null); \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+
+# The receipt tests read the PDF's text back with poppler's pdftotext.
+pdftotext:
+	@command -v pdftotext >/dev/null || { \
+		echo "==> installing Debian poppler-utils for the receipt tests"; \
+		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null); \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq poppler-utils >/dev/null; fi; }
 
 e2e: chromium build
 	@scripts/e2e.sh

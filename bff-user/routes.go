@@ -49,6 +49,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Post("/user/package/order/cancel", a.withSite, signedIn, same, a.orderCancel)
 	v1.Post("/user/package/purchase", a.withSite, signedIn, same, once, a.submit)
 	v1.Get("/user/transaction/list", a.withSite, signedIn, same, a.transactions)
+	v1.Get("/user/transaction/receipt", a.withSite, signedIn, same, a.receipt)
 	v1.Get("/user/stock/global/list", a.withSite, signedIn, same, a.globalStock)
 	v1.Get("/user/stock/my/list", a.withSite, signedIn, same, a.myStock)
 
@@ -272,6 +273,17 @@ func (a *api) transactions(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Transactions fetched successfully", list)
+}
+
+func (a *api) receipt(c fiber.Ctx) error {
+	r, err := a.svc.Purchases.Receipt(c.Context(), buyerOf(c), c.Query("id"))
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "application/pdf")
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+r.Name+`"`)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Send(r.Body)
 }
 
 func (a *api) globalStock(c fiber.Ctx) error {

@@ -20,6 +20,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/clock"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
@@ -105,7 +106,7 @@ func (im *Import) count(status string) *int {
 
 func errImportNotFound() error { return apperr.NotFound("import_not_found", "Import not found.") }
 
-var ist = time.FixedZone("IST", 5*3600+1800)
+var ist = clock.IST
 
 // Import parses a statement, matches its credits within the company and stores it with its
 // lines, all or nothing. The same file again (by SHA-256) is a 409 naming the earlier import.
