@@ -63,6 +63,9 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Get("/reconcile/list", admin, a.reconcileList)
 	ad.Get("/reconcile/get", admin, a.reconcileGet)
 	ad.Post("/reconcile/approve", admin, a.reconcileApprove)
+	ad.Get("/kyc/list", admin, a.kycList)
+	ad.Post("/kyc/approve", admin, a.kycApprove)
+	ad.Post("/kyc/reject", admin, a.kycReject)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")

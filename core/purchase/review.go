@@ -16,6 +16,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
+	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/pagination"
 	"prelaunch/core/stats"
@@ -34,6 +35,9 @@ type AdminUserRef struct {
 	Name         string `json:"name"`
 	Mobile       string `json:"mobile"`
 	Email        string `json:"email"`
+	// The buyer's verification, for the review (DESIGN §13): the account's and the KYC's.
+	IsApproved bool   `json:"isApproved"`
+	KYCStatus  string `json:"kycStatus"`
 }
 
 type AdminCompanyRef struct {
@@ -78,6 +82,8 @@ type reviewRow struct {
 	UserMobile        string `bun:"user_mobile"`
 	UserEmail         string `bun:"user_email"`
 	AdminUserReferral string `bun:"user_referral_code"`
+	UserIsApproved    bool   `bun:"user_is_approved"`
+	UserKYCStatus     string `bun:"user_kyc_status"`
 	CompanyName       string `bun:"company_name"`
 }
 
@@ -132,6 +138,7 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 	q := s.DB.NewSelect().Model(&rows).
 		ColumnExpr("p.*").
 		ColumnExpr("u.name AS user_name, u.mobile AS user_mobile, u.email AS user_email, u.referral_code AS user_referral_code").
+		ColumnExpr("u.is_approved AS user_is_approved, "+kyc.StatusSQL+" AS user_kyc_status").
 		ColumnExpr("c.name AS company_name").
 		Join("JOIN users AS u ON u.id = p.user_id").
 		Join("JOIN companies AS c ON c.id = p.company_id").
@@ -208,7 +215,8 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 	for i := range rows {
 		r := &rows[i]
 		rec := AdminRecord{ID: r.ID, OrderNumber: r.OrderNumber, TransactionID: r.TransactionID,
-			User:          AdminUserRef{ID: r.UserID, ReferralCode: r.AdminUserReferral, Name: r.UserName, Mobile: r.UserMobile, Email: r.UserEmail},
+			User: AdminUserRef{ID: r.UserID, ReferralCode: r.AdminUserReferral, Name: r.UserName, Mobile: r.UserMobile, Email: r.UserEmail,
+				IsApproved: r.UserIsApproved, KYCStatus: r.UserKYCStatus},
 			PaymentMethod: r.PaymentMethod, Price: r.Price, TotalQuantity: r.Quantity, Amount: r.Amount,
 			EnteredAmount: r.EnteredAmount, Fee: r.Fee,
 			FinalAmount: r.FinalAmount, Status: r.Status, ReferenceNumber: r.ReferenceNumber, BankName: r.BankName,

@@ -9,6 +9,7 @@ import (
 	"prelaunch/core/config"
 	"prelaunch/core/dashboard"
 	"prelaunch/core/export"
+	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/reconcile"
@@ -30,6 +31,7 @@ type Services struct {
 	Media         *media.Store
 	Exports       *export.Service
 	Reconcile     *reconcile.Service
+	KYC           *kyc.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -59,5 +61,7 @@ func (d *Deps) Build() *Services {
 		Media:         &media.Store{DB: d.DB, Dir: d.Cfg.StorageDir, Signer: d.Media},
 		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:     &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
+		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
+			Links: links},
 	}
 }
