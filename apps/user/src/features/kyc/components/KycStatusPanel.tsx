@@ -62,7 +62,7 @@ export function KycSubmitted({ kyc }: { kyc: Kyc }) {
         {kyc.documents.map((d) => (
           <div key={d.kind} className="col-6 col-md-3">
             <div className="small fw-semibold mb-1">{kycLabel(d.kind).replace(' (optional)', '')}</div>
-            <DocumentPreview doc={{ url: d.url, contentType: d.contentType, name: kycLabel(d.kind) }} label={kycLabel(d.kind)} />
+            <DocumentPreview doc={{ url: d.url, contentType: d.contentType, name: 'View PDF' }} label={kycLabel(d.kind)} />
           </div>
         ))}
       </div>
