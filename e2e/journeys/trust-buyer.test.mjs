@@ -2,10 +2,13 @@
 // again, approved), a purchase rejected with a reason and then refunded, and the PDF receipt of an
 // approved purchase. The buyer works at 360 px, the admin at 1280 px; emails come from the outbox.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { screenshot, useBrowser, VIEWPORTS } from '../lib/browser.mjs';
 import { USER_URL } from '../lib/env.mjs';
+import { axeViolations } from '../lib/axe.mjs';
 import { readOutbox } from '../lib/mail.mjs';
 import { adminLogin, overflow, pendingPurchase, registerBuyer, ROW, search } from './admin-helpers.mjs';
 
@@ -19,6 +22,16 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/MediaBox[0 0 300 200]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 const file = (name, mimeType, buffer) => ({ name, mimeType, buffer });
+
+// The apps' CSP blocks an injected script tag; a DevTools evaluation is not subject to it.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** DESIGN §16 "Accessible": no serious or critical axe violation on the screen as it is now. */
+async function assertAccessible(page, name) {
+  await page.waitForTimeout(350); // dialogs' fade (axe reads computed colours)
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(AXE_SOURCE);
+  assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
+}
 
 /** Waits for a mail to `to` sent since `since` whose text holds `needle`. */
 async function waitForMail(to, needle, since, timeoutMs = 20000) {
@@ -73,6 +86,7 @@ test('buyer sends KYC with documents at 360 px; the admin sees them and rejects 
   await chooseDocument(page, 'AADHAAR_BACK', file('aadhaar-back.png', 'image/png', PNG));
   await page.getByTestId('kyc-slot-AADHAAR_FRONT').getByText('aadhaar-front.pdf').waitFor();
   assert.equal(await overflow(page), 0, 'no sideways scroll at 360 px');
+  await assertAccessible(page, 'Verification form');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   const confirm = page.getByRole('dialog');
   await confirm.getByText('ABCDE1234F').waitFor();
@@ -87,10 +101,12 @@ test('buyer sends KYC with documents at 360 px; the admin sees them and rejects 
   await search(admin, state.buyer.email);
   const row = admin.locator(ROW, { hasText: state.buyer.email });
   await row.waitFor();
+  await assertAccessible(admin, 'KYC review');
   await row.getByRole('button', { name: `View documents of ${state.buyer.name}` }).click();
   const viewer = admin.getByRole('dialog');
   await viewer.getByTestId('docviewer-label').getByText('PAN card').waitFor();
   await viewer.getByRole('img', { name: 'PAN card' }).waitFor();
+  await assertAccessible(admin, 'document viewer');
   await viewer.getByRole('button', { name: 'Next ›' }).click();
   await viewer.getByTestId('docviewer-label').getByText('Aadhaar front').waitFor();
   assert.equal(await viewer.getByTestId('docviewer-stage').getAttribute('data-type'), 'pdf');
@@ -101,6 +117,7 @@ test('buyer sends KYC with documents at 360 px; the admin sees them and rejects 
   const dialog = admin.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.getByText('Please enter a reason for the rejection.').waitFor();
+  await assertAccessible(admin, 'KYC reject dialog');
   const since = Date.now();
   await dialog.getByLabel(/Reason/).fill('The PAN photo is blurred.');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -175,6 +192,7 @@ test('admin rejects a purchase with a reason (the review shows the KYC), the buy
   const refund = admin.getByRole('dialog');
   await refund.getByRole('button', { name: 'Confirm refund' }).click();
   await refund.getByText('Please enter the refund reference.').waitFor();
+  await assertAccessible(admin, 'refund dialog');
   await refund.getByLabel('Refund reference').fill('RFD-E2E-778');
   since = Date.now();
   await refund.getByRole('button', { name: 'Confirm refund' }).click();
@@ -187,6 +205,7 @@ test('admin rejects a purchase with a reason (the review shows the KYC), the buy
   await page.getByLabel('Status').selectOption('REFUNDED');
   await page.locator(ROW, { hasText: state.toReject.orderNumber }).getByTestId('refund-reference').getByText('RFD-E2E-778').waitFor();
   assert.equal(await overflow(page), 0, 'no sideways scroll at 360 px');
+  await assertAccessible(page, 'Payment History');
   await screenshot(page, 'trust-history-refunded-360');
 });
 

@@ -48,7 +48,7 @@ describe('DocumentViewer', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowLeft' });
     expect(screen.getByTestId('docviewer-label')).toHaveTextContent('Aadhaar front');
 
-    await user.click(screen.getByRole('button', { name: 'PAN card' }));
+    await user.click(screen.getByRole('button', { name: '1. PAN card' }));
     expect(screen.getByText('(1 of 3)')).toBeInTheDocument();
   });
 
@@ -63,7 +63,7 @@ describe('DocumentViewer', () => {
     expect(screen.getByRole('img', { name: 'PAN card' })).toHaveStyle({ width: '150%' });
     await user.click(screen.getByRole('button', { name: 'Zoom out' }));
     expect(screen.getByTestId('docviewer-zoom')).toHaveTextContent('100%');
-    await user.click(screen.getByRole('button', { name: 'Selfie' }));
+    await user.click(screen.getByRole('button', { name: '3. Selfie' }));
     expect(screen.getByTestId('docviewer-zoom')).toHaveTextContent('Fitted');
   });
 

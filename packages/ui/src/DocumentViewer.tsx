@@ -109,7 +109,7 @@ export function DocumentViewer({ documents, index, onIndexChange, onClose, title
               >
                 −
               </button>
-              <span className="btn btn-outline-secondary disabled" aria-live="polite" data-testid="docviewer-zoom">
+              <span className="btn btn-outline-secondary pe-none" aria-live="polite" data-testid="docviewer-zoom">
                 {zoom === 0 ? 'Fitted' : `${Math.round(zoom * 100)}%`}
               </span>
               <button
@@ -160,7 +160,7 @@ export function DocumentViewer({ documents, index, onIndexChange, onClose, title
                 type="button"
                 className={`btn btn-sm ${i === index ? 'btn-primary' : 'btn-outline-secondary'}`}
                 aria-current={i === index ? 'true' : undefined}
-                aria-label={d.label}
+                aria-label={`${i + 1}. ${d.label}`}
                 title={d.label}
                 onClick={() => onIndexChange(i)}
               >
