@@ -240,7 +240,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 		       status, order_number, final_amount
 		  FROM purchases
 		 WHERE company_id = ? AND reference_number IS NOT NULL AND ref_norm(reference_number) = ANY(?)
-		   AND status IN ('PENDING', 'APPROVED', 'REJECTED')
+		   AND status IN ('PENDING', 'APPROVED', 'REJECTED', 'REFUNDED')
 		 ORDER BY ref_norm(reference_number), status = 'PENDING' DESC, status = 'APPROVED' DESC, created_at DESC`,
 			companyID, pgdialect.Array(utrs)).Scan(ctx, &cands); err != nil {
 			return nil, fmt.Errorf("match purchases: %w", err)

@@ -1348,7 +1348,7 @@ export interface components {
         /**
          * @description MATCHED: a PENDING purchase with that reference number and finalAmount equal to the credit, to the
          *     paisa. AMOUNT_MISMATCH: PENDING, the amount differs (the note gives both). DECIDED: the purchase is
-         *     already approved or rejected. NOT_FOUND: no purchase of the company has that reference. NO_UTR: no
+         *     already approved, rejected or refunded. NOT_FOUND: no purchase of the company has that reference. NO_UTR: no
          *     reference in the reference cell or the narration. REPEATED: the same UTR and amount came in an
          *     earlier import.
          * @enum {string}
