@@ -15,7 +15,7 @@ export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
 # reuses the packages already compiled instead of compiling every package of the workspace again.
 export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 
-.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium haproxy copies clean
+.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium haproxy copies pdftotext clean
 
 help:
 	@echo "make run    - install what is missing, build, start Postgres/Redis checks, migrate, seed, run everything"
@@ -111,7 +111,7 @@ VERSITYGW_VERSION := v1.8.0
 
 # Tests use their own databases (prelaunch_test_*) and Redis databases 1-15; never the dev data.
 # PRELAUNCH_REQUIRE_S3=1: the S3 tests fail instead of skipping when versitygw is missing.
-go-test: .tools/bin/versitygw
+go-test: .tools/bin/versitygw pdftotext
 	@echo "==> Go tests (-race)"
 	@APP_ENV=test PRELAUNCH_REQUIRE_S3=1 $(GO) test -race -count=1 -timeout 15m $(GO_PKGS)
 
@@ -124,6 +124,13 @@ chromium:
 		echo "==> installing Debian chromium for the browser tests"; \
 		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium >/dev/null); \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+
+# The receipt tests read the PDF's text back with poppler's pdftotext.
+pdftotext:
+	@command -v pdftotext >/dev/null || { \
+		echo "==> installing Debian poppler-utils for the receipt tests"; \
+		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null); \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq poppler-utils >/dev/null; fi; }
 
 e2e: chromium build
 	@scripts/e2e.sh

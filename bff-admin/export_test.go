@@ -209,8 +209,8 @@ func TestExportPurchaseFilters(t *testing.T) {
 	}
 
 	bad := map[string]string{
-		"?status=INITIATED":              "status must be PENDING, APPROVED or REJECTED.",
-		"?status=nope":                   "status must be PENDING, APPROVED or REJECTED.",
+		"?status=INITIATED":              "status must be PENDING, APPROVED, REJECTED or REFUNDED.",
+		"?status=nope":                   "status must be PENDING, APPROVED, REJECTED or REFUNDED.",
 		"?from=2026-13-01":               "from must be a date as yyyy-mm-dd.",
 		"?from=11/01/2026":               "from must be a date as yyyy-mm-dd.",
 		"?to=2026-1-5":                   "to must be a date as yyyy-mm-dd.",

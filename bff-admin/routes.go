@@ -60,6 +60,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Get("/transaction/list", admin, a.transactions)
 	ad.Post("/transaction/approve", admin, a.approve)
 	ad.Post("/transaction/reject", admin, a.reject)
+	ad.Post("/transaction/refund", admin, a.refund)
 	ad.Get("/dashboard/get", admin, a.dashboard)
 	ad.Get("/beneficiary/get", admin, a.beneficiary)
 	ad.Put("/beneficiary/update", admin, a.beneficiaryUpdate)
@@ -71,6 +72,9 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Get("/reconcile/list", admin, a.reconcileList)
 	ad.Get("/reconcile/get", admin, a.reconcileGet)
 	ad.Post("/reconcile/approve", admin, a.reconcileApprove)
+	ad.Get("/kyc/list", admin, a.kycList)
+	ad.Post("/kyc/approve", admin, a.kycApprove)
+	ad.Post("/kyc/reject", admin, a.kycReject)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")
@@ -203,14 +207,31 @@ func (a *api) approve(c fiber.Ctx) error {
 }
 
 func (a *api) reject(c fiber.Ctx) error {
-	var in idBody
+	var in struct {
+		ID     string `json:"id" form:"id"`
+		Reason string `json:"reason" form:"reason"`
+	}
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if _, err := a.svc.Purchases.Reject(c.Context(), httpx.Actor(c), companyOf(c), in.ID); err != nil {
+	if _, err := a.svc.Purchases.Reject(c.Context(), httpx.Actor(c), companyOf(c), in.ID, in.Reason); err != nil {
 		return err
 	}
 	return httpx.OK(c, "Purchase rejected successfully", nil)
+}
+
+func (a *api) refund(c fiber.Ctx) error {
+	var in struct {
+		ID              string `json:"id" form:"id"`
+		RefundReference string `json:"refundReference" form:"refundReference"`
+	}
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	if _, err := a.svc.Purchases.Refund(c.Context(), httpx.Actor(c), companyOf(c), in.ID, in.RefundReference); err != nil {
+		return err
+	}
+	return httpx.OK(c, "Purchase refunded successfully", nil)
 }
 
 func (a *api) dashboard(c fiber.Ctx) error {

@@ -6,6 +6,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
 	"prelaunch/core/httpx"
+	"prelaunch/core/kyc"
 	"prelaunch/core/media/mediahttp"
 	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
@@ -49,8 +50,11 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Post("/user/package/order/cancel", a.withSite, signedIn, same, a.orderCancel)
 	v1.Post("/user/package/purchase", a.withSite, signedIn, same, once, a.submit)
 	v1.Get("/user/transaction/list", a.withSite, signedIn, same, a.transactions)
+	v1.Get("/user/transaction/receipt", a.withSite, signedIn, same, a.receipt)
 	v1.Get("/user/stock/global/list", a.withSite, signedIn, same, a.globalStock)
 	v1.Get("/user/stock/my/list", a.withSite, signedIn, same, a.myStock)
+	v1.Get("/user/kyc/get", a.withSite, signedIn, same, a.kycGet)
+	v1.Post("/user/kyc/submit", a.withSite, signedIn, same, a.kycSubmit)
 
 	// Uploads (multipart "medias") and signed file links, shared with bff-admin. An upload also
 	// needs a buyer of this site's company, so a buyer of another company cannot store files
@@ -274,6 +278,17 @@ func (a *api) transactions(c fiber.Ctx) error {
 	return httpx.OK(c, "Transactions fetched successfully", list)
 }
 
+func (a *api) receipt(c fiber.Ctx) error {
+	r, err := a.svc.Purchases.Receipt(c.Context(), buyerOf(c), c.Query("id"))
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "application/pdf")
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+r.Name+`"`)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Send(r.Body)
+}
+
 func (a *api) globalStock(c fiber.Ctx) error {
 	pg, err := pagination.Parse(c.Query("page"), c.Query("limit"), 10)
 	if err != nil {
@@ -296,4 +311,29 @@ func (a *api) myStock(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "My stock fetched successfully", list)
+}
+
+func kycBuyer(c fiber.Ctx) kyc.Buyer {
+	p := httpx.Principal(c)
+	return kyc.Buyer{UserID: p.ID, CompanyID: p.CompanyID}
+}
+
+func (a *api) kycGet(c fiber.Ctx) error {
+	v, err := a.svc.KYC.Get(c.Context(), kycBuyer(c))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "KYC fetched successfully", v)
+}
+
+func (a *api) kycSubmit(c fiber.Ctx) error {
+	var in kyc.SubmitInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	v, err := a.svc.KYC.Submit(c.Context(), kycBuyer(c), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "KYC submitted successfully", v)
 }

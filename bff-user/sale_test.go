@@ -26,8 +26,8 @@ type priceView struct {
 		StartsAt *string
 	}
 	Limits struct {
-		MinOrder, MaxOrder, MaxPerBuyer *float64
-		BoughtSoFar                     float64
+		MinOrder, MaxOrder, MaxPerBuyer, KYCRequiredAbove *float64
+		BoughtSoFar                                       float64
 	}
 }
 

@@ -46,6 +46,8 @@ type PriceLimits struct {
 	MaxOrder    *decimal.Decimal `json:"maxOrder"`
 	MaxPerBuyer *decimal.Decimal `json:"maxPerBuyer"`
 	BoughtSoFar decimal.Decimal  `json:"boughtSoFar"`
+	// KYCRequiredAbove: an order taking BoughtSoFar above it needs an APPROVED KYC (DESIGN §13).
+	KYCRequiredAbove *decimal.Decimal `json:"kycRequiredAbove"`
 }
 
 // Price is package/price/get at now for a buyer who has bought boughtSoFar INR: the price an order
@@ -56,8 +58,9 @@ func (site *Site) Price(now time.Time, boughtSoFar decimal.Decimal) *PriceView {
 	offer := OfferAt(t, site.Rounds, now)
 	v := &PriceView{Price: offer.Price, PlatformChargePercent: t.PlatformChargePercent,
 		RemainingPrivateSupply: t.RemainingPrivateSupply, Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL,
-		Sale:   PriceSale{Status: offer.Status, StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt)},
-		Limits: PriceLimits{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR, BoughtSoFar: boughtSoFar}}
+		Sale: PriceSale{Status: offer.Status, StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt)},
+		Limits: PriceLimits{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR, BoughtSoFar: boughtSoFar,
+			KYCRequiredAbove: t.KYCRequiredAboveINR}}
 	if r := offer.Round; r != nil {
 		v.Round = &PriceRound{Name: r.Name, Price: r.Price, Allocation: r.Allocation, Sold: r.Sold, EndsAt: utc(r.EndsAt)}
 	}

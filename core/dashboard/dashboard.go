@@ -98,6 +98,7 @@ type PurchaseCounts struct {
 	Pending  int64 `json:"pending"`
 	Approved int64 `json:"approved"`
 	Rejected int64 `json:"rejected"`
+	Refunded int64 `json:"refunded"`
 }
 
 // Super is the data of GET /superadmin/dashboard/get.
@@ -119,10 +120,11 @@ func forSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
 			count(*) FILTER (WHERE status = 'PENDING'),
 			count(*) FILTER (WHERE status = 'APPROVED'),
 			count(*) FILTER (WHERE status = 'REJECTED'),
+			count(*) FILTER (WHERE status = 'REFUNDED'),
 			COALESCE(sum(final_amount) FILTER (WHERE status = 'APPROVED'), 0),
 			COALESCE(sum(quantity) FILTER (WHERE status = 'APPROVED'), 0)
 		FROM purchases`).
-		Scan(ctx, &out.Companies, &out.Users, &out.Purchases.Pending, &out.Purchases.Approved, &out.Purchases.Rejected,
+		Scan(ctx, &out.Companies, &out.Users, &out.Purchases.Pending, &out.Purchases.Approved, &out.Purchases.Rejected, &out.Purchases.Refunded,
 			&out.ApprovedAmount, &out.ApprovedQuantity)
 	if err != nil {
 		return nil, fmt.Errorf("super dashboard: %w", err)

@@ -67,6 +67,10 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 	buy(cid, b1, "APPROVED", "CRYPTO", "99.99", 9)
 	buy(cid, b1, "PENDING", "UPI", "5000", 500)
 	buy(cid, b1, "REJECTED", "BANK", "7000", 700)
+	buy(cid, b1, "REJECTED", "UPI", "300", 30) // then refunded: counted apart, never as approved
+	if _, err := d.DB.ExecContext(ctx, "UPDATE purchases SET status = 'REFUNDED', refund_reference = 'RF1', refunded_at = now() WHERE final_amount = 300"); err != nil {
+		t.Fatal(err)
+	}
 	buy(other, ob, "APPROVED", "UPI", "123456", 1000)
 	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 9999000, remaining_referral_supply = 28599990 WHERE company_id = ?", cid); err != nil {
 		t.Fatal(err)
@@ -119,7 +123,7 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sup.Companies != 2 || sup.Users != 7 || sup.Purchases.Pending != 1 || sup.Purchases.Approved != 6 || sup.Purchases.Rejected != 1 ||
+	if sup.Companies != 2 || sup.Users != 7 || sup.Purchases.Pending != 1 || sup.Purchases.Approved != 6 || sup.Purchases.Rejected != 1 || sup.Purchases.Refunded != 1 ||
 		!sup.ApprovedAmount.Equal(decimal.RequireFromString("125300.94")) || !sup.ApprovedQuantity.Equal(decimal.NewFromInt(1180)) {
 		t.Errorf("super dashboard: %+v", sup)
 	}

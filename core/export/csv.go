@@ -5,12 +5,12 @@ import (
 	"strings"
 	"time"
 
-	"prelaunch/core/fields"
+	"prelaunch/core/clock"
 )
 
 // IST is India Standard Time (UTC+05:30, no daylight saving): every time in an export and every
 // from/to day is IST.
-var IST = fields.IST
+var IST = clock.IST
 
 // bom is the UTF-8 byte order mark: spreadsheet programs then read the file as UTF-8.
 const bom = "\uFEFF"

@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/clock"
 	"prelaunch/core/fields"
+	"prelaunch/core/purchase"
 )
 
 // BatchRows is how many rows one FETCH reads from the cursor.
@@ -32,8 +33,8 @@ type Service struct {
 	Clock clock.Clock
 }
 
-// PurchaseFilter is the query of the purchase exports. Status is PENDING, APPROVED or REJECTED
-// (empty: all three); From and To are IST days as yyyy-mm-dd, both inclusive (empty: no bound).
+// PurchaseFilter is the query of the purchase exports. Status is PENDING, APPROVED, REJECTED or REFUNDED
+// (empty: all four); From and To are IST days as yyyy-mm-dd, both inclusive (empty: no bound).
 type PurchaseFilter struct {
 	Status, From, To string
 }
@@ -168,13 +169,9 @@ func (s *Service) AllPurchases(ctx context.Context, companyID string, f Purchase
 
 func (s *Service) purchases(ctx context.Context, companyID string, withCompany bool, f PurchaseFilter) (*Export, error) {
 	var v apperr.Validation
-	statuses := []string{"PENDING", "APPROVED", "REJECTED"}
-	switch st := strings.ToUpper(strings.TrimSpace(f.Status)); st {
-	case "":
-	case "PENDING", "APPROVED", "REJECTED":
-		statuses = []string{st}
-	default:
-		v.Add("status must be PENDING, APPROVED or REJECTED.")
+	statuses, ok := purchase.ReviewStatuses(f.Status)
+	if !ok {
+		v.Add(purchase.BadReviewStatus)
 	}
 	from, to := days(&v, f.From, f.To)
 	if err := v.Err(); err != nil {

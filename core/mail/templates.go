@@ -75,13 +75,20 @@ func OTPMessage(to, purpose, code string, from From, ttl time.Duration) tasks.Em
 // DecisionMessage tells a buyer that an admin approved or rejected their purchase. It names the
 // order number beside the UTR the buyer gave (DESIGN §16 "One order reference"); reference is
 // empty for a manual payment.
-func DecisionMessage(to, name string, from From, orderNumber, reference, status, quantity, symbol string) tasks.EmailSendPayload {
+func DecisionMessage(to, name string, from From, orderNumber, reference, status, quantity, symbol, reason string) tasks.EmailSendPayload {
 	brand := from.brand()
 	verb := "approved"
 	extra := fmt.Sprintf("%s %s have been credited to your account.", quantity, symbol)
-	if status == "REJECTED" {
+	why, whyHTML := "", ""
+	// Anything but an approval was a rejection (a refund follows one; the sweep may send the
+	// rejection's notice after it).
+	if status != "APPROVED" {
 		verb = "rejected"
 		extra = "No tokens were credited. If you believe this is a mistake, reply with your payment proof."
+		if reason != "" {
+			why = fmt.Sprintf("\n\nReason: %s", reason)
+			whyHTML = fmt.Sprintf("<p>Reason: <b>%s</b></p>", html.EscapeString(reason))
+		}
 	}
 	utr, utrHTML := "", ""
 	if reference != "" {
@@ -90,10 +97,30 @@ func DecisionMessage(to, name string, from From, orderNumber, reference, status,
 	}
 	subj := fmt.Sprintf("Your %s purchase %s was %s", brand, orderNumber, verb)
 	sigText, sigHTML := from.signature()
-	text := fmt.Sprintf("Hello %s,\n\nYour purchase %s%s was %s. %s", name, orderNumber, utr, verb, extra) + sigText
+	text := fmt.Sprintf("Hello %s,\n\nYour purchase %s%s was %s. %s%s", name, orderNumber, utr, verb, extra, why) + sigText
 	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2>%s</h2>`+
-		`<p>Hello %s,</p><p>Your purchase <b>%s</b>%s was <b>%s</b>. %s</p>%s</div>`,
-		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), utrHTML, verb, html.EscapeString(extra), sigHTML)
+		`<p>Hello %s,</p><p>Your purchase <b>%s</b>%s was <b>%s</b>. %s</p>%s%s</div>`,
+		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), utrHTML, verb, html.EscapeString(extra), whyHTML, sigHTML)
+	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
+}
+
+// RefundMessage tells the buyer that the payment of a rejected purchase was sent back (DESIGN §13).
+func RefundMessage(to, name string, from From, orderNumber, reference, amount, refundReference string) tasks.EmailSendPayload {
+	brand := from.brand()
+	utr, utrHTML := "", ""
+	if reference != "" {
+		utr = fmt.Sprintf(" (UTR %s)", reference)
+		utrHTML = fmt.Sprintf(" (UTR <b>%s</b>)", html.EscapeString(reference))
+	}
+	subj := fmt.Sprintf("Your %s payment for %s was refunded", brand, orderNumber)
+	sigText, sigHTML := from.signature()
+	text := fmt.Sprintf("Hello %s,\n\nThe payment of %s for your rejected purchase %s%s was refunded to you.\n\nRefund reference: %s",
+		name, amount, orderNumber, utr, refundReference) + sigText
+	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2>%s</h2>`+
+		`<p>Hello %s,</p><p>The payment of <b>%s</b> for your rejected purchase <b>%s</b>%s was refunded to you.</p>`+
+		`<p>Refund reference: <b>%s</b></p>%s</div>`,
+		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(amount), html.EscapeString(orderNumber), utrHTML,
+		html.EscapeString(refundReference), sigHTML)
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
 }
 

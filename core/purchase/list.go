@@ -3,6 +3,7 @@ package purchase
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -29,16 +30,19 @@ type TxRecord struct {
 	Status          string          `json:"status"`
 	ExpiresAt       string          `json:"expiresAt"`
 	Receipt         *media.Ref      `json:"receipt"`
+	RejectReason    *string         `json:"rejectReason"`
+	RefundReference *string         `json:"refundReference"`
+	RefundedAt      *time.Time      `json:"refundedAt"`
 }
 
-// ParseStatus accepts one of the six statuses (any case) or empty for all; else 422.
+// ParseStatus accepts one of the seven statuses (any case) or empty for all; else 422.
 func ParseStatus(s string) (string, error) {
 	s = strings.ToUpper(strings.TrimSpace(s))
 	switch s {
-	case "", StatusInitiated, StatusPending, StatusApproved, StatusRejected, StatusExpired, StatusCancelled:
+	case "", StatusInitiated, StatusPending, StatusApproved, StatusRejected, StatusRefunded, StatusExpired, StatusCancelled:
 		return s, nil
 	}
-	return "", apperr.Invalid("bad_status", "status must be one of PENDING, APPROVED, REJECTED, INITIATED, EXPIRED or CANCELLED.")
+	return "", apperr.Invalid("bad_status", "status must be one of PENDING, APPROVED, REJECTED, REFUNDED, INITIATED, EXPIRED or CANCELLED.")
 }
 
 // ListForBuyer is the buyer's own purchases, newest first, filtered by status and by a search
@@ -86,7 +90,7 @@ func (s *Service) record(p *Purchase) TxRecord {
 	r := TxRecord{ID: p.ID, OrderNumber: p.OrderNumber, CreatedAt: v.CreatedAt, PaymentMethod: p.PaymentMethod,
 		ReferenceNumber: p.ReferenceNumber, TransactionID: p.TransactionID, Amount: p.Amount,
 		EnteredAmount: p.EnteredAmount, FinalAmount: p.FinalAmount, Quantity: p.Quantity, Price: p.Price, Fee: p.Fee, Status: p.Status,
-		ExpiresAt: v.ExpiresAt}
+		ExpiresAt: v.ExpiresAt, RejectReason: p.RejectReason, RefundReference: p.RefundReference, RefundedAt: p.RefundedAt}
 	if p.ReceiptID != nil && s.Media != nil {
 		r.Receipt = s.Media.Ref(*p.ReceiptID)
 	}

@@ -1,5 +1,5 @@
 // Package purchase holds orders and purchases and their state machine (DESIGN §5):
-// INITIATED -> PENDING -> APPROVED | REJECTED, and INITIATED -> EXPIRED | CANCELLED.
+// INITIATED -> PENDING -> APPROVED | REJECTED, REJECTED -> REFUNDED, and INITIATED -> EXPIRED | CANCELLED.
 package purchase
 
 import (
@@ -14,7 +14,9 @@ const (
 	StatusPending   = "PENDING"
 	StatusApproved  = "APPROVED"
 	StatusRejected  = "REJECTED"
-	StatusExpired   = "EXPIRED"
+	// StatusRefunded is a rejected purchase whose payment went back to the buyer (DESIGN §13).
+	StatusRefunded = "REFUNDED"
+	StatusExpired  = "EXPIRED"
 	// StatusCancelled is an INITIATED order the buyer cancelled (DESIGN §16).
 	StatusCancelled = "CANCELLED"
 
@@ -56,6 +58,12 @@ type Purchase struct {
 	DecidedAt             *time.Time      `bun:"decided_at"`
 	DecidedBy             *string         `bun:"decided_by,type:uuid"`
 	DecisionNotifiedAt    *time.Time      `bun:"decision_notified_at"`
+	RejectReason          *string         `bun:"reject_reason"`
+	RefundReference       *string         `bun:"refund_reference"`
+	RefundedAt            *time.Time      `bun:"refunded_at"`
+	RefundedBy            *string         `bun:"refunded_by,type:uuid"`
+	ReceiptNumber         *int64          `bun:"receipt_number"`       // the receipt's number, given at its first download
+	ClaimRepeat           bool            `bun:"claim_repeat,notnull"` // set only by migration …0300_refund_receipt_claims on old repeated claims
 	CreatedAt             time.Time       `bun:"created_at,notnull,default:current_timestamp"`
 	UpdatedAt             time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
 }

@@ -2,15 +2,12 @@ package purchase
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/mail"
-	"prelaunch/core/tasks"
 )
 
 // Notice is what the buyer is told about a review.
@@ -27,6 +24,7 @@ type Notice struct {
 	Symbol      string          `bun:"symbol"`
 	Company     string          `bun:"company"` // the company's name
 	Domain      string          `bun:"domain"`  // its first domain ("" for none)
+	Reason      string          `bun:"reason"`  // a rejection's reason ("" for none)
 }
 
 // from is who the notice comes from: the company and its buyer site (DESIGN §11).
@@ -49,13 +47,8 @@ func noticeTaskID(purchaseID string) string { return "notice:" + purchaseID }
 // (same task id) counts as sent. A deleted buyer gets no mail but the notice is settled.
 func (s *Service) SendNotice(ctx context.Context, n Notice) error {
 	if !n.Deleted && n.Email != "" {
-		msg := mail.DecisionMessage(n.Email, n.Name, s.from(n), n.OrderNumber, n.Reference, n.Status, n.Quantity.String(), n.Symbol)
-		task, err := tasks.NewEmailSendTask(msg)
-		if err != nil {
-			return err
-		}
-		_, err = s.Tasks.EnqueueContext(ctx, task, asynq.TaskID(noticeTaskID(n.PurchaseID)), asynq.Retention(24*time.Hour))
-		if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+		msg := mail.DecisionMessage(n.Email, n.Name, s.from(n), n.OrderNumber, n.Reference, n.Status, n.Quantity.String(), n.Symbol, n.Reason)
+		if err := s.queueMail(ctx, msg, noticeTaskID(n.PurchaseID)); err != nil {
 			return fmt.Errorf("queue decision mail: %w", err)
 		}
 	}
@@ -72,7 +65,7 @@ const NoticeLookback = 24 * time.Hour
 func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, error) {
 	var rows []Notice
 	err := s.DB.NewSelect().TableExpr("purchases AS p").
-		ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.quantity").
+		ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.quantity, COALESCE(p.reject_reason, '') AS reason").
 		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
 		ColumnExpr("t.name AS brand, t.symbol").ColumnExpr(noticeFromSQL).
 		Join("JOIN users AS u ON u.id = p.user_id").

@@ -71,7 +71,7 @@ func TestDecisionNoticeIsQueuedOnceWhenRedisIsUp(t *testing.T) {
 	ctx := context.Background()
 	buyer := f.buyer(t, nil)
 	id := f.pending(t, f.cid, buyer, 10, "BANK", "UTR-NOTICE-2")
-	if _, err := f.svc().Reject(ctx, f.actor(), f.cid, id); err != nil {
+	if _, err := f.svc().Reject(ctx, f.actor(), f.cid, id, ""); err != nil {
 		t.Fatal(err)
 	}
 	if !notified(t, f, id) {

@@ -21,6 +21,7 @@ import (
 	"prelaunch/core/clock"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
+	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/metrics"
 	"prelaunch/core/tasks"
@@ -165,7 +166,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	// from that UPDATE to the commit. The settings version read here must still hold then.
 	var tok company.Token
 	err = tx.NewSelect().Model(&tok).Column("id", "company_id", "price", "platform_charge_percent", "remaining_private_supply",
-		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr",
+		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr", "kyc_required_above_inr",
 		"settings_version").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
@@ -190,13 +191,24 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		return nil, apperr.Invalid("amount_too_small",
 			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", offer.Price.StringFixed(2)))
 	}
-	if tok.MinOrderINR != nil || tok.MaxOrderINR != nil || tok.MaxPerBuyerINR != nil {
+	if tok.MinOrderINR != nil || tok.MaxOrderINR != nil || tok.MaxPerBuyerINR != nil || tok.KYCRequiredAboveINR != nil {
 		bought, err := boughtSoFar(ctx, tx, b)
 		if err != nil {
 			return nil, err
 		}
 		if err := company.CheckLimits(&tok, charged, bought); err != nil {
 			return nil, err
+		}
+		// DESIGN §13: an order that takes the buyer's total above the threshold needs an
+		// APPROVED KYC. Read in this transaction, after the buyer's lock.
+		if t := tok.KYCRequiredAboveINR; t != nil && bought.Add(charged).GreaterThan(*t) {
+			ok, err := kyc.Approved(ctx, tx, b.UserID)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, kyc.ErrRequired(*t)
+			}
 		}
 	}
 	if offer.Round != nil && qty.GreaterThan(offer.Round.Remaining()) {

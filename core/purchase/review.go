@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -15,6 +16,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
+	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/metrics"
 	"prelaunch/core/pagination"
@@ -34,6 +36,9 @@ type AdminUserRef struct {
 	Name         string `json:"name"`
 	Mobile       string `json:"mobile"`
 	Email        string `json:"email"`
+	// The buyer's verification, for the review (DESIGN §13): the account's and the KYC's.
+	IsApproved bool   `json:"isApproved"`
+	KYCStatus  string `json:"kycStatus"`
 }
 
 type AdminCompanyRef struct {
@@ -62,6 +67,9 @@ type AdminRecord struct {
 	SubmittedAt     *time.Time       `json:"submittedAt"`
 	DecidedAt       *time.Time       `json:"decidedAt"`
 	CreatedAt       time.Time        `json:"createdAt"`
+	RejectReason    *string          `json:"rejectReason"`
+	RefundReference *string          `json:"refundReference"`
+	RefundedAt      *time.Time       `json:"refundedAt"`
 }
 
 // ReviewFilter is the query of the admin and super admin purchase lists.
@@ -75,11 +83,32 @@ type reviewRow struct {
 	UserMobile        string `bun:"user_mobile"`
 	UserEmail         string `bun:"user_email"`
 	AdminUserReferral string `bun:"user_referral_code"`
+	UserIsApproved    bool   `bun:"user_is_approved"`
+	UserKYCStatus     string `bun:"user_kyc_status"`
 	CompanyName       string `bun:"company_name"`
 }
 
-// reviewable are the statuses an admin lists; INITIATED and EXPIRED orders never reached review.
-var reviewable = []string{StatusPending, StatusApproved, StatusRejected}
+// reviewable are the statuses an admin lists and exports; INITIATED, EXPIRED and CANCELLED orders
+// never reached review.
+var reviewable = []string{StatusPending, StatusApproved, StatusRejected, StatusRefunded}
+
+// BadReviewStatus is the 422 of a status filter that is none of them.
+const BadReviewStatus = "status must be PENDING, APPROVED, REJECTED or REFUNDED."
+
+// ReviewStatuses is the status filter of the admin lists and exports: the one status s names (any
+// case), or all of them when s is empty; ok is false for anything else.
+func ReviewStatuses(s string) (statuses []string, ok bool) {
+	st := strings.ToUpper(strings.TrimSpace(s))
+	if st == "" {
+		return reviewable, true
+	}
+	for _, r := range reviewable {
+		if st == r {
+			return []string{st}, true
+		}
+	}
+	return nil, false
+}
 
 // ListForAdmin lists the company's purchases under review or decided, newest first.
 func (s *Service) ListForAdmin(ctx context.Context, companyID string, f ReviewFilter) (pagination.List[AdminRecord], error) {
@@ -102,18 +131,15 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 	if err != nil {
 		return empty, err
 	}
-	statuses := reviewable
-	switch st := strings.ToUpper(strings.TrimSpace(f.Status)); st {
-	case "":
-	case StatusPending, StatusApproved, StatusRejected:
-		statuses = []string{st}
-	default:
-		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED or REJECTED.")
+	statuses, ok := ReviewStatuses(f.Status)
+	if !ok {
+		return empty, apperr.Invalid("bad_status", BadReviewStatus)
 	}
 	var rows []reviewRow
 	q := s.DB.NewSelect().Model(&rows).
 		ColumnExpr("p.*").
 		ColumnExpr("u.name AS user_name, u.mobile AS user_mobile, u.email AS user_email, u.referral_code AS user_referral_code").
+		ColumnExpr("u.is_approved AS user_is_approved, "+kyc.StatusSQL+" AS user_kyc_status").
 		ColumnExpr("c.name AS company_name").
 		Join("JOIN users AS u ON u.id = p.user_id").
 		Join("JOIN companies AS c ON c.id = p.company_id").
@@ -126,18 +152,25 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 	if searched {
 		// One index-friendly branch per way to match, joined by UNION ALL (an OR across the tables
 		// defeats every index): buyers by users.search_text (trigram: name, email, mobile,
-		// referral code) then their purchases by purchases_user_status_idx; the reference by its
-		// trigram index; the order number by purchases_order_number_lower_idx.
+		// referral code) then their purchases by purchases_user_status_idx; the reference in its
+		// normal form (any way it was written: 5788-1679-4120 finds 0578816794120) by the
+		// trigram index of ref_norm; the order number by purchases_order_number_lower_idx.
 		users := s.DB.NewSelect().Table("users").Column("id").Where("search_text LIKE ?", term)
 		if f.CompanyID != "" {
 			users = users.Where("company_id = ?", f.CompanyID)
 		}
 		byUser := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
 			Where("p2.user_id IN (?)", users).Where("p2.status IN (?)", bun.List(statuses))
-		byRef := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").Where("lower(p2.reference_number) LIKE ?", term)
 		byOrder := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
 			Where("lower(p2.order_number) = ?", strings.ToLower(strings.TrimSpace(f.Search)))
-		q = q.Where("p.id IN (?)", byUser.UnionAll(byRef).UnionAll(byOrder))
+		union := byUser.UnionAll(byOrder)
+		if norm := fields.NormalUTR(f.Search); norm != "" {
+			// SearchPattern lower-cases and escapes; ref_norm's form is upper case.
+			byRef := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
+				Where("ref_norm(p2.reference_number) LIKE ?", strings.ToUpper(pagination.SearchPattern(norm)))
+			union = union.UnionAll(byRef)
+		}
+		q = q.Where("p.id IN (?)", union)
 	}
 	q = q.OrderExpr("p.created_at DESC, p.id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
@@ -169,6 +202,13 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 				total += int(st.ApprovedCount)
 			case StatusRejected:
 				total += int(st.RejectedCount)
+			case StatusRefunded:
+				// Refunds are few: counted on purchases_refunded_idx rather than kept by triggers.
+				n, err := RefundedCount(ctx, s.DB, f.CompanyID)
+				if err != nil {
+					return empty, err
+				}
+				total += int(n)
 			}
 		}
 	}
@@ -176,11 +216,13 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 	for i := range rows {
 		r := &rows[i]
 		rec := AdminRecord{ID: r.ID, OrderNumber: r.OrderNumber, TransactionID: r.TransactionID,
-			User:          AdminUserRef{ID: r.UserID, ReferralCode: r.AdminUserReferral, Name: r.UserName, Mobile: r.UserMobile, Email: r.UserEmail},
+			User: AdminUserRef{ID: r.UserID, ReferralCode: r.AdminUserReferral, Name: r.UserName, Mobile: r.UserMobile, Email: r.UserEmail,
+				IsApproved: r.UserIsApproved, KYCStatus: r.UserKYCStatus},
 			PaymentMethod: r.PaymentMethod, Price: r.Price, TotalQuantity: r.Quantity, Amount: r.Amount,
 			EnteredAmount: r.EnteredAmount, Fee: r.Fee,
 			FinalAmount: r.FinalAmount, Status: r.Status, ReferenceNumber: r.ReferenceNumber, BankName: r.BankName,
-			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, CreatedAt: r.CreatedAt}
+			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, CreatedAt: r.CreatedAt,
+			RejectReason: r.RejectReason, RefundReference: r.RefundReference, RefundedAt: r.RefundedAt}
 		if r.ReceiptID != nil {
 			rec.Receipt = s.Media.Ref(*r.ReceiptID)
 		}
@@ -190,6 +232,16 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 		recs[i] = rec
 	}
 	return pagination.NewList(recs, int(total), pg), nil
+}
+
+// RefundedCount is how many REFUNDED purchases the company has (every company's when companyID is "").
+func RefundedCount(ctx context.Context, db bun.IDB, companyID string) (int64, error) {
+	q := db.NewSelect().Table("purchases").Where("status = ?", StatusRefunded)
+	if companyID != "" {
+		q = q.Where("company_id = ?", companyID)
+	}
+	n, err := q.Count(ctx)
+	return int64(n), err
 }
 
 // ReviewDecision is what a review did, for the caller and the tests.
@@ -207,6 +259,7 @@ type decisionAudit struct {
 	ReleasedSupply decimal.Decimal `json:"releasedSupply"`
 	// ImportID names the bank statement import whose bulk approval this was (DESIGN §12).
 	ImportID string `json:"importId,omitempty"`
+	Reason   string `json:"reason,omitempty"` // a rejection's reason
 }
 
 type reviewBuyer struct {
@@ -223,7 +276,7 @@ type reviewBuyer struct {
 // the referrer has been deleted, nothing is paid). Everything happens in one transaction; the
 // buyer is emailed after commit.
 func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
-	return s.decide(ctx, actor, companyID, id, StatusApproved, "")
+	return s.decide(ctx, actor, companyID, id, StatusApproved, "", nil)
 }
 
 // ApproveImported is Approve on behalf of a bank statement import's bulk approval (DESIGN §12):
@@ -231,16 +284,28 @@ func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id 
 // naming the import. Racing a manual approval, exactly one of them has the effect; the other
 // gets the same 409 a second click would.
 func (s *Service) ApproveImported(ctx context.Context, actor audit.Actor, companyID, id, importID string) (*ReviewDecision, error) {
-	return s.decide(ctx, actor, companyID, id, StatusApproved, importID)
+	return s.decide(ctx, actor, companyID, id, StatusApproved, importID, nil)
 }
+
+// MaxRejectReason is the longest reason a rejection may give, in characters.
+const MaxRejectReason = 500
 
 // Reject moves a PENDING purchase of the company to REJECTED and releases its reservation back
-// to the private supply, in one transaction; the buyer is emailed after commit.
-func (s *Service) Reject(ctx context.Context, actor audit.Actor, companyID, id string) (*ReviewDecision, error) {
-	return s.decide(ctx, actor, companyID, id, StatusRejected, "")
+// to the private supply, in one transaction; the buyer is emailed after commit. reason is
+// optional (DESIGN §13): one line, trimmed, at most MaxRejectReason characters; the buyer reads it
+// in their history and the email.
+func (s *Service) Reject(ctx context.Context, actor audit.Actor, companyID, id, reason string) (*ReviewDecision, error) {
+	reason = strings.TrimSpace(reason)
+	var v apperr.Validation
+	v.Check(utf8.RuneCountInString(reason) <= MaxRejectReason, fmt.Sprintf("The reason must be at most %d characters.", MaxRejectReason))
+	v.Check(fields.OneLine(reason), "The reason must be one line, without control characters.")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.decide(ctx, actor, companyID, id, StatusRejected, "", nullable(reason))
 }
 
-func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, to, importID string) (*ReviewDecision, error) {
+func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, to, importID string, reason *string) (*ReviewDecision, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return nil, apperr.Invalid("id_required", "id is required.")
@@ -266,6 +331,9 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 		if actor.ID != "" {
 			q = q.Set("decided_by = ?", actor.ID)
 		}
+		if reason != nil {
+			q = q.Set("reject_reason = ?", *reason)
+		}
 		if err := q.Scan(ctx); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return notPendingErr(ctx, tx, companyID, id)
@@ -277,7 +345,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			return fmt.Errorf("load buyer: %w", err)
 		}
 		after := decisionAudit{Status: to, Quantity: p.Quantity, UserID: p.UserID,
-			ReferralReward: decimal.Zero, ReleasedSupply: decimal.Zero, ImportID: importID}
+			ReferralReward: decimal.Zero, ReleasedSupply: decimal.Zero, ImportID: importID, Reason: deref(reason)}
 		if to == StatusApproved {
 			if _, err := tx.NewUpdate().Model((*user.User)(nil)).
 				Set("stock_balance = stock_balance + ?", p.Quantity).Set("updated_at = now()").
@@ -324,7 +392,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Reference: deref(dec.Purchase.ReferenceNumber),
 		Status: to, Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol,
-		Company: tok.Company, Domain: tok.Domain}
+		Company: tok.Company, Domain: tok.Domain, Reason: deref(reason)}
 	if err := s.SendNotice(ctx, n); err != nil {
 		// The decision stands; the worker's sweep queues the notice once Redis answers again.
 		s.logError("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)
@@ -344,7 +412,7 @@ func notPendingErr(ctx context.Context, tx bun.Tx, companyID, id string) error {
 	if err != nil {
 		return err
 	}
-	if status == StatusApproved || status == StatusRejected {
+	if status == StatusApproved || status == StatusRejected || status == StatusRefunded {
 		return apperr.Conflict("already_processed", "This purchase has already been processed.")
 	}
 	return apperr.Conflict("not_pending", "This purchase is not awaiting review.")

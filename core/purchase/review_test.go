@@ -171,7 +171,7 @@ func TestTwentyConcurrentApprovalsCreditOnce(t *testing.T) {
 		t.Fatalf("purchase after approval: %+v", p)
 	}
 	// A later reject of the approved purchase is a 409 with the agreed message.
-	_, err := f.svc().Reject(ctx, f.actor(), f.cid, id)
+	_, err := f.svc().Reject(ctx, f.actor(), f.cid, id, "")
 	if e, _ := apperr.As(err); e == nil || e.Kind != apperr.KindConflict || e.Message != "This purchase has already been processed." {
 		t.Fatalf("reject after approve: %v", err)
 	}
@@ -189,7 +189,7 @@ func TestApproveAndRejectRaceHasOneEffect(t *testing.T) {
 		if i%2 == 0 {
 			_, err = f.svc().Approve(ctx, f.actor(), f.cid, id)
 		} else {
-			_, err = f.svc().Reject(ctx, f.actor(), f.cid, id)
+			_, err = f.svc().Reject(ctx, f.actor(), f.cid, id, "")
 		}
 		return err
 	})
@@ -226,7 +226,7 @@ func TestRejectReleasesReservationOnce(t *testing.T) {
 	before := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
 	id := f.pending(t, f.cid, b, 400, purchase.MethodManual, "UTR-REJ-1")
 	ok, conflict := raceDecisions(t, f, id, 20, func(int) error {
-		_, err := f.svc().Reject(ctx, f.actor(), f.cid, id)
+		_, err := f.svc().Reject(ctx, f.actor(), f.cid, id, "")
 		return err
 	})
 	if ok != 1 || conflict != 19 {
@@ -294,7 +294,7 @@ func TestReviewNotFoundAndNotPending(t *testing.T) {
 		t.Fatalf("other company approve: %v", err)
 	}
 	for _, bad := range []string{"not-a-uuid", "00000000-0000-4000-8000-00000000abcd"} {
-		if _, err := f.svc().Reject(ctx, f.actor(), f.cid, bad); kindOf(err) != apperr.KindNotFound {
+		if _, err := f.svc().Reject(ctx, f.actor(), f.cid, bad, ""); kindOf(err) != apperr.KindNotFound {
 			t.Fatalf("reject %q: %v", bad, err)
 		}
 	}

@@ -116,10 +116,10 @@ func TestOrdersTakeTheCurrentRoundAndGiveItBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	admin := audit.Actor{Kind: "admin", CompanyID: cid}
-	if _, err := svc.Reject(ctx, admin, cid, again.ID); err != nil {
+	if _, err := svc.Reject(ctx, admin, cid, again.ID, ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Reject(ctx, admin, cid, again.ID); err == nil {
+	if _, err := svc.Reject(ctx, admin, cid, again.ID, ""); err == nil {
 		t.Fatal("second reject")
 	}
 	if roundSold(t, d, "Seed") != 0 || roundSold(t, d, "Early") != 0 {
@@ -377,7 +377,7 @@ func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 				ok := false
 				switch {
 				case i < 20:
-					_, err = svc.Reject(ctx, admin, cid, p.ID)
+					_, err = svc.Reject(ctx, admin, cid, p.ID, "")
 					ok = err == nil
 					if apperr.Is(err, apperr.KindConflict) || apperr.Is(err, apperr.KindNotFound) {
 						err = nil

@@ -33,6 +33,10 @@ func errDuplicateUTR() error {
 	return apperr.Conflict("duplicate_reference", "This UTR / transaction number has already been submitted.")
 }
 
+func errReceiptReused() error {
+	return apperr.Conflict("duplicate_receipt", "This transaction file is already attached to another purchase.")
+}
+
 func errWindowOver() error {
 	return apperr.Gone("window_over", "The payment window for this order is over. Please place a new order.")
 }
@@ -133,8 +137,8 @@ func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b Buyer
 		Where("status = ?", StatusInitiated).Where("expires_at > ?", now).
 		Returning("*")
 	res, err := q.Exec(ctx)
-	if isUnique(err, "purchases_company_reference_key") {
-		return errDuplicateUTR()
+	if claim := claimErr(err); claim != nil {
+		return claim
 	}
 	if err != nil {
 		return fmt.Errorf("submit purchase: %w", err)
@@ -213,6 +217,19 @@ func (s *Service) cancelExpiry(id string) {
 	if err != nil && !errors.Is(err, asynq.ErrTaskNotFound) && !errors.Is(err, asynq.ErrQueueNotFound) && s.Log != nil {
 		s.Log.Warn("delete expire task failed", "purchase", id, "err", err)
 	}
+}
+
+// claimErr turns a violation of "one payment, one claim" (DESIGN §13) into its 409: the
+// database's unique indexes of migration …0300_refund_receipt_claims decide, so two claims racing
+// cannot both pass a read made before either writes. nil when err is not such a violation.
+func claimErr(err error) error {
+	switch {
+	case isUnique(err, "purchases_company_ref_claim_key"):
+		return errDuplicateUTR()
+	case isUnique(err, "purchases_receipt_claim_key"):
+		return errReceiptReused()
+	}
+	return nil
 }
 
 func nullable(s string) *string {

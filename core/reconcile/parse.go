@@ -22,6 +22,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
 )
 
 const (
@@ -473,17 +474,9 @@ var (
 	refRe  = regexp.MustCompile(`^[A-Z0-9]{6,35}$`)
 )
 
-// NormalUTR is a reference without case, spaces, dashes or leading zeros (SQL's ref_norm).
-func NormalUTR(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsSpace(r) || r == '-' {
-			continue
-		}
-		b.WriteRune(unicode.ToUpper(r))
-	}
-	return strings.TrimLeft(b.String(), "0")
-}
+// NormalUTR is a reference in the form purchases' references are compared in (fields.NormalUTR,
+// SQL's ref_norm).
+func NormalUTR(s string) string { return fields.NormalUTR(s) }
 
 // FindUTR is the reference cell when it holds a reference, else a UPI or IMPS RRN (12 digits)
 // or a NEFT/RTGS UTR read from the narration, in normal form; "" when there is none.
@@ -495,7 +488,8 @@ func FindUTR(ref, narration string) string {
 			words = true
 		}
 	}
-	if n := NormalUTR(ref); !words && refRe.MatchString(n) && !allZero(ref) {
+	// A cell with a slash or an underscore ("UPI/4123…/NAME") is a narration, not a reference.
+	if n := NormalUTR(ref); !words && !strings.ContainsAny(ref, "/_") && refRe.MatchString(n) && !allZero(ref) {
 		return n
 	}
 	if upiRe.MatchString(narration) {

@@ -20,6 +20,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/clock"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
@@ -105,7 +106,7 @@ func (im *Import) count(status string) *int {
 
 func errImportNotFound() error { return apperr.NotFound("import_not_found", "Import not found.") }
 
-var ist = time.FixedZone("IST", 5*3600+1800)
+var ist = clock.IST
 
 // Import parses a statement, matches its credits within the company and stores it with its
 // lines, all or nothing. The same file again (by SHA-256) is a 409 naming the earlier import.
@@ -239,7 +240,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 		       status, order_number, final_amount
 		  FROM purchases
 		 WHERE company_id = ? AND reference_number IS NOT NULL AND ref_norm(reference_number) = ANY(?)
-		   AND status IN ('PENDING', 'APPROVED', 'REJECTED')
+		   AND status IN ('PENDING', 'APPROVED', 'REJECTED', 'REFUNDED')
 		 ORDER BY ref_norm(reference_number), status = 'PENDING' DESC, status = 'APPROVED' DESC, created_at DESC`,
 			companyID, pgdialect.Array(utrs)).Scan(ctx, &cands); err != nil {
 			return nil, fmt.Errorf("match purchases: %w", err)

@@ -10,6 +10,7 @@ import (
 	"prelaunch/core/config"
 	"prelaunch/core/dashboard"
 	"prelaunch/core/export"
+	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/reconcile"
@@ -33,6 +34,7 @@ type Services struct {
 	Exports       *export.Service
 	Reconcile     *reconcile.Service
 	Audit         *audit.Service
+	KYC           *kyc.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -65,5 +67,7 @@ func (d *Deps) Build() *Services {
 		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:     &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
 		Audit:         &audit.Service{DB: d.DB},
+		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
+			Links: links},
 	}
 }

@@ -29,12 +29,24 @@ type UserRecord struct {
 	Status       string          `json:"status"`
 	StockBalance decimal.Decimal `json:"stockBalance"`
 	CreatedAt    time.Time       `json:"createdAt"`
+	// KYCStatus is the user's identity verification (package kyc): NONE, PENDING, APPROVED or REJECTED.
+	KYCStatus string `json:"kycStatus"`
 }
 
-func recordOf(u *User) UserRecord {
+// listRow is a user with their KYC status (kyc_submissions, owned by package kyc, which
+// imports this package: so the status is read here by its SQL).
+type listRow struct {
+	User      `bun:",extend"`
+	KYCStatus string `bun:"kyc_status"`
+}
+
+const kycStatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE ks.user_id = u.id), 'NONE') AS kyc_status"
+
+func recordOf(r *listRow) UserRecord {
+	u := &r.User
 	return UserRecord{ID: u.ID, Name: u.Name, Mobile: u.Mobile, Email: u.Email, Role: u.Role,
 		ReferralCode: u.ReferralCode, IsApproved: u.IsApproved, Status: u.Status,
-		StockBalance: u.StockBalance, CreatedAt: u.CreatedAt}
+		StockBalance: u.StockBalance, CreatedAt: u.CreatedAt, KYCStatus: r.KYCStatus}
 }
 
 // auditView is what the audit log keeps of a user: never the password hash.
@@ -66,9 +78,10 @@ func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pag
 	if err != nil {
 		return empty, err
 	}
-	var users []User
+	var users []listRow
 	q := s.DB.NewSelect().Model(&users).
 		Column("id", "name", "mobile", "email", "role", "referral_code", "is_approved", "status", "stock_balance", "created_at").
+		ColumnExpr(kycStatusSQL).
 		Where("company_id = ?", companyID).Where("deleted_at IS NULL")
 	switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
 	case "":

@@ -157,7 +157,7 @@ func TestCompanyFiguresStayExact(t *testing.T) {
 	if err != nil || !dec.RewardQuantity.Equal(decimal.NewFromInt(25)) {
 		t.Fatalf("approve: %v %+v", err, dec)
 	}
-	if _, err := purchases.Reject(ctx, actor, cid, p2); err != nil {
+	if _, err := purchases.Reject(ctx, actor, cid, p2, ""); err != nil {
 		t.Fatal(err)
 	}
 	check("approve with reward and reject")

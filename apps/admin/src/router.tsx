@@ -26,6 +26,7 @@ export const router = createBrowserRouter([
           { path: 'dashboard', lazy: page(() => import('./routes/AdminDashboard')) },
           { path: 'usermanage', lazy: page(() => import('./routes/UserManage')) },
           { path: 'purchaserequest', lazy: page(() => import('./routes/PurchaseRequest')) },
+          { path: 'kyc', lazy: page(() => import('./routes/Kyc')) },
           { path: 'reconcile', lazy: page(() => import('./routes/Reconcile')) },
           { path: 'beneficiary', lazy: page(() => import('./routes/Beneficiary')) },
           { path: 'token', lazy: page(() => import('./routes/TokenSettings')) },

@@ -39,6 +39,7 @@ export const router = createBrowserRouter([
               { path: 'payment', lazy: lazy(() => import('./routes/Payment')) },
               { path: 'payment-history', lazy: lazy(() => import('./routes/PaymentHistory')) },
               { path: 'profile', lazy: lazy(() => import('./routes/Profile')) },
+              { path: 'kyc', lazy: lazy(() => import('./routes/Kyc')) },
             ],
           },
         ],

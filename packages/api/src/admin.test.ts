@@ -52,6 +52,31 @@ describe('admin calls', () => {
     ]);
   });
 
+  it('rejects with a trimmed reason only when one is given, and refunds with its reference', async () => {
+    const { seen, client } = answering(ok(null));
+    await adminCalls(client).purchaseReject('p3', '  UTR not found in the statement ');
+    await adminCalls(client).purchaseReject('p4', '   ');
+    await adminCalls(client).purchaseRefund({ id: 'p3', refundReference: ' RFD-778 ' });
+    expect(seen.map((c) => [c.method, c.url, JSON.parse(c.data)])).toEqual([
+      ['post', '/api/v1/admin/transaction/reject', { id: 'p3', reason: 'UTR not found in the statement' }],
+      ['post', '/api/v1/admin/transaction/reject', { id: 'p4' }],
+      ['post', '/api/v1/admin/transaction/refund', { id: 'p3', refundReference: 'RFD-778' }],
+    ]);
+  });
+
+  it('lists, approves and rejects KYC by user id', async () => {
+    const { seen, client } = answering(ok({ records: [], total: 0, page: 1, limit: 10, lastPage: 1 }));
+    await adminCalls(client).kycList({ status: 'PENDING', search: '' });
+    await adminCalls(client).kycApprove('u1');
+    await adminCalls(client).kycReject({ userId: 'u2', reason: ' Blurry PAN photo. ' });
+    expect(seen[0].url).toBe('/api/v1/admin/kyc/list');
+    expect(seen[0].params).toEqual({ page: 1, limit: 10, status: 'PENDING' });
+    expect(seen.slice(1).map((c) => [c.method, c.url, JSON.parse(c.data)])).toEqual([
+      ['post', '/api/v1/admin/kyc/approve', { userId: 'u1' }],
+      ['post', '/api/v1/admin/kyc/reject', { userId: 'u2', reason: 'Blurry PAN photo.' }],
+    ]);
+  });
+
   it('lists purchases by status and search', async () => {
     const { seen, client } = answering(ok({ records: [], total: 0, page: 1, limit: 10, lastPage: 1 }));
     await adminCalls(client).purchaseList({ status: 'APPROVED', search: 'PUR-1' });

@@ -6,10 +6,14 @@ import { reconcileCalls } from './reconcile';
 import { trustCalls, type AdminLoginData } from './trust';
 import type {
   AdminDashboard,
+  AdminKyc,
+  AdminKycListQuery,
+  AdminKycRejectRequest,
   AdminProfile,
   AdminPurchase,
   AdminPurchaseExportQuery,
   AdminPurchaseListQuery,
+  AdminRefundRequest,
   AdminSite,
   AdminUser,
   AdminUserAdd,
@@ -49,7 +53,20 @@ export function adminCalls(client: AxiosInstance) {
         client.get('/api/v1/admin/transaction/list', { params: cleanParams({ page, limit, search, status }) }),
       ),
     purchaseApprove: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/approve', { id })),
-    purchaseReject: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/reject', { id })),
+    /** DESIGN §13: an optional reason, shown to the buyer; an empty one is not sent. */
+    purchaseReject: (id: string, reason?: string) =>
+      call<unknown>(client.post('/api/v1/admin/transaction/reject', reason?.trim() ? { id, reason: reason.trim() } : { id })),
+    /** DESIGN §13: REJECTED → REFUNDED with the bank's reference of the refund. */
+    purchaseRefund: (body: AdminRefundRequest) =>
+      call<unknown>(client.post('/api/v1/admin/transaction/refund', { id: body.id, refundReference: body.refundReference.trim() })),
+
+    /** DESIGN §13: the company's KYC submissions, the review queue first. */
+    kycList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminKycListQuery = {}) =>
+      call<AdminList<AdminKyc>>(client.get('/api/v1/admin/kyc/list', { params: cleanParams({ page, limit, search, status }) })),
+    kycApprove: (userId: string) => call<AdminKyc>(client.post('/api/v1/admin/kyc/approve', { userId })),
+    /** The reason is required (the buyer reads it); trimmed. */
+    kycReject: ({ userId, reason }: AdminKycRejectRequest) =>
+      call<AdminKyc>(client.post('/api/v1/admin/kyc/reject', { userId, reason: reason.trim() })),
 
     dashboard: () => call<AdminDashboard>(client.get('/api/v1/admin/dashboard/get')),
 

@@ -30,6 +30,10 @@ export type AdminPurchaseStatus = S['ReviewStatus'];
 export type AdminMediaRef = S['MediaRef'];
 /** SPEC §3 "Purchase (admin view)". */
 export type AdminPurchase = S['AdminPurchase'];
+/** POST /api/v1/admin/transaction/reject (DESIGN §13: reason optional). */
+export type AdminRejectRequest = S['RejectRequest'];
+/** POST /api/v1/admin/transaction/refund (DESIGN §13). */
+export type AdminRefundRequest = S['RefundRequest'];
 export type AdminPurchaseListQuery = NonNullable<operations['adminTransactionList']['parameters']['query']>;
 /** DESIGN §12: the filters of the purchase export (from/to are IST days, yyyy-mm-dd, inclusive). */
 export type AdminPurchaseExportQuery = NonNullable<operations['adminExportPurchases']['parameters']['query']>;
@@ -53,3 +57,10 @@ export type TokenSettings = S['TokenSettings'];
 /** PUT /api/v1/admin/token/update: any of TokenSettings' top-level keys. */
 export type TokenUpdateRequest = S['TokenUpdateRequest'];
 export type AdminUploadedMedia = S['UploadedMedia'];
+
+/** DESIGN §13 KYC review: a buyer's submission (numbers masked, documents as signed links). */
+export type AdminKycStatus = S['KycStatus'];
+export type AdminKycDocument = S['KycDocument'];
+export type AdminKyc = S['AdminKyc'];
+export type AdminKycListQuery = NonNullable<operations['adminKycList']['parameters']['query']>;
+export type AdminKycRejectRequest = S['KycRejectRequest'];

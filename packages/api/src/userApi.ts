@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { unwrap, type Envelope } from './errors';
+import { downloadFile } from './download';
 import { postMedia } from './media';
 import type { TokenData, UserLoginRequest } from './types';
 import type {
@@ -9,6 +10,8 @@ import type {
   ForgotPasswordOtpRequest,
   ForgotPasswordRequest,
   GlobalStockRow,
+  Kyc,
+  KycSubmitRequest,
   BuyerListPage,
   MyStockRow,
   PasswordUpdateRequest,
@@ -80,6 +83,12 @@ export function buyerApi(client: AxiosInstance) {
       call<BuyerListPage<BuyerTransaction>>(
         client.get('/api/v1/user/transaction/list', { params: withoutEmpty(q) }),
       ),
+    /** DESIGN §13: the PDF receipt of an APPROVED purchase, saved under the server's file name. */
+    transactionReceipt: (id: string) => downloadFile(client, '/api/v1/user/transaction/receipt', { id }, 'receipt.pdf'),
+    /** DESIGN §13: the buyer's KYC (numbers masked, documents as signed links). */
+    kycGet: () => call<Kyc>(client.get('/api/v1/user/kyc/get')),
+    /** NONE or REJECTED → PENDING; the documents are uploads of the buyer named by their ids. */
+    kycSubmit: (body: KycSubmitRequest) => call<Kyc>(client.post('/api/v1/user/kyc/submit', body)),
     globalStockList: (page: number, limit: number) =>
       call<BuyerListPage<GlobalStockRow>>(client.get('/api/v1/user/stock/global/list', { params: { page, limit } })),
     myStockList: (page: number, limit: number) =>

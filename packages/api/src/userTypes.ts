@@ -53,3 +53,10 @@ export type TransactionListQuery = NonNullable<operations['transactionList']['pa
 export type GlobalStockRow = S['GlobalStockRow'];
 export type MyStockRow = S['MyStockRow'];
 export type UploadedMedia = S['UploadedMedia'];
+
+/** DESIGN §13 KYC: the buyer's verification (GET /api/v1/user/kyc/get). */
+export type KycStatus = S['KycStatus'];
+export type KycDocumentKind = S['KycDocumentKind'];
+export type KycDocument = S['KycDocument'];
+export type Kyc = S['Kyc'];
+export type KycSubmitRequest = S['KycSubmitRequest'];

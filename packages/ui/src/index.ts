@@ -50,3 +50,5 @@ export { JsonDiff, type JsonDiffProps } from './JsonDiff';
 export { diffRecords, showValue, type DiffRow, type DiffChange } from './jsonDiff';
 export { OneTimeCodeInput, normaliseCode, checkCode, TOTP_DIGITS, type CodeKind, type OneTimeCodeInputProps } from './OneTimeCode';
 export { CopyButton, copyText, type CopyButtonProps } from './CopyButton';
+export { DocumentViewer, documentType, ZOOM_STEPS, type DocumentViewerProps, type ViewerDocument, type DocumentType } from './DocumentViewer';
+export { KycStatusBadge, KYC_STATUS_TEXT, kycStatusVariant } from './KycStatusBadge';

@@ -10,6 +10,7 @@ const ITEMS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/usermanage', label: 'User Manage' },
   { to: '/admin/purchaserequest', label: 'Purchase Request' },
+  { to: '/admin/kyc', label: 'KYC' },
   { to: '/admin/reconcile', label: 'Reconciliation' },
   { to: '/admin/beneficiary', label: 'Beneficiary Manage' },
   { to: '/admin/token', label: 'Token Settings' },

@@ -17,14 +17,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../api';
-import { purchasesQueryOptions, useApprovePurchase, useRejectPurchase } from '../features/purchases/api/purchases';
+import { purchasesQueryOptions, useApprovePurchase, useRefundPurchase, useRejectPurchase } from '../features/purchases/api/purchases';
 import { PurchaseReviewDialog } from '../features/purchases/components/ApproveDialog';
-import { historyColumns, purchaseColumns } from '../features/purchases/components/purchaseColumns';
+import { RefundDialog } from '../features/purchases/components/RefundDialog';
+import { historyColumns, purchaseColumns, withDecisionNotes } from '../features/purchases/components/purchaseColumns';
 import { Tabs } from '../components/Tabs';
 import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 type Tab = 'requests' | 'history';
-type HistoryStatus = 'APPROVED' | 'REJECTED';
+type HistoryStatus = 'APPROVED' | 'REJECTED' | 'REFUNDED';
 
 const TABS = [
   ['requests', 'Purchase Requests'],
@@ -33,6 +34,7 @@ const TABS = [
 const HISTORY_STATUSES = [
   { value: 'APPROVED', label: 'Approved' },
   { value: 'REJECTED', label: 'Rejected' },
+  { value: 'REFUNDED', label: 'Refunded' },
 ];
 
 /** SPEC §2 "Admin Purchase Request (/admin/purchaserequest)". */
@@ -49,12 +51,14 @@ export default function PurchaseRequest() {
   const [page, setPage] = usePage(`${tab}|${term}|${historyStatus}`);
   const [approving, setApproving] = useState<AdminPurchase | null>(null);
   const [rejecting, setRejecting] = useState<AdminPurchase | null>(null);
+  const [refunding, setRefunding] = useState<AdminPurchase | null>(null);
 
   const status = tab === 'requests' ? 'PENDING' : historyStatus;
   const list = useQuery(purchasesQueryOptions({ status, page, search: term }));
   useErrorToast(list.error, ADMIN_FALLBACK.purchases);
   const approve = useApprovePurchase({ onDone: () => setApproving(null) });
   const reject = useRejectPurchase({ onDone: () => setRejecting(null) });
+  const refund = useRefundPurchase({ onDone: () => setRefunding(null) });
 
   const data = list.data?.data;
   const limit = data?.limit || ADMIN_PAGE_SIZE;
@@ -79,7 +83,24 @@ export default function PurchaseRequest() {
             ),
           },
         ]
-      : historyColumns(page, limit);
+      : historyStatus !== 'REJECTED'
+        ? historyColumns(page, limit)
+        : [
+          ...historyColumns(page, limit),
+          {
+            key: 'action',
+            header: 'Action',
+            className: 'text-nowrap',
+            card: 'actions',
+            // DESIGN §13: a rejected payment that was sent back is recorded as refunded.
+            render: (r) =>
+              r.status === 'REJECTED' ? (
+                <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setRefunding(r)} aria-label={`Refund ${r.orderNumber}`}>
+                  Refund
+                </button>
+              ) : null,
+          },
+        ];
 
   const setTab = (t: Tab) =>
     setParams(
@@ -124,7 +145,7 @@ export default function PurchaseRequest() {
       >
         <ResponsiveTable
           label={tab === 'requests' ? 'Purchase Requests' : 'Purchase History'}
-          columns={columns}
+          columns={withDecisionNotes(columns, data?.records)}
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}
@@ -137,7 +158,7 @@ export default function PurchaseRequest() {
                 : 'No data available. New requests appear here when buyers submit their payment proof.'
               : term
                 ? 'No data available. Nothing matches this search; clear it or pick the other status.'
-                : 'No data available. Approved and rejected purchases appear here once you review requests.'
+                : 'No data available. Approved, rejected and refunded purchases appear here once you review requests.'
           }
         />
         <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
@@ -156,7 +177,13 @@ export default function PurchaseRequest() {
         purchase={rejecting}
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
-        onConfirm={(p) => reject.mutate(p.id)}
+        onConfirm={(p, reason) => reject.mutate({ id: p.id, reason })}
+      />
+      <RefundDialog
+        purchase={refunding}
+        pending={refund.isPending}
+        onClose={() => setRefunding(null)}
+        onConfirm={(p, refundReference) => refund.mutate({ id: p.id, refundReference })}
       />
     </div>
   );

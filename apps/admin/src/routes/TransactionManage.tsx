@@ -17,13 +17,14 @@ import { useState } from 'react';
 import { superApi } from '../api';
 import { companiesQueryOptions } from '../features/companies/api/companies';
 import { companyPurchasesQueryOptions } from '../features/purchases/api/purchases';
-import { companyPurchaseColumns } from '../features/purchases/components/purchaseColumns';
+import { companyPurchaseColumns, withDecisionNotes } from '../features/purchases/components/purchaseColumns';
 
 const STATUSES = [
   { value: '', label: 'All' },
   { value: 'PENDING', label: 'Pending' },
   { value: 'APPROVED', label: 'Approved' },
   { value: 'REJECTED', label: 'Rejected' },
+  { value: 'REFUNDED', label: 'Refunded' },
 ];
 
 /** Read-only purchases across every company (DESIGN §9). */
@@ -70,7 +71,7 @@ export default function TransactionManage() {
       >
         <ResponsiveTable
           label="Transactions"
-          columns={companyPurchaseColumns(page, data?.limit || ADMIN_PAGE_SIZE)}
+          columns={withDecisionNotes(companyPurchaseColumns(page, data?.limit || ADMIN_PAGE_SIZE), data?.records)}
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}

@@ -14,6 +14,7 @@ const MENU: { to: string; label: string; icon: IconName }[] = [
   { to: '/user/buy-token', label: 'Buy Token', icon: 'buy' },
   { to: '/user/payment-history', label: 'Payment History', icon: 'history' },
   { to: '/user/profile', label: 'Profile', icon: 'profile' },
+  { to: '/user/kyc', label: 'Verification', icon: 'verified' },
 ];
 
 function Avatar({ url, name, size }: { url?: string | null; name?: string; size: number }) {

@@ -126,4 +126,15 @@ describe('Buy Token and the sale (DESIGN §10)', () => {
     await user.type(screen.getByLabelText('Amount (INR)'), '0');
     expect(screen.queryByTestId('order-refusal')).not.toBeInTheDocument();
   });
+
+  it('shows the kyc_required refusal (403) beside the button with a way to Verification', async () => {
+    const user = userEvent.setup();
+    renderBuy();
+    await user.type(await screen.findByLabelText('Amount (INR)'), '200');
+    orderCreate.mockRejectedValue(refusal(403, 'Complete your KYC verification to buy more than ₹50,000.'));
+    await user.click(screen.getByRole('button', { name: 'BUY NOW' }));
+    const box = await screen.findByTestId('order-refusal');
+    expect(box).toHaveTextContent('Complete your KYC verification to buy more than ₹50,000.');
+    expect(within(box).getByRole('link', { name: 'Go to Verification' })).toHaveAttribute('href', '/user/kyc');
+  });
 });

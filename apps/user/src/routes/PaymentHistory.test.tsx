@@ -7,7 +7,10 @@ import { ToastContainer } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const transactionList = vi.fn();
-vi.mock('../api', () => ({ api: { transactionList: (q: unknown) => transactionList(q) } }));
+const transactionReceipt = vi.fn();
+vi.mock('../api', () => ({
+  api: { transactionList: (q: unknown) => transactionList(q), transactionReceipt: (id: string) => transactionReceipt(id) },
+}));
 
 import PaymentHistory from './PaymentHistory';
 
@@ -38,6 +41,7 @@ const row = (i: number, extra: object = {}) => ({
 
 beforeEach(() => {
   transactionList.mockReset();
+  transactionReceipt.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -102,5 +106,56 @@ describe('Payment History', () => {
     expect(await screen.findByRole('cell', { name: '21' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), '25');
     await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 1, limit: 25, status: 'PENDING', search: '' }));
+  });
+
+  it('offers Download receipt on approved purchases only and toasts a failure with the server message', async () => {
+    const user = userEvent.setup();
+    transactionList.mockResolvedValue({
+      message: 'ok',
+      data: {
+        records: [
+          row(1, { status: 'APPROVED', orderNumber: 'PUR-000000000001' }),
+          row(2, { status: 'REJECTED', orderNumber: 'PUR-000000000002', rejectReason: 'UTR not found in the statement.' }),
+        ],
+        total: 2, page: 1, limit: 10, lastPage: 1,
+      },
+    });
+    let finish: (v: unknown) => void = () => undefined;
+    transactionReceipt.mockImplementationOnce(() => new Promise((r) => (finish = r)));
+    renderHistory();
+    const button = await screen.findByRole('button', { name: 'Download receipt of PUR-000000000001' });
+    expect(screen.queryByRole('button', { name: 'Download receipt of PUR-000000000002' })).toBeNull();
+    expect(screen.getByTestId('reject-reason')).toHaveTextContent('Reason: UTR not found in the statement.');
+
+    await user.click(button);
+    expect(transactionReceipt).toHaveBeenCalledWith('0123456789abcdef-1');
+    // While it downloads the button is disabled: a second click sends nothing.
+    await waitFor(() => expect(button).toBeDisabled());
+    await user.click(button);
+    expect(transactionReceipt).toHaveBeenCalledTimes(1);
+    finish({ fileName: 'receipt-000001.pdf', size: 900 });
+    await waitFor(() => expect(button).toBeEnabled());
+
+    const config = { headers: new AxiosHeaders() };
+    transactionReceipt.mockRejectedValueOnce(
+      new AxiosError('x', 'ERR', config, null, {
+        data: { status: false, message: 'A receipt is only available for an approved purchase.', data: null },
+        status: 409, statusText: '', headers: {}, config,
+      }),
+    );
+    await user.click(button);
+    expect(await screen.findByText('A receipt is only available for an approved purchase.')).toBeInTheDocument();
+  });
+
+  it('filters by Refunded and shows the refund reference', async () => {
+    const user = userEvent.setup();
+    transactionList.mockResolvedValue({
+      message: 'ok',
+      data: { records: [row(3, { status: 'REFUNDED', rejectReason: null, refundReference: 'RFD-42', refundedAt: '2026-11-22T10:00:00Z' })], total: 1, page: 1, limit: 10, lastPage: 1 },
+    });
+    renderHistory();
+    await user.selectOptions(screen.getByLabelText('Status'), 'REFUNDED');
+    await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 1, limit: 10, status: 'REFUNDED', search: '' }));
+    expect(await screen.findByTestId('refund-reference')).toHaveTextContent('Refund ref.: RFD-42');
   });
 });

@@ -3,9 +3,9 @@ import { FilterSelect, Pagination, ResponsiveTable, SearchBox, useDebounce, useE
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { transactionsQueryOptions } from '../features/purchase/api/purchase';
+import { transactionsQueryOptions, useReceiptDownload } from '../features/purchase/api/purchase';
 import { OpenOrders } from '../features/purchase/components/OpenOrders';
-import { ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
+import { hasDecisionNote, ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
 
 // Where each history column goes on a card (DESIGN §16 "Phones": status, amount and actions visible).
 const CARD_ROLES: Record<string, CardRole> = { sl: 'hidden', order: 'title', status: 'status', amount: 'amount', actions: 'actions' };
@@ -15,6 +15,7 @@ const STATUSES = [
   { value: 'PENDING', label: 'Pending' },
   { value: 'APPROVED', label: 'Approved' },
   { value: 'REJECTED', label: 'Rejected' },
+  { value: 'REFUNDED', label: 'Refunded' },
   { value: 'INITIATED', label: 'Initiated' },
   { value: 'EXPIRED', label: 'Expired' },
   { value: 'CANCELLED', label: 'Cancelled' },
@@ -34,7 +35,11 @@ export default function PaymentHistory() {
   useErrorToast(query.error, FALLBACK.transactions);
   const data = query.data;
 
-  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial })).map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
+  const receipts = useReceiptDownload();
+  const withNotes = (data?.records ?? []).some(hasDecisionNote);
+  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }), receipts)
+    .filter((c) => withNotes || c.key !== 'decision')
+    .map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
 
   const errorText = query.isError ? `Error fetching data: ${errorMessage(query.error, FALLBACK.transactions).join(' ')}` : null;
 
@@ -113,7 +118,7 @@ export default function PaymentHistory() {
         ) : null}
       </section>
 
-      <ReceiptModal viewing={viewing} onClose={() => setViewing(null)} />
+      <ReceiptModal viewing={viewing} onClose={() => setViewing(null)} receipts={receipts} />
     </div>
   );
 }

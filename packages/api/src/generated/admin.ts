@@ -348,8 +348,9 @@ export interface paths {
         };
         /**
          * The company's purchases under review (PENDING) or decided, newest first
-         * @description search matches the buyer's name, email, mobile, referral code, the reference number or an exact
-         *     order number. receipt.url is a signed same-origin link valid 15 minutes.
+         * @description search matches the buyer's name, email, mobile, referral code, the reference number in any
+         *     written form (compared in its normal form: without case, spaces, dashes, slashes, underscores or
+         *     leading zeros, so 5788-1679-4120 finds 0578816794120) or an exact order number. receipt.url is a signed same-origin link valid 15 minutes.
          */
         get: operations["adminTransactionList"];
         put?: never;
@@ -397,9 +398,38 @@ export interface paths {
         /**
          * Reject a PENDING purchase (its tokens go back to the private supply)
          * @description PENDING → REJECTED; the reservation goes back to the private supply, once; audited; the buyer is
-         *     emailed. The same errors as approve.
+         *     emailed. reason (optional) is stored on the purchase and shown to the buyer in their history
+         *     (rejectReason) and in the rejection email: one line, trimmed, at most 500 characters; a control
+         *     character (CR, LF, NUL, tab…) or a longer reason is 422 and changes nothing. The same errors as approve.
          */
         post: operations["adminTransactionReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/transaction/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the refund of a REJECTED purchase (REJECTED → REFUNDED)
+         * @description One conditional transition REJECTED → REFUNDED storing refundReference (the bank's reference of
+         *     the money sent back: one line, trimmed, 1..100 characters, no control characters) and refundedAt;
+         *     audited (purchase.refund); the buyer is emailed. Supply is untouched (it went back at rejection).
+         *     404 "Purchase not found." (unknown, malformed or another company's); 409 "Only a rejected purchase
+         *     can be refunded." (any other status, a second refund included); 409 "This UTR / transaction number
+         *     has been claimed again by another purchase; decide that one first." (a REFUNDED purchase keeps its
+         *     payment's claim, DESIGN §13 "One payment, one claim"); 422 missing id or refundReference, or a bad
+         *     refundReference. Of concurrent refunds exactly one succeeds.
+         */
+        post: operations["adminTransactionRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -493,6 +523,77 @@ export interface paths {
          *     422 missing id.
          */
         post: operations["adminReconcileApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/kyc/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's KYC submissions, the oldest waiting first
+         * @description Buyers of the admin's company who submitted KYC (deleted accounts left out). PENDING first,
+         *     oldest submission first (the review queue), then decided ones, latest decision first. search
+         *     matches the buyer's name, email, mobile and Member ID (case-insensitive substring). Numbers
+         *     show only their last 4 characters; each document's url is a signed same-origin link valid 15
+         *     minutes.
+         */
+        get: operations["adminKycList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/kyc/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a PENDING KYC submission (the buyer becomes verified)
+         * @description One conditional transition PENDING → APPROVED that also sets the buyer's isApproved
+         *     ("Verification Completed"); audited; the buyer is emailed. 404 "KYC request not found."
+         *     (unknown, malformed or another company's user, or no submission); 409 "This KYC request has
+         *     already been processed." (APPROVED or REJECTED); 422 "userId is required.". Of concurrent
+         *     approve and reject calls exactly one succeeds.
+         */
+        post: operations["adminKycApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/kyc/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a PENDING KYC submission with a reason (the buyer may submit again)
+         * @description PENDING → REJECTED with the reason, shown to the buyer and included in their email; audited.
+         *     reason is required and one line: 422 "Please enter a reason for the rejection.", "The reason
+         *     must be at most 500 characters.", "The reason must be one line." (control characters). The other
+         *     errors as approve.
+         */
+        post: operations["adminKycReject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -638,7 +739,7 @@ export interface paths {
         };
         /**
          * The company's purchases as a CSV file (DESIGN §12), newest first
-         * @description The signed-in admin's company only: PENDING, APPROVED and REJECTED purchases (status narrows
+         * @description The signed-in admin's company only: PENDING, APPROVED, REJECTED and REFUNDED purchases (status narrows
          *     to one), created within from..to (IST days, both inclusive). Columns: Order Number, Created,
          *     Buyer Name, Email, Mobile, Member ID, Method, UTR, Amount, Fee, Final Amount, Price, Tokens,
          *     Status, Decided At. RFC 4180 (CRLF lines, quoted when needed), UTF-8 with a BOM, a header
@@ -1135,6 +1236,16 @@ export interface components {
         IdRequest: {
             id: string;
         };
+        RejectRequest: {
+            id: string;
+            /** @description Optional; one line, at most 500 characters, shown to the buyer. */
+            reason?: string;
+        };
+        RefundRequest: {
+            id: string;
+            /** @description The bank reference of the refund; one line, 1..100 characters. */
+            refundReference: string;
+        };
         /** @enum {string} */
         UserRole: "USER" | "ADMIN";
         /** @enum {string} */
@@ -1353,6 +1464,7 @@ export interface components {
             role: components["schemas"]["UserRole"];
             referralCode: string;
             isApproved: boolean;
+            kycStatus: components["schemas"]["KycStatus"];
             status: components["schemas"]["UserStatus"];
             stockBalance: number;
             /** Format: date-time */
@@ -1397,13 +1509,16 @@ export interface components {
          * @description The statuses an admin lists (INITIATED, EXPIRED and CANCELLED orders never reach review).
          * @enum {string}
          */
-        ReviewStatus: "PENDING" | "APPROVED" | "REJECTED";
+        ReviewStatus: "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED";
         PurchaseUser: {
             id: string;
             referralCode: string;
             name: string;
             mobile: string;
             email: string;
+            /** @description The buyer's verification ("Verification Completed"). */
+            isApproved: boolean;
+            kycStatus: components["schemas"]["KycStatus"];
         };
         /** @description SPEC §3 "Purchase (admin view)". */
         AdminPurchase: {
@@ -1431,6 +1546,12 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The reason given at rejection; null when none was given. */
+            rejectReason: string | null;
+            /** @description The refund's bank reference (REFUNDED only). */
+            refundReference: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
         };
         /** @description A purchase as the super admin lists it, with its company. */
         SuperAdminPurchase: {
@@ -1458,6 +1579,12 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The reason given at rejection; null when none was given. */
+            rejectReason: string | null;
+            /** @description The refund's bank reference (REFUNDED only). */
+            refundReference: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
         };
         AdminPurchaseList: {
             records: components["schemas"]["AdminPurchase"][];
@@ -1494,6 +1621,13 @@ export interface components {
             message: "Purchase approved successfully";
             data: null;
         };
+        RefundAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Purchase refunded successfully";
+            data: null;
+        };
         RejectAnswer: {
             /** @constant */
             status: true;
@@ -1508,7 +1642,7 @@ export interface components {
         /**
          * @description MATCHED: a PENDING purchase with that reference number and finalAmount equal to the credit, to the
          *     paisa. AMOUNT_MISMATCH: PENDING, the amount differs (the note gives both). DECIDED: the purchase is
-         *     already approved or rejected. NOT_FOUND: no purchase of the company has that reference. NO_UTR: no
+         *     already approved, rejected or refunded. NOT_FOUND: no purchase of the company has that reference. NO_UTR: no
          *     reference in the reference cell or the narration. REPEATED: the same UTR and amount came in an
          *     earlier import.
          * @enum {string}
@@ -1541,7 +1675,7 @@ export interface components {
             id: string;
             orderNumber: string;
             /** @enum {string} */
-            status: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+            status: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED" | "EXPIRED" | "CANCELLED";
             finalAmount: number;
             user: {
                 name: string;
@@ -1693,6 +1827,7 @@ export interface components {
                 pending: number;
                 approved: number;
                 rejected: number;
+                refunded: number;
             };
             approvedAmount: number;
             approvedQuantity: number;
@@ -1945,6 +2080,80 @@ export interface components {
                 }[];
             };
         };
+        /**
+         * @description NONE before a first submission.
+         * @enum {string}
+         */
+        KycStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
+        /** @enum {string} */
+        KycDocumentKind: "PAN" | "AADHAAR_FRONT" | "AADHAAR_BACK" | "SELFIE";
+        KycDocument: {
+            kind: components["schemas"]["KycDocumentKind"];
+            mediaId: string;
+            /** @description A signed link to /api/v1/media/file/{id}, valid for minutes. */
+            url: string;
+            /** @description image/jpeg, image/png, image/webp or application/pdf. */
+            contentType: string;
+        };
+        /** @description A buyer's KYC submission as the admin review shows it. */
+        AdminKyc: {
+            userId: string;
+            name: string;
+            email: string;
+            mobile: string;
+            /** @description The buyer's referral code. */
+            memberId: string;
+            /** @description The account's verification ("Verification Completed"). */
+            isApproved: boolean;
+            status: components["schemas"]["KycStatus"];
+            /** @description All but the last 4 masked (XXXXXX234F). */
+            panNumber: string;
+            /** @description All but the last 4 masked (XXXX XXXX 1234). */
+            aadhaarNumber: string;
+            documents: components["schemas"]["KycDocument"][];
+            /** @description The rejection's reason */
+            reason: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        AdminKycList: {
+            records: components["schemas"]["AdminKyc"][];
+            total: number;
+            page: number;
+            limit: number;
+            lastPage: number;
+        };
+        AdminKycListAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC requests fetched successfully";
+            data: components["schemas"]["AdminKycList"];
+        };
+        KycApproveRequest: {
+            userId: string;
+        };
+        KycRejectRequest: {
+            userId: string;
+            /** @description Required, one line. */
+            reason: string;
+        };
+        KycApproveAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC approved successfully";
+            data: components["schemas"]["AdminKyc"];
+        };
+        KycRejectAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC rejected successfully";
+            data: components["schemas"]["AdminKyc"];
+        };
     };
     responses: {
         /**
@@ -2120,8 +2329,8 @@ export interface components {
         /** @description Rows per page, 1..100 (default 10); anything else is 422. */
         limit: number;
         search: string;
-        /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
-        reviewStatus: "" | "PENDING" | "APPROVED" | "REJECTED";
+        /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
+        reviewStatus: "" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED";
         /** @description One action name, exact (audit/actions lists them); empty for all. */
         auditAction: string;
         /** @description The id of the admin (or super admin) who acted; not a valid id is 422. */
@@ -2166,6 +2375,30 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["IdRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["IdRequest"];
+            };
+        };
+        Reject: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RejectRequest"];
+            };
+        };
+        Refund: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RefundRequest"];
+            };
+        };
+        KycApprove: {
+            content: {
+                "application/json": components["schemas"]["KycApproveRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycApproveRequest"];
+            };
+        };
+        KycReject: {
+            content: {
+                "application/json": components["schemas"]["KycRejectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycRejectRequest"];
             };
         };
         AdminUserAdd: {
@@ -2668,7 +2901,7 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
                 search?: components["parameters"]["search"];
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
             };
             header?: never;
@@ -2732,7 +2965,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["Id"];
+        requestBody?: components["requestBodies"]["Reject"];
         responses: {
             /** @description Purchase rejected successfully */
             200: {
@@ -2741,6 +2974,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RejectAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTransactionRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Refund"];
+        responses: {
+            /** @description Purchase refunded successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2874,6 +3137,101 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycList: {
+        parameters: {
+            query?: {
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+                search?: components["parameters"]["search"];
+                /** @description PENDING, APPROVED or REJECTED (any case); empty for all three. Anything else is 422. */
+                status?: "" | "PENDING" | "APPROVED" | "REJECTED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description KYC requests fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKycListAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["KycApprove"];
+        responses: {
+            /** @description KYC approved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycApproveAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["KycReject"];
+        responses: {
+            /** @description KYC rejected successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycRejectAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -3021,7 +3379,7 @@ export interface operations {
     adminExportPurchases: {
         parameters: {
             query?: {
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
                 /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
                 from?: components["parameters"]["exportFrom"];
@@ -3346,7 +3704,7 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
                 search?: components["parameters"]["search"];
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
                 /** @description One company's purchases only; not a valid id is 422. */
                 companyId?: string;
@@ -3413,7 +3771,7 @@ export interface operations {
             query?: {
                 /** @description One company's purchases only; not a valid id is 422. */
                 companyId?: string;
-                /** @description PENDING (Purchase Requests), APPROVED or REJECTED (Purchase History); empty for all three. Anything else is 422. */
+                /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
                 /** @description The first day (yyyy-mm-dd, an IST day, inclusive); empty for no lower bound. Not such a date, or after to, is 422. */
                 from?: components["parameters"]["exportFrom"];

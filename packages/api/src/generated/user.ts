@@ -343,6 +343,9 @@ export interface paths {
          *     APPROVED orders, never below ₹0.00). A settings change never alters an existing order; one racing
          *     the order places it again at the new settings (409 "The price changed while your order was being
          *     placed. Please try again." only when they keep changing).
+         *     KYC (DESIGN §13): with limits.kycRequiredAbove set, an order that takes the buyer's total (INITIATED,
+         *     PENDING and APPROVED orders plus this one) above it needs APPROVED KYC, else 403 code kyc_required
+         *     "Complete your KYC verification to buy more than ₹X." (X with Indian digit grouping).
          */
         post: operations["orderCreate"];
         delete?: never;
@@ -409,9 +412,13 @@ export interface paths {
          *     Transaction Number.", "Please upload a transaction file before submitting.", "The transaction file
          *     was not found. Please upload it again."; 404 "Order not found."; 410 "The payment window for this
          *     order is over. Please place a new order." (the order expires on the spot); 409 "This order has
-         *     already been submitted."; 409 "This order was cancelled. Please place a new order."; 409 "This UTR / transaction number has already been submitted." (same
-         *     UTR, any case, on a PENDING or APPROVED purchase of the company). Without purchaseId the amount is
+         *     already been submitted."; 409 "This order was cancelled. Please place a new order."; 409 "This UTR / transaction number has already been submitted." (the
+         *     same UTR in its normal form — without case, spaces, dashes, slashes, underscores or leading zeros, so
+         *     578816794120, 5788-1679-4120 and 0578816794120 are one — on a PENDING, APPROVED or REFUNDED purchase of
+         *     the company; a REJECTED purchase frees it); 409 "This transaction file is already attached to another
+         *     purchase." (the receiptId of a PENDING, APPROVED or REFUNDED purchase). Without purchaseId the amount is
          *     whole tokens only, as for an order. Idempotency-Key: as for POST /api/v1/user/package/order.
+         *     The KYC threshold of an order applies too (403 kyc_required).
          */
         post: operations["purchaseSubmit"];
         delete?: never;
@@ -433,6 +440,31 @@ export interface paths {
          *     number, transaction id, order number or payment method.
          */
         get: operations["transactionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/transaction/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of the caller's APPROVED purchase, as a PDF
+         * @description A PDF (A4, one page) with the receipt number (a per-company sequence, given at the first download
+         *     and the same ever after), the company's name and address, the buyer's name, email and Member ID,
+         *     the order number, the approval date (IST), method, UTR, amount, platform fee, total, price and
+         *     tokens; amounts carry the rupee sign (₹, an embedded font). 404 "Purchase not found." (unknown,
+         *     malformed or another buyer's); 409 "A receipt is only available for an approved purchase." (any
+         *     other status); 422 "id is required.".
+         */
+        get: operations["transactionReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -480,6 +512,61 @@ export interface paths {
         get: operations["myStockList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/kyc/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's identity verification (KYC)
+         * @description status NONE before a first submission; PENDING while an admin reviews it; APPROVED (the
+         *     account is verified: isApproved) or REJECTED with the admin's reason. panNumber and
+         *     aadhaarNumber show only their last 4 characters (XXXXXX234F, XXXX XXXX 1234); each document's
+         *     url is a signed same-origin link valid 15 minutes.
+         */
+        get: operations["kycGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/kyc/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit PAN, Aadhaar and the documents for review (NONE or REJECTED → PENDING)
+         * @description The files are first uploaded through POST /api/v1/superadmin/media/add (field "medias") and
+         *     named here by their ids. panNumber: spaces ignored, any case, else 422 "Please enter a valid PAN
+         *     (e.g. ABCDE1234F)."; aadhaarNumber: spaces and dashes ignored, 422 "Please enter a valid 12-digit
+         *     Aadhaar number." / "This Aadhaar number is not valid." (Verhoeff). documents: kind PAN,
+         *     AADHAAR_FRONT and AADHAAR_BACK are required, SELFIE is optional; 422 "Please upload your PAN
+         *     card.", "Please upload the front of your Aadhaar card.", "Please upload the back of your Aadhaar
+         *     card.", "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.", "Upload each
+         *     document once." (a kind or a file twice), "The file was not found. Please upload it again." (a
+         *     file that is not the caller's own upload), "KYC documents must be JPG, PNG, WEBP or PDF files."
+         *     and "The selfie must be a JPG, PNG or WEBP image.". Every failing field is named (message an
+         *     array). 409 "Your KYC is already under review." (PENDING) and "Your KYC is already verified."
+         *     (APPROVED). A resubmission after REJECTED replaces the numbers and documents and clears the
+         *     reason.
+         */
+        post: operations["kycSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -886,6 +973,8 @@ export interface components {
             maxOrder: number | null;
             maxPerBuyer: number | null;
             boughtSoFar: number;
+            /** @description With it set, an order that takes boughtSoFar above it needs APPROVED KYC (403 kyc_required); null when not set. */
+            kycRequiredAbove?: number | null;
         };
         PriceAnswer: {
             /** @constant */
@@ -920,7 +1009,7 @@ export interface components {
             data: components["schemas"]["PaymentDetails"];
         };
         /** @enum {string} */
-        PurchaseStatus: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+        PurchaseStatus: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED" | "EXPIRED" | "CANCELLED";
         /** @enum {string} */
         PaymentMethod: "UPI" | "BANK" | "MANUAL";
         /** @description An order as the buyer app reads it (DESIGN §6). */
@@ -995,6 +1084,12 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
             receipt: components["schemas"]["MediaRef"] | null;
+            /** @description Why the admin rejected it (REJECTED or REFUNDED); null when no reason was given. */
+            rejectReason: string | null;
+            /** @description The bank reference of the refund (REFUNDED only). */
+            refundReference: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
         };
         TransactionList: {
             records: components["schemas"]["Transaction"][];
@@ -1074,6 +1169,61 @@ export interface components {
             /** @constant */
             message: "File uploaded successfully";
             data: components["schemas"]["UploadedMedia"][];
+        };
+        /**
+         * @description NONE before a first submission.
+         * @enum {string}
+         */
+        KycStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
+        /** @enum {string} */
+        KycDocumentKind: "PAN" | "AADHAAR_FRONT" | "AADHAAR_BACK" | "SELFIE";
+        KycDocument: {
+            kind: components["schemas"]["KycDocumentKind"];
+            /** @description The upload's id (send it again to keep the file on a resubmission). */
+            mediaId: string;
+            /** @description A signed link to /api/v1/media/file/{id}, valid for minutes. */
+            url: string;
+            /** @description image/jpeg, image/png, image/webp or application/pdf. */
+            contentType: string;
+        };
+        Kyc: {
+            status: components["schemas"]["KycStatus"];
+            /** @description All but the last 4 masked (XXXXXX234F); empty for NONE. */
+            panNumber: string;
+            /** @description All but the last 4 masked (XXXX XXXX 1234); empty for NONE. */
+            aadhaarNumber: string;
+            documents: components["schemas"]["KycDocument"][];
+            /** @description The admin's reason when REJECTED */
+            reason: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        KycSubmitDocument: {
+            /** @description PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE. */
+            kind: string;
+            /** @description An upload of the caller (POST /api/v1/superadmin/media/add). */
+            mediaId: string;
+        };
+        KycSubmitRequest: {
+            panNumber: string;
+            aadhaarNumber: string;
+            documents: components["schemas"]["KycSubmitDocument"][];
+        };
+        KycAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC fetched successfully";
+            data: components["schemas"]["Kyc"];
+        };
+        KycSubmitAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC submitted successfully";
+            data: components["schemas"]["Kyc"];
         };
     };
     responses: {
@@ -1327,6 +1477,11 @@ export interface components {
         MediaUpload: {
             content: {
                 "multipart/form-data": components["schemas"]["MediaUploadRequest"];
+            };
+        };
+        KycSubmit: {
+            content: {
+                "application/json": components["schemas"]["KycSubmitRequest"];
             };
         };
     };
@@ -1888,7 +2043,7 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
-                /** @description One of INITIATED, PENDING, APPROVED, REJECTED, EXPIRED or CANCELLED (any case); empty for all. Anything else is 422. */
+                /** @description One of INITIATED, PENDING, APPROVED, REJECTED, REFUNDED, EXPIRED or CANCELLED (any case); empty for all. Anything else is 422. */
                 status?: string;
                 search?: components["parameters"]["search"];
             };
@@ -1911,6 +2066,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    transactionReceipt: {
+        parameters: {
+            query: {
+                /** @description The purchase id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
@@ -1980,6 +2170,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    kycGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description KYC fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    kycSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["KycSubmit"];
+        responses: {
+            /** @description KYC submitted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycSubmitAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];

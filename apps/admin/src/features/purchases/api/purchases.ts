@@ -1,4 +1,4 @@
-import { ADMIN_FALLBACK, type AdminPurchaseListQuery, type SuperAdminPurchaseListQuery } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminPurchaseListQuery, type AdminRefundRequest, type SuperAdminPurchaseListQuery } from '@prelaunch/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, superApi } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
@@ -29,5 +29,10 @@ const refetch = [adminRoot];
 export const useApprovePurchase = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((id: string) => api.purchaseApprove(id), ADMIN_FALLBACK.approve, refetch, o);
 
+/** DESIGN §13: with an optional reason, shown to the buyer. */
 export const useRejectPurchase = (o?: AdminMutationOptions<unknown>) =>
-  useAdminMutation((id: string) => api.purchaseReject(id), ADMIN_FALLBACK.reject, refetch, o);
+  useAdminMutation(({ id, reason }: { id: string; reason?: string }) => api.purchaseReject(id, reason), ADMIN_FALLBACK.reject, refetch, o);
+
+/** DESIGN §13: REJECTED → REFUNDED with the bank's reference of the refund. */
+export const useRefundPurchase = (o?: AdminMutationOptions<unknown>) =>
+  useAdminMutation((body: AdminRefundRequest) => api.purchaseRefund(body), ADMIN_FALLBACK.refund, refetch, o);

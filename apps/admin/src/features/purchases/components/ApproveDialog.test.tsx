@@ -10,7 +10,7 @@ function purchase(extra: Partial<AdminPurchase> = {}): AdminPurchase {
     id: '7b0f3c2e-1111-4222-8333-444455556666',
     orderNumber: 'PUR-000111222333',
     transactionId: 'TXN0000111122223333',
-    user: { id: 'u1', referralCode: 'PL-0001234', name: 'Asha Rao', mobile: '9876543210', email: 'asha@x.test' },
+    user: { id: 'u1', referralCode: 'PL-0001234', name: 'Asha Rao', mobile: '9876543210', email: 'asha@x.test', isApproved: false, kycStatus: 'NONE' },
     paymentMethod: 'UPI',
     price: 10,
     totalQuantity: 100,
@@ -53,7 +53,7 @@ describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
     expect(within(dialog).getByRole('img', { name: 'Payment receipt' })).toHaveAttribute('src', 'https://media.test/r1.png');
     expect(within(dialog).getByRole('link', { name: 'View Receipt' })).toHaveAttribute('href', 'https://media.test/r1.png');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(onConfirm).toHaveBeenCalledWith(p);
+    expect(onConfirm).toHaveBeenCalledWith(p, '');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
   });
@@ -76,6 +76,31 @@ describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
     expect(fact(dialog, 'Method')).toBe('MANUAL');
     expect(within(dialog).getByTestId('reject-ref')).toHaveTextContent('--');
     expect(within(dialog).getByText('No receipt uploaded.')).toBeInTheDocument();
+  });
+
+  it("shows the buyer's verification and KYC status", async () => {
+    const { rerender } = render(<PurchaseReviewDialog purchase={purchase()} mode="approve" pending={false} onClose={() => {}} onConfirm={() => {}} />);
+    let dialog = await screen.findByRole('dialog');
+    expect(fact(dialog, 'Verification')).toBe('Not verifiedKYCNot submitted');
+    const verified = purchase({ user: { ...purchase().user, isApproved: true, kycStatus: 'APPROVED' } as AdminPurchase['user'] });
+    rerender(<PurchaseReviewDialog purchase={verified} mode="approve" pending={false} onClose={() => {}} onConfirm={() => {}} />);
+    dialog = await screen.findByRole('dialog');
+    expect(fact(dialog, 'Verification')).toBe('Verification CompletedKYCVerified');
+  });
+
+  it('reject: sends the reason typed (one line, trimmed), and a new purchase starts empty', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const p = purchase();
+    const { rerender } = render(<PurchaseReviewDialog purchase={p} mode="reject" pending={false} onClose={() => {}} onConfirm={onConfirm} />);
+    const box = await screen.findByLabelText(/Reason/);
+    expect(box).toHaveAttribute('maxLength', '500');
+    await user.type(box, '  No payment with{Enter}this UTR  ');
+    expect(box).toHaveValue('  No payment with this UTR  ');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledWith(p, 'No payment with this UTR');
+    rerender(<PurchaseReviewDialog purchase={purchase({ id: 'other' })} mode="reject" pending={false} onClose={() => {}} onConfirm={onConfirm} />);
+    expect(screen.getByLabelText(/Reason/)).toHaveValue('');
   });
 
   it('disables Confirm and Cancel while the decision is in flight', async () => {

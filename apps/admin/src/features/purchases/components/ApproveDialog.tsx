@@ -1,17 +1,42 @@
 import type { AdminPurchase } from '@prelaunch/api';
-import { DialogFooter, dash, grouped } from '@prelaunch/ui';
+import { DialogFooter, dash, grouped, KycStatusBadge } from '@prelaunch/ui';
+import { useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { rupees } from '../../../lib/money';
 
+/** DESIGN §13: the longest reason the server keeps (one line). */
+export const REASON_MAX = 500;
+
+/** A reason as one line: line breaks become spaces (the server refuses control characters). */
+export const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ');
+
+/**
+ * DESIGN §13 "The admin review shows the buyer's verification and KYC status": whether the account
+ * is verified ("Verification Completed") and where its KYC stands.
+ */
+export function BuyerVerification({ user }: { user: Pick<NonNullable<AdminPurchase['user']>, 'isApproved' | 'kycStatus'> | null | undefined }) {
+  if (!user) return <>--</>;
+  return (
+    <span className="d-inline-flex flex-wrap align-items-center gap-1">
+      <span className={`badge ${user.isApproved ? 'text-bg-success' : 'text-bg-light border'}`}>
+        {user.isApproved ? 'Verification Completed' : 'Not verified'}
+      </span>
+      <span className="small text-body-secondary ms-1">KYC</span>
+      <KycStatusBadge status={user.kycStatus} />
+    </span>
+  );
+}
+
 /** What the admin checks before deciding (DESIGN §16 "Admin review"). */
 function PurchaseFacts({ purchase }: { purchase: AdminPurchase }) {
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ['Buyer', dash(purchase.user?.name)],
     ['Member ID', dash(purchase.user?.referralCode)],
     ['Order No.', dash(purchase.orderNumber)],
     ['Method', dash(purchase.paymentMethod)],
     ['Amount due', rupees(purchase.finalAmount)],
     ['Amount entered', rupees(purchase.enteredAmount)],
+    ['Verification', <BuyerVerification key="v" user={purchase.user} />],
   ];
   // Whole tokens only (DESIGN §16): when part of the typed figure bought no whole token, the
   // order charges less: show what its tokens cost beside the two.
@@ -21,7 +46,7 @@ function PurchaseFacts({ purchase }: { purchase: AdminPurchase }) {
   return (
     <dl className="row small mb-2 g-0">
       {facts.map(([label, value]) => (
-        <div key={label} className="col-6 mb-2 pe-2">
+        <div key={label} className={`${label === 'Verification' ? 'col-12' : 'col-6'} mb-2 pe-2`}>
           <dt className="fw-normal text-body-secondary">{label}</dt>
           <dd className="mb-0 fw-semibold text-break">{value}</dd>
         </div>
@@ -64,9 +89,17 @@ export function PurchaseReviewDialog({
   mode: 'approve' | 'reject';
   pending: boolean;
   onClose: () => void;
-  onConfirm: (p: AdminPurchase) => void;
+  /** With the reject dialog's reason (trimmed; empty when none was given). */
+  onConfirm: (p: AdminPurchase, reason: string) => void;
 }) {
   const titleId = `${mode}-title`;
+  const [reason, setReason] = useState('');
+  // Each purchase's dialog opens with an empty reason.
+  const [shownId, setShownId] = useState(purchase?.id);
+  if (shownId !== purchase?.id) {
+    setShownId(purchase?.id);
+    setReason('');
+  }
   return (
     <Modal show={purchase !== null} onHide={pending ? undefined : onClose} centered aria-labelledby={titleId}>
       <Modal.Header closeButton={!pending}>
@@ -84,13 +117,34 @@ export function PurchaseReviewDialog({
             <span data-testid={`${mode}-ref`}>{dash(purchase.referenceNumber)}</span>
           </p>
           <Receipt purchase={purchase} />
+          {mode === 'reject' ? (
+            <div className="mt-3">
+              <label htmlFor="reject-reason" className="form-label fw-semibold">
+                Reason <span className="fw-normal text-body-secondary">(optional, shown to the buyer)</span>
+              </label>
+              <textarea
+                id="reject-reason"
+                className="form-control"
+                rows={2}
+                maxLength={REASON_MAX}
+                value={reason}
+                disabled={pending}
+                placeholder="e.g. No payment with this UTR reached our account."
+                aria-describedby="reject-reason-count"
+                onChange={(e) => setReason(oneLine(e.target.value))}
+              />
+              <div id="reject-reason-count" className="form-text text-end">
+                {reason.length}/{REASON_MAX}
+              </div>
+            </div>
+          ) : null}
         </Modal.Body>
       ) : null}
       <DialogFooter
         action="Confirm"
         pending={pending}
         onCancel={onClose}
-        onAction={() => purchase && onConfirm(purchase)}
+        onAction={() => purchase && onConfirm(purchase, mode === 'reject' ? reason.trim() : '')}
         variant={mode === 'approve' ? 'success' : 'danger'}
       />
     </Modal>

@@ -62,10 +62,44 @@ export function purchaseColumns(page: number, limit: number, withUtr = true): Re
   ];
 }
 
-/** Purchase History adds Txn No. and Receipt. */
+const reasonOf = (p: Purchase) => (p.status === 'REJECTED' || p.status === 'REFUNDED' ? p.rejectReason : null);
+const refundOf = (p: Purchase) => (p.status === 'REFUNDED' ? p.refundReference : null);
+
+/** Whether a purchase has a rejection reason or a refund reference to show. */
+export const hasDecisionNote = (p: Purchase) => Boolean(reasonOf(p) || refundOf(p));
+
+/** DESIGN §13: the rejection's reason and the refund's reference. */
+export function DecisionNote({ purchase }: { purchase: Purchase }) {
+  const reason = reasonOf(purchase);
+  const refund = refundOf(purchase);
+  if (!reason && !refund) return null;
+  return (
+    <span className="d-inline-flex flex-column small pl-decision-note">
+      {reason ? <span data-testid="purchase-reason">Reason: {reason}</span> : null}
+      {refund ? (
+        <span data-testid="purchase-refund">
+          Refund: <span className="font-monospace">{refund}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The Reason / Refund column; the lists drop it when no row on the page has either. */
+function decisionColumn<T extends Purchase>(): ResponsiveColumn<T> {
+  return { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => (hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null) };
+}
+
+/** The columns without Reason / Refund when none of the rows has one. */
+export function withDecisionNotes<T extends Purchase>(columns: ResponsiveColumn<T>[], rows: readonly T[] | undefined): ResponsiveColumn<T>[] {
+  return (rows ?? []).some(hasDecisionNote) ? columns : columns.filter((c) => c.key !== 'decision');
+}
+
+/** Purchase History adds Txn No. and Receipt, and shows each decision's reason and refund. */
 export function historyColumns(page: number, limit: number): ResponsiveColumn<AdminPurchase>[] {
   return [
     ...purchaseColumns(page, limit, false),
+    decisionColumn<AdminPurchase>(),
     { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber), className: 'text-nowrap' },
     {
       key: 'receipt',
@@ -93,6 +127,7 @@ export function companyPurchaseColumns(page: number, limit: number): ResponsiveC
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
+    decisionColumn<SuperAdminPurchase>(),
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }

@@ -50,7 +50,7 @@ describe('Add New User dialog', () => {
 describe('Update User dialog', () => {
   const existing = {
     id: 'u1', name: 'Ravi', mobile: '999', email: 'ravi@x.test', role: 'USER' as const, referralCode: '',
-    isApproved: false, status: 'ACTIVE' as const, stockBalance: 0, createdAt: '',
+    isApproved: false, status: 'ACTIVE' as const, stockBalance: 0, createdAt: '', kycStatus: 'NONE' as const,
   };
 
   it('sends the id and only the changed fields', async () => {

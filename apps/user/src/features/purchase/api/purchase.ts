@@ -9,6 +9,7 @@ import {
   type TransactionListQuery,
 } from '@prelaunch/api';
 import { reportError } from '@prelaunch/ui';
+import type { BuyerTransaction } from '@prelaunch/api';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -138,4 +139,33 @@ export function useSubmitPurchase<V>(
       reportError(err, fallback);
     },
   });
+}
+
+/** Shown when a receipt download fails without a message of the server's. */
+export const RECEIPT_FALLBACK = 'Failed to download the receipt';
+
+export interface ReceiptDownload {
+  download: (row: Pick<BuyerTransaction, 'id'>) => void;
+  /** The purchase whose receipt is being fetched, if any. */
+  pendingId: string | null;
+}
+
+/**
+ * DESIGN §13 "Download receipt": the PDF comes through the authenticated client as a Blob (a plain
+ * link could not carry the token) and is saved under the server's file name; a failure is toasted.
+ * One download at a time per purchase.
+ */
+export function useReceiptDownload(): ReceiptDownload {
+  const mutation = useMutation({
+    mutationFn: (id: string) => api.transactionReceipt(id),
+    onError: (err) => reportError(err, RECEIPT_FALLBACK),
+  });
+  const pendingId = mutation.isPending ? (mutation.variables ?? null) : null;
+  return {
+    pendingId,
+    download: (row) => {
+      if (mutation.isPending) return;
+      mutation.mutate(row.id);
+    },
+  };
 }

@@ -1,7 +1,8 @@
 import type { BuyerTransaction } from '@prelaunch/api';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { methodLabel, ReceiptModal, transactionColumns } from './TransactionHistory';
+import userEvent from '@testing-library/user-event';
+import { DecisionNote, methodLabel, ReceiptModal, transactionColumns } from './TransactionHistory';
 
 const row = {
   id: '0123456789abcdef-1',
@@ -37,5 +38,29 @@ describe('history and receipt money format', () => {
     expect(amount.render!(row, 0)).toBe('₹1,025.10');
     expect(amount.render!({ ...row, finalAmount: null, amount: 250000 } as unknown as BuyerTransaction, 0)).toBe('₹2,50,000.00');
     expect(amount.className).toContain('text-nowrap');
+  });
+
+  it('the receipt modal shows a rejection reason, a refund reference, and Download receipt when approved', async () => {
+    const rejected = { ...row, status: 'REJECTED', rejectReason: 'Amount does not match.', refundReference: null, refundedAt: null } as unknown as BuyerTransaction;
+    const receipts = { download: vi.fn(), pendingId: null };
+    const { rerender } = render(<ReceiptModal viewing={{ row: rejected, serial: 1 }} onClose={vi.fn()} receipts={receipts} />);
+    expect(screen.getByTestId('receipt-reason')).toHaveTextContent('Amount does not match.');
+    expect(screen.queryByRole('button', { name: 'Download receipt' })).toBeNull();
+
+    const refunded = { ...rejected, status: 'REFUNDED', rejectReason: null, refundReference: 'RFD-9' } as unknown as BuyerTransaction;
+    rerender(<ReceiptModal viewing={{ row: refunded, serial: 1 }} onClose={vi.fn()} receipts={receipts} />);
+    expect(screen.getByTestId('receipt-reason')).toHaveTextContent('No reason given.');
+    expect(screen.getByTestId('receipt-refund')).toHaveTextContent('RFD-9');
+
+    const approved = { ...row, status: 'APPROVED' } as unknown as BuyerTransaction;
+    rerender(<ReceiptModal viewing={{ row: approved, serial: 1 }} onClose={vi.fn()} receipts={receipts} />);
+    expect(screen.queryByTestId('receipt-reason')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download receipt' }));
+    expect(receipts.download).toHaveBeenCalledWith(approved);
+  });
+
+  it('a reason shows only on a rejected or refunded purchase', () => {
+    const { container } = render(<DecisionNote row={{ ...row, status: 'APPROVED', rejectReason: 'stale' } as unknown as BuyerTransaction} />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,9 +1,55 @@
 import type { BuyerTransaction } from '@prelaunch/api';
-import { formatDate, formatTime, rupees, serial as serialNumber, StatusBadge, type Column } from '@prelaunch/ui';
+import { ButtonLabel, formatDate, formatTime, rupees, serial as serialNumber, StatusBadge, type Column } from '@prelaunch/ui';
 import Modal from 'react-bootstrap/Modal';
 import { Icon } from '../../../components/Icon';
+import type { ReceiptDownload } from '../api/purchase';
 import { displayAmount, displayTransactionId } from '../calc';
 import { ContinuePaymentLink } from './OpenOrders';
+
+const reasonOf = (row: BuyerTransaction) => (row.status === 'REJECTED' || row.status === 'REFUNDED' ? row.rejectReason : null);
+const refundOf = (row: BuyerTransaction) => (row.status === 'REFUNDED' ? row.refundReference : null);
+
+/** Whether a purchase has a rejection reason or a refund reference to show. */
+export const hasDecisionNote = (row: BuyerTransaction) => Boolean(reasonOf(row) || refundOf(row));
+
+/** DESIGN §13: why a purchase was rejected, and the refund's reference once it is refunded. */
+export function DecisionNote({ row }: { row: BuyerTransaction }) {
+  const reason = reasonOf(row);
+  const refund = refundOf(row);
+  if (!reason && !refund) return null;
+  return (
+    <span className="pl-decision-note small d-block">
+      {reason ? (
+        <span className="d-block" data-testid="reject-reason">
+          <span className="fw-semibold">Reason:</span> {reason}
+        </span>
+      ) : null}
+      {refund ? (
+        <span className="d-block" data-testid="refund-reference">
+          <span className="fw-semibold">Refund ref.:</span> <span className="font-monospace">{refund}</span>
+          {row.refundedAt ? <span className="text-body-secondary"> · {formatDate(row.refundedAt)}</span> : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** DESIGN §13 "Download receipt": the PDF of an APPROVED purchase. */
+export function ReceiptButton({ row, receipts, compact = false }: { row: BuyerTransaction; receipts: ReceiptDownload; compact?: boolean }) {
+  if (row.status !== 'APPROVED') return null;
+  const busy = receipts.pendingId === row.id;
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${compact ? 'btn-outline-success' : 'btn-success'} text-nowrap`}
+      disabled={busy}
+      aria-label={compact ? `Download receipt of ${row.orderNumber}` : undefined}
+      onClick={() => receipts.download(row)}
+    >
+      <ButtonLabel pending={busy} idle={compact ? 'Receipt' : 'Download receipt'} busy={compact ? undefined : 'Downloading...'} />
+    </button>
+  );
+}
 
 /** Method names as the payment page's tabs say them: UPI stays an acronym (not 'Upi'). */
 export function methodLabel(m: string | null | undefined) {
@@ -17,6 +63,7 @@ export function transactionColumns(
   page: number,
   limit: number,
   onView: (row: BuyerTransaction, serial: number) => void,
+  receipts?: ReceiptDownload,
 ): Column<BuyerTransaction>[] {
   return [
     { key: 'sl', header: 'SL.No.', render: (_r, i) => serialNumber(page, limit, i) },
@@ -28,20 +75,25 @@ export function transactionColumns(
     { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
     { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
+    // DESIGN §13: the rejection's reason and the refund's reference (PaymentHistory drops the column when no row has one).
+    { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => (hasDecisionNote(r) ? <DecisionNote row={r} /> : null) },
     {
       key: 'actions',
       header: 'Actions',
       render: (r, i) => (
         <span className="d-inline-flex flex-column align-items-start gap-1">
           {r.status === 'INITIATED' ? <ContinuePaymentLink order={r} /> : null}
-          <button
-          type="button"
-          className="btn btn-sm btn-outline-primary"
-          aria-label={`View payment ${serialNumber(page, limit, i)}`}
-          onClick={() => onView(r, serialNumber(page, limit, i))}
-        >
-          <Icon name="eye" size={16} />
-          </button>
+          <span className="d-inline-flex gap-1">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              aria-label={`View payment ${serialNumber(page, limit, i)}`}
+              onClick={() => onView(r, serialNumber(page, limit, i))}
+            >
+              <Icon name="eye" size={16} />
+            </button>
+            {receipts ? <ReceiptButton row={r} receipts={receipts} compact /> : null}
+          </span>
         </span>
       ),
     },
@@ -53,9 +105,11 @@ export function transactionColumns(
 export function ReceiptModal({
   viewing,
   onClose,
+  receipts,
 }: {
   viewing: { row: BuyerTransaction; serial: number } | null;
   onClose: () => void;
+  receipts?: ReceiptDownload;
 }) {
   return (
     <Modal show={Boolean(viewing)} onHide={onClose} centered aria-labelledby="receipt-title">
@@ -68,6 +122,18 @@ export function ReceiptModal({
           <div className="pl-kv"><span>Date</span><span>{formatDate(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Time</span><span>{formatTime(viewing.row.createdAt)}</span></div>
           <div className="pl-kv"><span>Status</span><span><StatusBadge status={viewing.row.status} /></span></div>
+          {viewing.row.status === 'REJECTED' || viewing.row.status === 'REFUNDED' ? (
+            <div className="pl-kv"><span>Reason</span><span className="text-break" data-testid="receipt-reason">{viewing.row.rejectReason || 'No reason given.'}</span></div>
+          ) : null}
+          {viewing.row.status === 'REFUNDED' ? (
+            <div className="pl-kv">
+              <span>Refund Reference</span>
+              <span className="text-break font-monospace small" data-testid="receipt-refund">
+                {viewing.row.refundReference || 'N/A'}
+                {viewing.row.refundedAt ? ` · ${formatDate(viewing.row.refundedAt)}` : ''}
+              </span>
+            </div>
+          ) : null}
           <div className="pl-kv"><span>Payment Method</span><span>{methodLabel(viewing.row.paymentMethod) ?? 'N/A'}</span></div>
           <div className="pl-kv"><span>Transaction ID</span><span className="text-nowrap font-monospace small">{displayTransactionId(viewing.row)}</span></div>
           <div className="pl-kv"><span>Order Number</span><span className="text-nowrap">{viewing.row.orderNumber || 'N/A'}</span></div>
@@ -82,6 +148,11 @@ export function ReceiptModal({
           ) : (
             <p className="text-body-secondary small mt-3 mb-0">No receipt uploaded.</p>
           )}
+          {receipts && viewing.row.status === 'APPROVED' ? (
+            <div className="mt-3 d-grid">
+              <ReceiptButton row={viewing.row} receipts={receipts} />
+            </div>
+          ) : null}
         </Modal.Body>
       ) : null}
     </Modal>

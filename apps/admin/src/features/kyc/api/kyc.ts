@@ -1,0 +1,23 @@
+import { ADMIN_FALLBACK, type AdminKycListQuery, type AdminKycRejectRequest } from '@prelaunch/api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../api';
+import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
+import { adminRoot } from '../../../lib/queryKeys';
+
+export const kycKeys = {
+  all: [...adminRoot, 'kyc'] as const,
+  list: (q: AdminKycListQuery) => [...adminRoot, 'kyc', q] as const,
+};
+
+/** GET /api/v1/admin/kyc/list (DESIGN §13), one page: the review queue first. */
+export const kycListQueryOptions = (q: AdminKycListQuery) =>
+  queryOptions({ queryKey: kycKeys.list(q), queryFn: () => api.kycList(q), placeholderData: keepPreviousData });
+
+// A decision changes the buyer's verification too (User Manage, purchase review): refetch all the admin sees.
+const refetch = [adminRoot];
+
+export const useApproveKyc = (o?: AdminMutationOptions<unknown>) =>
+  useAdminMutation((userId: string) => api.kycApprove(userId), ADMIN_FALLBACK.kycApprove, refetch, o);
+
+export const useRejectKyc = (o?: AdminMutationOptions<unknown>) =>
+  useAdminMutation((body: AdminKycRejectRequest) => api.kycReject(body), ADMIN_FALLBACK.kycReject, refetch, o);

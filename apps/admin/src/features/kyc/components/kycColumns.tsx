@@ -1,0 +1,129 @@
+import type { AdminKyc, AdminKycDocument } from '@prelaunch/api';
+import { dash, KycStatusBadge, serial, ymd, type ResponsiveColumn, type ViewerDocument } from '@prelaunch/ui';
+
+/** What each document is called on screen. */
+export const KYC_KIND_LABEL: Record<string, string> = {
+  PAN: 'PAN card',
+  AADHAAR_FRONT: 'Aadhaar front',
+  AADHAAR_BACK: 'Aadhaar back',
+  SELFIE: 'Selfie',
+};
+
+const ORDER = ['PAN', 'AADHAAR_FRONT', 'AADHAAR_BACK', 'SELFIE'];
+
+/** A buyer's documents in the viewer's order (PAN, Aadhaar front and back, selfie). */
+export function viewerDocuments(docs: readonly AdminKycDocument[]): ViewerDocument[] {
+  return [...docs]
+    .sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind))
+    .map((d) => ({ label: KYC_KIND_LABEL[d.kind] ?? d.kind, url: d.url, contentType: d.contentType }));
+}
+
+export interface KycActions {
+  onView: (row: AdminKyc) => void;
+  onApprove: (row: AdminKyc) => void;
+  onReject: (row: AdminKyc) => void;
+}
+
+/** The KYC review list (DESIGN §13): the buyer, the masked numbers, the documents, the status and the decision. */
+export function kycColumns(page: number, limit: number, actions: KycActions): ResponsiveColumn<AdminKyc>[] {
+  return [
+    { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
+    {
+      key: 'buyer',
+      header: 'Buyer',
+      card: 'title',
+      cardLabel: 'Buyer',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span className="fw-semibold">{r.name}</span>
+          <span className="small text-body-secondary">
+            <span className="visually-hidden">Member ID </span>
+            {dash(r.memberId)} · {r.mobile}
+          </span>
+          <span className="small text-body-secondary text-break">{r.email}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'numbers',
+      header: 'PAN / Aadhaar',
+      cardLabel: 'PAN / Aadhaar',
+      render: (r) => (
+        <span className="d-inline-flex flex-column font-monospace small text-nowrap">
+          <span>
+            <span className="visually-hidden">PAN </span>
+            {r.panNumber}
+          </span>
+          <span>
+            <span className="visually-hidden">Aadhaar </span>
+            {r.aadhaarNumber}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'documents',
+      header: 'Documents',
+      render: (r) =>
+        r.documents.length ? (
+          <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" onClick={() => actions.onView(r)} aria-label={`View documents of ${r.name}`}>
+            View ({r.documents.length})
+          </button>
+        ) : (
+          'None'
+        ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'status',
+      render: (r) => (
+        <span className="d-inline-flex flex-column align-items-start gap-1">
+          <KycStatusBadge status={r.status} />
+          <span className="small text-body-secondary text-nowrap">Sent {ymd(r.submittedAt)}</span>
+          {r.decidedAt ? <span className="small text-body-secondary text-nowrap">Decided {ymd(r.decidedAt)}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'reason',
+      header: 'Reason',
+      className: 'pl-col-note',
+      render: (r) =>
+        r.status === 'REJECTED' && r.reason ? (
+          <span className="small pl-decision-note" data-testid="kyc-reason">
+            {r.reason}
+          </span>
+        ) : null,
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      className: 'text-nowrap',
+      card: 'actions',
+      render: (r) =>
+        r.status === 'PENDING' ? (
+          <div className="d-flex flex-wrap gap-1 pl-kyc-actions">
+            <button type="button" className="btn btn-sm btn-success flex-fill" onClick={() => actions.onApprove(r)} aria-label={`Approve KYC of ${r.name}`}>
+              Approve
+            </button>
+            <button type="button" className="btn btn-sm btn-danger flex-fill" onClick={() => actions.onReject(r)} aria-label={`Reject KYC of ${r.name}`}>
+              Reject
+            </button>
+          </div>
+        ) : (
+          <span className="small text-body-secondary">Decided</span>
+        ),
+    },
+  ];
+}
+
+/** The columns without Reason when no row is rejected with one, and without Action when none waits for review. */
+export function visibleKycColumns(columns: ResponsiveColumn<AdminKyc>[], rows: readonly AdminKyc[] | undefined): ResponsiveColumn<AdminKyc>[] {
+  const list = rows ?? [];
+  return columns.filter(
+    (c) =>
+      (c.key !== 'reason' || list.some((r) => r.status === 'REJECTED' && r.reason)) &&
+      (c.key !== 'action' || list.some((r) => r.status === 'PENDING')),
+  );
+}

@@ -1,0 +1,118 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const kycList = vi.fn();
+const kycApprove = vi.fn();
+const kycReject = vi.fn();
+vi.mock('../api', () => ({
+  api: {
+    kycList: (q: unknown) => kycList(q),
+    kycApprove: (id: string) => kycApprove(id),
+    kycReject: (b: unknown) => kycReject(b),
+    profile: () => new Promise(() => undefined),
+  },
+}));
+
+import Kyc from './Kyc';
+
+const pending = {
+  userId: 'u1',
+  name: 'Asha Rao',
+  email: 'asha@x.test',
+  mobile: '9876543210',
+  memberId: 'PL-0001',
+  isApproved: false,
+  status: 'PENDING',
+  panNumber: 'XXXXXX234F',
+  aadhaarNumber: 'XXXX XXXX 2346',
+  documents: [
+    { kind: 'SELFIE', mediaId: 'm4', url: '/media/4', contentType: 'image/jpeg' },
+    { kind: 'PAN', mediaId: 'm1', url: '/media/1', contentType: 'image/png' },
+    { kind: 'AADHAAR_FRONT', mediaId: 'm2', url: '/media/2', contentType: 'application/pdf' },
+    { kind: 'AADHAAR_BACK', mediaId: 'm3', url: '/media/3', contentType: 'image/png' },
+  ],
+  reason: '',
+  submittedAt: '2026-11-24T10:00:00Z',
+  decidedAt: null,
+};
+const rejected = { ...pending, userId: 'u2', name: 'Ravi K', status: 'REJECTED', reason: 'PAN photo blurred.', decidedAt: '2026-11-24T12:00:00Z' };
+
+const answer = (records: unknown[]) => ({ message: 'KYC requests fetched successfully', data: { records, total: records.length, page: 1, limit: 10, lastPage: 1 } });
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <Kyc />
+      </MemoryRouter>
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  kycList.mockReset().mockResolvedValue(answer([pending]));
+  kycApprove.mockReset();
+  kycReject.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe('KYC review (/admin/kyc)', () => {
+  it('lists the pending queue first and filters by status', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('Asha Rao')).toBeInTheDocument();
+    expect(kycList).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'PENDING' });
+    expect(screen.getByText('Pending review: 1')).toBeInTheDocument();
+    kycList.mockResolvedValue(answer([rejected]));
+    await user.selectOptions(screen.getByLabelText('Status'), 'REJECTED');
+    await waitFor(() => expect(kycList).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'REJECTED' }));
+    expect(await screen.findByTestId('kyc-reason')).toHaveTextContent('PAN photo blurred.');
+    expect(screen.queryByRole('columnheader', { name: 'Action' })).toBeNull();
+    // Decided submissions have no decision buttons.
+    expect(screen.queryByRole('button', { name: /Approve KYC/ })).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await waitFor(() => expect(kycList).toHaveBeenLastCalledWith({ page: 1, search: '', status: undefined }));
+  });
+
+  it('opens the documents in the viewer in PAN, Aadhaar front, back, selfie order', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View documents of Asha Rao' }));
+    const viewer = within(await screen.findByRole('dialog'));
+    expect(viewer.getByTestId('docviewer-label')).toHaveTextContent('PAN card');
+    expect(viewer.getByText('Asha Rao · PL-0001')).toBeInTheDocument();
+    await user.click(viewer.getByRole('button', { name: 'Next ›' }));
+    expect(viewer.getByTestId('docviewer-label')).toHaveTextContent('Aadhaar front');
+    expect(viewer.getByTestId('docviewer-stage')).toHaveAttribute('data-type', 'pdf');
+  });
+
+  it('rejects only with a reason, and approves after the confirmation', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reject KYC of Asha Rao' }));
+    let dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Aye you sure, you want to Reject?')).toBeInTheDocument();
+    expect(dialog.getByText('XXXX XXXX 2346')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(dialog.getByText('Please enter a reason for the rejection.')).toBeInTheDocument();
+    expect(kycReject).not.toHaveBeenCalled();
+    kycReject.mockResolvedValue({ message: 'KYC rejected successfully', data: { ...pending, status: 'REJECTED' } });
+    await user.type(dialog.getByLabelText(/Reason/), ' PAN photo blurred. ');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(kycReject).toHaveBeenCalledWith({ userId: 'u1', reason: 'PAN photo blurred.' });
+    expect(await screen.findByText('KYC rejected successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    kycApprove.mockRejectedValue({ isAxiosError: true, response: { status: 409, data: { status: false, message: 'This KYC request has already been processed.', data: null } } });
+    await user.click(screen.getByRole('button', { name: 'Approve KYC of Asha Rao' }));
+    dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(kycApprove).toHaveBeenCalledWith('u1');
+    expect(await screen.findByText('This KYC request has already been processed.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminKyc, type AdminKycListQuery } from '@prelaunch/api';
+import {
+  DocumentViewer,
+  FilterSelect,
+  ListCard,
+  Pagination,
+  ResponsiveTable,
+  SearchBox,
+  useDocumentMeta,
+  useErrorToast,
+  usePage,
+  useUrlSearch,
+} from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { kycListQueryOptions, useApproveKyc, useRejectKyc } from '../features/kyc/api/kyc';
+import { KycDecisionDialog } from '../features/kyc/components/KycDecisionDialog';
+import { kycColumns, viewerDocuments, visibleKycColumns } from '../features/kyc/components/kycColumns';
+import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+
+type Filter = NonNullable<AdminKycListQuery['status']>;
+const STATUSES = [
+  { value: 'PENDING', label: 'Pending review' },
+  { value: 'APPROVED', label: 'Verified' },
+  { value: 'REJECTED', label: 'Rejected' },
+  { value: '', label: 'All' },
+];
+
+/** DESIGN §13 admin KYC review (/admin/kyc): the queue, each buyer's documents, approve or reject with a reason. */
+export default function Kyc() {
+  const site = useAdminBrand();
+  useDocumentMeta({ title: `${site.title} | KYC` });
+  const { input, setInput, term } = useUrlSearch('search');
+  const [status, setStatus] = useState<Filter>('PENDING');
+  const [page, setPage] = usePage(`${term}|${status}`);
+  const [viewing, setViewing] = useState<{ kyc: AdminKyc; index: number } | null>(null);
+  const [deciding, setDeciding] = useState<{ kyc: AdminKyc; mode: 'approve' | 'reject' } | null>(null);
+
+  const list = useQuery(kycListQueryOptions({ page, search: term, status: status || undefined }));
+  useErrorToast(list.error, ADMIN_FALLBACK.kyc);
+  const approve = useApproveKyc({ onDone: () => setDeciding(null) });
+  const reject = useRejectKyc({ onDone: () => setDeciding(null) });
+
+  const data = list.data?.data;
+  const columns = kycColumns(page, data?.limit || ADMIN_PAGE_SIZE, {
+    onView: (kyc) => setViewing({ kyc, index: 0 }),
+    onApprove: (kyc) => setDeciding({ kyc, mode: 'approve' }),
+    onReject: (kyc) => setDeciding({ kyc, mode: 'reject' }),
+  });
+  const label = STATUSES.find((s) => s.value === status)?.label ?? 'All';
+
+  return (
+    <div className="container-fluid py-4">
+      <h1 className="h3 pl-page-title">KYC</h1>
+      <ListCard
+        title={`${label}: ${data ? data.total : '…'}`}
+        tools={
+          <>
+            <FilterSelect label="Status" value={status} options={STATUSES} onChange={(v) => setStatus(v as Filter)} />
+            <SearchBox value={input} onChange={setInput} placeholder="Search by name, email, mobile, member ID..." />
+          </>
+        }
+      >
+        <ResponsiveTable
+          label="KYC requests"
+          columns={visibleKycColumns(columns, data?.records)}
+          rows={data?.records}
+          rowKey={(r) => r.userId}
+          loading={list.isPending}
+          error={list.isError ? list.error : undefined}
+          errorFallback={ADMIN_FALLBACK.kyc}
+          onRetry={() => void list.refetch()}
+          emptyText={
+            term
+              ? 'No data available. Nobody matches this search; clear it or pick another status.'
+              : status === 'PENDING'
+                ? 'No data available. Nothing waits for review; buyers appear here when they submit their documents.'
+                : 'No data available. Decided submissions appear here once you review them.'
+          }
+        />
+        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+      </ListCard>
+
+      <DocumentViewer
+        documents={viewing ? viewerDocuments(viewing.kyc.documents) : []}
+        index={viewing?.index ?? null}
+        title={viewing ? `${viewing.kyc.name} · ${viewing.kyc.memberId}` : undefined}
+        onIndexChange={(index) => setViewing((v) => (v ? { ...v, index } : v))}
+        onClose={() => setViewing(null)}
+      />
+      <KycDecisionDialog
+        kyc={deciding?.mode === 'approve' ? deciding.kyc : null}
+        mode="approve"
+        pending={approve.isPending}
+        onClose={() => setDeciding(null)}
+        onConfirm={(k) => approve.mutate(k.userId)}
+      />
+      <KycDecisionDialog
+        kyc={deciding?.mode === 'reject' ? deciding.kyc : null}
+        mode="reject"
+        pending={reject.isPending}
+        onClose={() => setDeciding(null)}
+        onConfirm={(k, reason) => reject.mutate({ userId: k.userId, reason })}
+      />
+    </div>
+  );
+}

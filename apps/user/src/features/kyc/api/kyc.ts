@@ -1,0 +1,38 @@
+import type { KycSubmitRequest } from '@prelaunch/api';
+import { reportError, toastSuccess } from '@prelaunch/ui';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api';
+import { profileKeys } from '../../profile/api/profile';
+
+/** Shown when a KYC call fails without a message of the server's. */
+export const KYC_FALLBACK = {
+  get: 'Failed to fetch your verification',
+  submit: 'Failed to submit your verification',
+} as const;
+
+export const kycKeys = { all: ['kyc'] as const };
+
+/** GET /api/v1/user/kyc/get (DESIGN §13): status, masked numbers, documents, the rejection's reason. */
+export const kycQueryOptions = () =>
+  queryOptions({ queryKey: kycKeys.all, queryFn: async () => (await api.kycGet()).data, retry: false });
+
+/**
+ * POST /api/v1/user/kyc/submit: NONE or REJECTED → PENDING. The answer is the new state, shown at
+ * once; a 409 (already under review or verified, from another tab say) reads the state again.
+ */
+export function useSubmitKyc(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: KycSubmitRequest) => api.kycSubmit(body),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      queryClient.setQueryData(kycKeys.all, res.data);
+      queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      onDone();
+    },
+    onError: (err) => {
+      reportError(err, KYC_FALLBACK.submit);
+      queryClient.invalidateQueries({ queryKey: kycKeys.all });
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import type { Kyc } from '@prelaunch/api';
+import { ButtonLabel, ConfirmDialog, FormInput } from '@prelaunch/ui';
+import { useState, type FormEvent } from 'react';
+import { useSaleSuspended } from '../../site/suspended';
+import { useSubmitKyc } from '../api/kyc';
+import {
+  KYC_DOCUMENTS,
+  kycLabel,
+  maskAadhaar,
+  normalizeAadhaar,
+  normalizePan,
+  toKycSubmit,
+  validateKyc,
+  type KycErrors,
+  type KycKind,
+} from '../validation';
+import { DocumentSlot, type ChosenDocument } from './DocumentSlot';
+
+/** The documents of an earlier (rejected) submission, kept unless replaced: the server takes their ids again. */
+function keptDocuments(previous: Kyc | undefined): Partial<Record<KycKind, ChosenDocument>> {
+  const out: Partial<Record<KycKind, ChosenDocument>> = {};
+  for (const d of previous?.documents ?? []) {
+    out[d.kind] = { mediaId: d.mediaId, url: d.url, contentType: d.contentType, name: kycLabel(d.kind) };
+  }
+  return out;
+}
+
+/**
+ * DESIGN §13 Verification form: PAN and Aadhaar numbers (checked as the server checks them), the
+ * documents with previews, and Submit behind a confirmation. After a rejection the earlier
+ * documents stay chosen (replace the ones the reason names); the numbers are typed again, as the
+ * server only ever shows them masked.
+ */
+export function KycForm({ previous }: { previous?: Kyc }) {
+  const suspended = useSaleSuspended();
+  const [pan, setPan] = useState('');
+  const [aadhaar, setAadhaar] = useState('');
+  const [docs, setDocs] = useState<Partial<Record<KycKind, ChosenDocument>>>(() => keptDocuments(previous));
+  const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const submit = useSubmitKyc(() => setConfirming(false));
+
+  const values = {
+    panNumber: pan,
+    aadhaarNumber: aadhaar,
+    documents: Object.fromEntries(Object.entries(docs).map(([k, d]) => [k, d?.mediaId])) as Partial<Record<KycKind, string>>,
+  };
+  const errors: KycErrors = tried ? validateKyc(values) : {};
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    const found = validateKyc(values);
+    if (Object.keys(found).length > 0) {
+      const first = Object.keys(found)[0];
+      document.getElementById(first === 'panNumber' ? 'kyc-pan' : first === 'aadhaarNumber' ? 'kyc-aadhaar' : '')?.focus();
+      return;
+    }
+    setConfirming(true);
+  }
+
+  const chosen = KYC_DOCUMENTS.filter((d) => docs[d.kind]).map((d) => d.label.replace(' (optional)', ''));
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Verification" className="pl-panel p-3 p-md-4">
+      <h2 className="h5 mb-3">{previous?.status === 'REJECTED' ? 'Submit again' : 'Your details'}</h2>
+      <div className="row g-3">
+        <div className="col-12 col-md-6">
+          <FormInput
+            id="kyc-pan"
+            label="PAN number"
+            value={pan}
+            maxLength={12}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="ABCDE1234F"
+            onChange={(e) => setPan(e.target.value.toUpperCase())}
+            error={errors.panNumber}
+            className="mb-0"
+          />
+        </div>
+        <div className="col-12 col-md-6">
+          <FormInput
+            id="kyc-aadhaar"
+            label="Aadhaar number"
+            value={aadhaar}
+            maxLength={14}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="12 digits"
+            onChange={(e) => /^[\d\s-]*$/.test(e.target.value) && setAadhaar(e.target.value)}
+            error={errors.aadhaarNumber}
+            hint={errors.aadhaarNumber ? undefined : 'Shown to reviewers with only its last 4 digits.'}
+            className="mb-0"
+          />
+        </div>
+      </div>
+
+      <h3 className="h6 mt-4 mb-2">Documents</h3>
+      <p className="small text-body-secondary">JPG, PNG or WEBP images, or PDFs for the cards; up to 5 MB each.</p>
+      <div className="row g-3">
+        {KYC_DOCUMENTS.map((d) => (
+          <div key={d.kind} className="col-12 col-md-6">
+            <DocumentSlot
+              kind={d.kind}
+              label={d.label}
+              hint={d.hint}
+              value={docs[d.kind]}
+              error={errors[d.kind]}
+              disabled={submit.isPending}
+              onChange={(doc) => setDocs((all) => ({ ...all, [d.kind]: doc }))}
+            />
+          </div>
+        ))}
+      </div>
+
+      <div className="d-flex justify-content-end mt-4">
+        <button type="submit" className="btn pl-btn-gradient fw-semibold px-4" disabled={submit.isPending || suspended}>
+          <ButtonLabel pending={submit.isPending} idle="Submit for review" busy="Submitting..." />
+        </button>
+      </div>
+
+      <ConfirmDialog
+        show={confirming}
+        title="Submit verification"
+        message="Send these details for review?"
+        confirmLabel="Submit"
+        pending={submit.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => submit.mutate(toKycSubmit(values))}
+        target={
+          <dl className="small mb-0">
+            <dt className="fw-normal text-body-secondary">PAN</dt>
+            <dd className="fw-semibold font-monospace">{normalizePan(pan)}</dd>
+            <dt className="fw-normal text-body-secondary">Aadhaar</dt>
+            <dd className="fw-semibold font-monospace">{maskAadhaar(normalizeAadhaar(aadhaar))}</dd>
+            <dt className="fw-normal text-body-secondary">Documents</dt>
+            <dd className="fw-semibold mb-0">{chosen.join(', ')}</dd>
+          </dl>
+        }
+      >
+        <p className="small text-body-secondary mt-2 mb-0">You cannot change them while an admin reviews them.</p>
+      </ConfirmDialog>
+    </form>
+  );
+}

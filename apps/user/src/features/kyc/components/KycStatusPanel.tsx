@@ -1,0 +1,71 @@
+import type { Kyc } from '@prelaunch/api';
+import { formatDateTime, KycStatusBadge } from '@prelaunch/ui';
+import { kycLabel } from '../validation';
+import { DocumentPreview } from './DocumentSlot';
+
+/** What each state means to the buyer and what to do next. */
+const NEXT: Record<string, string> = {
+  NONE: 'Verify your identity with your PAN and Aadhaar. Larger purchases may need it.',
+  PENDING: 'Thank you. An admin is reviewing your documents; you will get an email with the result.',
+  APPROVED: 'Your identity is verified.',
+  REJECTED: 'Your verification was not accepted. Correct what the reason names and submit again below.',
+};
+
+/** DESIGN §13: the status badge, what it means, and a rejection's reason. */
+export function KycStatusPanel({ kyc }: { kyc: Kyc }) {
+  return (
+    <section className="pl-panel p-3 p-md-4 mb-3" aria-labelledby="kyc-status-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 className="h5 mb-0" id="kyc-status-title">
+          Status
+        </h2>
+        <KycStatusBadge status={kyc.status} className="fs-6" />
+      </div>
+      <p className="mb-0" data-testid="kyc-next">
+        {NEXT[kyc.status] ?? ''}
+      </p>
+      {kyc.status === 'REJECTED' ? (
+        <div className="alert alert-danger mt-3 mb-0" role="alert" data-testid="kyc-reason">
+          <span className="fw-semibold">Reason:</span> {kyc.reason || 'No reason given.'}
+        </div>
+      ) : null}
+      {kyc.submittedAt ? (
+        <p className="small text-body-secondary mt-2 mb-0">
+          Submitted {formatDateTime(kyc.submittedAt)}
+          {kyc.decidedAt ? ` · reviewed ${formatDateTime(kyc.decidedAt)}` : ''}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A submission as sent (while it is reviewed, and once verified): masked numbers and the documents. */
+export function KycSubmitted({ kyc }: { kyc: Kyc }) {
+  return (
+    <section className="pl-panel p-3 p-md-4" aria-labelledby="kyc-submitted-title">
+      <h2 className="h5 mb-3" id="kyc-submitted-title">
+        What you sent
+      </h2>
+      <div className="pl-kv">
+        <span>PAN number</span>
+        <span className="font-monospace" data-testid="kyc-pan-masked">
+          {kyc.panNumber}
+        </span>
+      </div>
+      <div className="pl-kv">
+        <span>Aadhaar number</span>
+        <span className="font-monospace" data-testid="kyc-aadhaar-masked">
+          {kyc.aadhaarNumber}
+        </span>
+      </div>
+      <div className="row g-3 mt-1">
+        {kyc.documents.map((d) => (
+          <div key={d.kind} className="col-6 col-md-3">
+            <div className="small fw-semibold mb-1">{kycLabel(d.kind).replace(' (optional)', '')}</div>
+            <DocumentPreview doc={{ url: d.url, contentType: d.contentType, name: 'View PDF' }} label={kycLabel(d.kind)} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { LoadError, ListPlaceholder, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { KYC_FALLBACK, kycQueryOptions } from '../features/kyc/api/kyc';
+import { KycForm } from '../features/kyc/components/KycForm';
+import { KycStatusPanel, KycSubmitted } from '../features/kyc/components/KycStatusPanel';
+import { canSubmitKyc } from '../features/kyc/validation';
+import { useSite } from '../features/site/hooks/useSite';
+
+/** DESIGN §13 buyer "Verification" (/user/kyc): status, the form (first time or after a rejection), else what was sent. */
+export default function Kyc() {
+  const { metaData, token } = useSite();
+  useDocumentMeta({ title: `${metaData.title} | Verification`, description: metaData.description, keywords: metaData.keywords, icon: token.icon_url });
+  const kyc = useQuery(kycQueryOptions());
+  useErrorToast(kyc.error, KYC_FALLBACK.get);
+
+  return (
+    <div>
+      <h1 className="h3 pl-page-title">Verification</h1>
+      {kyc.isPending ? (
+        <div className="pl-panel p-3 p-md-4">
+          <ListPlaceholder text="Loading your verification..." />
+        </div>
+      ) : kyc.isError ? (
+        <LoadError error={kyc.error} fallback={KYC_FALLBACK.get} onRetry={() => void kyc.refetch()} />
+      ) : (
+        <>
+          <KycStatusPanel kyc={kyc.data} />
+          {canSubmitKyc(kyc.data.status) ? (
+            <KycForm key={`${kyc.data.status}|${kyc.data.decidedAt ?? ''}`} previous={kyc.data.status === 'REJECTED' ? kyc.data : undefined} />
+          ) : (
+            <KycSubmitted kyc={kyc.data} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

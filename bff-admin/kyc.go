@@ -1,0 +1,46 @@
+package main
+
+import (
+	"github.com/gofiber/fiber/v3"
+
+	"prelaunch/core/httpx"
+	"prelaunch/core/kyc"
+)
+
+type kycDecisionIn struct {
+	UserID string `json:"userId" form:"userId"`
+	Reason string `json:"reason" form:"reason"`
+}
+
+func (a *api) kycList(c fiber.Ctx) error {
+	list, err := a.svc.KYC.List(c.Context(), companyOf(c), kyc.ListFilter{Page: c.Query("page"), Limit: c.Query("limit"),
+		Status: c.Query("status"), Search: c.Query("search")})
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "KYC requests fetched successfully", list)
+}
+
+func (a *api) kycApprove(c fiber.Ctx) error {
+	var in kycDecisionIn
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	rec, err := a.svc.KYC.Approve(c.Context(), httpx.Actor(c), companyOf(c), in.UserID)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "KYC approved successfully", rec)
+}
+
+func (a *api) kycReject(c fiber.Ctx) error {
+	var in kycDecisionIn
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	rec, err := a.svc.KYC.Reject(c.Context(), httpx.Actor(c), companyOf(c), in.UserID, in.Reason)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "KYC rejected successfully", rec)
+}

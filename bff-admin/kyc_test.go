@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"prelaunch/core/kyc"
+	"prelaunch/core/media"
+)
+
+type adminKYC struct {
+	UserID, Name, Email, Mobile, MemberID, Status, PanNumber, AadhaarNumber, Reason string
+	IsApproved                                                                      bool
+	Documents                                                                       []struct{ Kind, MediaID, URL, ContentType string }
+	SubmittedAt                                                                     string
+	DecidedAt                                                                       *string
+}
+
+var kycPNG = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{0}, 64)...)
+
+// submitKYC makes the buyer's uploads and submits them, as the buyer app does.
+func (h *harness) submitKYC(cid, userID string) {
+	h.t.Helper()
+	svc := h.d.Build()
+	ctx := context.Background()
+	up, err := svc.Media.Save(ctx, media.Owner{Kind: "user", ID: userID, CompanyID: cid},
+		[]media.File{{Name: "pan.png", Data: kycPNG}, {Name: "front.png", Data: kycPNG}, {Name: "back.png", Data: kycPNG}})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := svc.KYC.Submit(ctx, kyc.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
+		AadhaarNumber: "499118665246", Documents: []kyc.DocumentInput{{Kind: "PAN", MediaID: up[0].ID},
+			{Kind: "AADHAAR_FRONT", MediaID: up[1].ID}, {Kind: "AADHAAR_BACK", MediaID: up[2].ID}}}); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func (h *harness) kycList(tok, query string) (recs []adminKYC, total int) {
+	h.t.Helper()
+	r := h.want(h.call("GET", "/api/v1/admin/kyc/list"+query, tok, nil), 200)
+	var l struct {
+		Records []adminKYC
+		Total   int
+	}
+	r.Into(h.t, &l)
+	return l.Records, l.Total
+}
+
+func TestKYCReviewApprovesRejectsAndEmails(t *testing.T) {
+	h := setup(t)
+	buyer := h.newBuyer(h.cidA, "Kavya Iyer", "kavya@a.test", nil)
+	other := h.newBuyer(h.cidA, "Not Submitted", "none@a.test", nil)
+	h.submitKYC(h.cidA, buyer)
+	buyerB := h.newBuyer(h.cidB, "Beta Buyer", "bb@b.test", nil)
+	h.submitKYC(h.cidB, buyerB)
+
+	recs, total := h.kycList(h.adminA, "")
+	if total != 1 || len(recs) != 1 {
+		t.Fatalf("company A's list: %d %+v", total, recs)
+	}
+	k := recs[0]
+	if k.UserID != buyer || k.Name != "Kavya Iyer" || k.Email != "kavya@a.test" || k.MemberID == "" || k.Status != "PENDING" ||
+		k.IsApproved || k.PanNumber != "XXXXXX234F" || k.AadhaarNumber != "XXXX XXXX 5246" || len(k.Documents) != 3 ||
+		k.Documents[0].Kind != "PAN" || !strings.HasPrefix(k.Documents[0].URL, "/api/v1/media/file/") || k.DecidedAt != nil {
+		t.Fatalf("record: %+v", k)
+	}
+	if _, n := h.kycList(h.adminA, "?status=pending&search="+k.MemberID); n != 1 {
+		t.Fatalf("search by member id: %d", n)
+	}
+	if _, n := h.kycList(h.adminA, "?search=KAVYA@A"); n != 1 {
+		t.Fatalf("search by email: %d", n)
+	}
+	if _, n := h.kycList(h.adminA, "?status=APPROVED"); n != 0 {
+		t.Fatalf("approved: %d", n)
+	}
+	if _, n := h.kycList(h.adminA, "?search=beta"); n != 0 {
+		t.Fatal("another company's buyer found")
+	}
+	h.want(h.call("GET", "/api/v1/admin/kyc/list?status=DONE", h.adminA, nil), 422)
+	h.want(h.call("GET", "/api/v1/admin/kyc/list?limit=101", h.adminA, nil), 422)
+	if recs, _ := h.kycList(h.adminB, ""); len(recs) != 1 || recs[0].UserID != buyerB {
+		t.Fatalf("company B's list: %+v", recs)
+	}
+
+	// Who may decide: no token 401, a buyer 403, another company's admin 404, a buyer without a
+	// submission 404; nothing changes.
+	approve := func(tok, id string) reply {
+		return h.call("POST", "/api/v1/admin/kyc/approve", tok, map[string]any{"userId": id})
+	}
+	reject := func(tok, id, reason string) reply {
+		return h.call("POST", "/api/v1/admin/kyc/reject", tok, map[string]any{"userId": id, "reason": reason})
+	}
+	h.want(approve("", buyer), 401)
+	h.want(approve(h.buyer, buyer), 403)
+	h.want(approve(h.super, buyer), 403)
+	r := h.want(approve(h.adminB, buyer), 404)
+	if r.Msg() != "KYC request not found." {
+		t.Fatalf("other company: %q", r.Msg())
+	}
+	h.want(reject(h.adminB, buyer, "No."), 404)
+	h.want(approve(h.adminA, other), 404)
+	h.want(approve(h.adminA, "not-a-uuid"), 404)
+	h.want(approve(h.adminA, ""), 422)
+	for reason, msg := range map[string]string{
+		"":                       "Please enter a reason for the rejection.",
+		"   ":                    "Please enter a reason for the rejection.",
+		"Blurred\r\nBcc: x@y":    "The reason must be one line.",
+		strings.Repeat("é", 501): "The reason must be at most 500 characters.",
+	} {
+		if r := h.want(reject(h.adminA, buyer, reason), 422); r.Msg() != msg {
+			t.Fatalf("reason %q: %q", reason, r.Msg())
+		}
+	}
+	if h.num("SELECT count(*) FROM kyc_submissions WHERE status = 'PENDING'") != 2 || h.num("SELECT count(*) FROM audit_log WHERE action LIKE 'kyc.%'") != 0 {
+		t.Fatal("a refused decision changed something")
+	}
+
+	reason := "The Aadhaar back side is cut off."
+	r = h.want(reject(h.adminA, buyer, "  "+reason+" "), 200)
+	var dec adminKYC
+	r.Into(t, &dec)
+	if dec.Status != "REJECTED" || dec.Reason != reason || dec.DecidedAt == nil || dec.IsApproved {
+		t.Fatalf("rejected: %+v", dec)
+	}
+	if r := h.want(reject(h.adminA, buyer, reason), 409); r.Msg() != "This KYC request has already been processed." {
+		t.Fatalf("twice: %q", r.Msg())
+	}
+	h.want(approve(h.adminA, buyer), 409)
+	mails := h.mails("kavya@a.test")
+	if len(mails) != 1 || !strings.Contains(mails[0].Subject, "verification was rejected") ||
+		!strings.Contains(mails[0].Text, "Reason: "+reason) || !strings.Contains(mails[0].HTML, reason) {
+		t.Fatalf("rejection mail: %+v", mails)
+	}
+	if h.num("SELECT count(*) FROM audit_log WHERE action = 'kyc.reject' AND target_id = ? AND company_id = ? AND after->>'reason' = ?",
+		buyer, h.cidA, reason) != 1 {
+		t.Fatal("rejection not audited")
+	}
+
+	// The buyer submits again; approval verifies the account.
+	h.submitKYC(h.cidA, buyer)
+	r = h.want(approve(h.adminA, buyer), 200)
+	r.Into(t, &dec)
+	if dec.Status != "APPROVED" || dec.Reason != "" || !dec.IsApproved {
+		t.Fatalf("approved: %+v", dec)
+	}
+	if h.num("SELECT count(*) FROM users WHERE id = ? AND is_approved", buyer) != 1 {
+		t.Fatal("approval did not set isApproved")
+	}
+	h.want(approve(h.adminA, buyer), 409)
+	mails = h.mails("kavya@a.test")
+	if len(mails) != 2 || !strings.Contains(mails[1].Subject, "verification is complete") {
+		t.Fatalf("approval mail: %+v", mails)
+	}
+	if h.num("SELECT count(*) FROM audit_log WHERE action = 'kyc.approve' AND target_id = ? AND (after->>'isApproved')::boolean", buyer) != 1 {
+		t.Fatal("approval not audited")
+	}
+	if recs, _ := h.kycList(h.adminA, ""); len(recs) != 1 || recs[0].Status != "APPROVED" || recs[0].DecidedAt == nil {
+		t.Fatalf("after: %+v", recs)
+	}
+	if recs, _ := h.kycList(h.adminB, ""); len(recs) != 1 || recs[0].Status != "PENDING" {
+		t.Fatalf("company B's untouched: %+v", recs)
+	}
+}
+
+// TestReviewShowsBuyerVerification: the admin's user list and purchase review show whether the
+// buyer is verified and their KYC status.
+func TestReviewShowsBuyerVerification(t *testing.T) {
+	h := setup(t)
+	buyer := h.newBuyer(h.cidA, "Review Buyer", "review@a.test", nil)
+	h.pending(h.cidA, buyer, 10, "UPI", "UTR-KYC-1", nil)
+	type userRef struct {
+		ID, KYCStatus string
+		IsApproved    bool
+	}
+	check := func(status string, approved bool) {
+		t.Helper()
+		r := h.want(h.call("GET", "/api/v1/admin/transaction/list?status=PENDING&search=review@a.test", h.adminA, nil), 200)
+		var l struct{ Records []struct{ User userRef } }
+		r.Into(t, &l)
+		if len(l.Records) != 1 || l.Records[0].User.ID != buyer || l.Records[0].User.KYCStatus != status || l.Records[0].User.IsApproved != approved {
+			t.Fatalf("purchase review: %+v", l.Records)
+		}
+		r = h.want(h.call("GET", "/api/v1/admin/auth/list?search=review@a.test", h.adminA, nil), 200)
+		var u struct{ Records []userRef }
+		r.Into(t, &u)
+		if len(u.Records) != 1 || u.Records[0].KYCStatus != status || u.Records[0].IsApproved != approved {
+			t.Fatalf("user list: %+v", u.Records)
+		}
+	}
+	check("NONE", false)
+	h.submitKYC(h.cidA, buyer)
+	check("PENDING", false)
+	h.want(h.call("POST", "/api/v1/admin/kyc/approve", h.adminA, map[string]any{"userId": buyer}), 200)
+	check("APPROVED", true)
+	// The unsearched list pages too.
+	r := h.want(h.call("GET", "/api/v1/admin/auth/list?limit=100", h.adminA, nil), 200)
+	if !strings.Contains(string(r.Data), `"kycStatus":"APPROVED"`) {
+		t.Fatalf("user list: %s", r.Data)
+	}
+}

@@ -1,0 +1,205 @@
+package kyc
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
+	"prelaunch/core/media"
+)
+
+// Buyer identifies the caller: a buyer of one company.
+type Buyer struct {
+	UserID    string
+	CompanyID string
+}
+
+// View is the buyer's KYC as GET /user/kyc/get answers it; the numbers masked but for their
+// last 4 characters.
+type View struct {
+	Status        string     `json:"status"`
+	PanNumber     string     `json:"panNumber"`
+	AadhaarNumber string     `json:"aadhaarNumber"`
+	Documents     []Document `json:"documents"`
+	Reason        string     `json:"reason"`
+	SubmittedAt   *time.Time `json:"submittedAt"`
+	DecidedAt     *time.Time `json:"decidedAt"`
+}
+
+// Get is the buyer's KYC: NONE with empty fields before a first submission.
+func (s *Service) Get(ctx context.Context, b Buyer) (*View, error) {
+	return s.view(ctx, s.DB, b.UserID)
+}
+
+func (s *Service) view(ctx context.Context, db bun.IDB, userID string) (*View, error) {
+	var k Submission
+	err := db.NewSelect().Model(&k).Where("user_id = ?", userID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return &View{Status: StatusNone, Documents: []Document{}}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("kyc get: %w", err)
+	}
+	docs, err := s.documents(ctx, db, []string{userID})
+	if err != nil {
+		return nil, err
+	}
+	submitted := k.SubmittedAt
+	return &View{Status: k.Status, PanNumber: MaskPAN(k.PanNumber), AadhaarNumber: fields.MaskAadhaar(k.AadhaarNumber),
+		Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}, nil
+}
+
+// DocumentInput names one uploaded file of a submission.
+type DocumentInput struct {
+	Kind    string `json:"kind" form:"kind"`
+	MediaID string `json:"mediaId" form:"mediaId"`
+}
+
+// SubmitInput is the body of POST /user/kyc/submit.
+type SubmitInput struct {
+	PanNumber     string          `json:"panNumber" form:"panNumber"`
+	AadhaarNumber string          `json:"aadhaarNumber" form:"aadhaarNumber"`
+	Documents     []DocumentInput `json:"documents" form:"documents"`
+}
+
+const msgNotOwned = "The file was not found. Please upload it again."
+
+// check validates a submission and returns it normalised: every failing field is named.
+func check(in SubmitInput) (pan, aadhaar string, docs map[string]string, err error) {
+	var v apperr.Validation
+	pan = normPAN(in.PanNumber)
+	v.Check(validPAN(pan), "Please enter a valid PAN (e.g. ABCDE1234F).")
+	aadhaar = fields.NormalizeAadhaar(in.AadhaarNumber)
+	if !fields.AadhaarShape(aadhaar) {
+		v.Add("Please enter a valid 12-digit Aadhaar number.")
+	} else {
+		v.Check(fields.VerhoeffValid(aadhaar), fields.MsgAadhaarChecksum)
+	}
+	docs = map[string]string{}
+	files := map[string]bool{}
+	badKind, twice := false, false
+	for _, d := range in.Documents {
+		kind, id := strings.ToUpper(strings.TrimSpace(d.Kind)), strings.ToLower(strings.TrimSpace(d.MediaID))
+		if !knownKind(kind) {
+			badKind = true
+			continue
+		}
+		if _, ok := docs[kind]; ok || files[id] {
+			twice = true
+			continue
+		}
+		docs[kind], files[id] = id, true
+	}
+	v.Check(!badKind, "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.")
+	v.Check(!twice, "Upload each document once.")
+	for _, r := range required {
+		if _, ok := docs[r.kind]; !ok {
+			v.Add(r.msg)
+		}
+	}
+	return pan, aadhaar, docs, v.Err()
+}
+
+// checkFiles verifies that every file is the buyer's own upload (any failure is the same 422,
+// so ids of others reveal nothing), an image or a PDF, and the selfie an image.
+func checkFiles(ctx context.Context, db bun.IDB, userID string, docs map[string]string) error {
+	ids := make([]string, 0, len(docs))
+	for _, id := range docs {
+		if !fields.UUID(id) {
+			return apperr.Invalid("media_not_owned", msgNotOwned)
+		}
+		ids = append(ids, id)
+	}
+	var rows []struct {
+		ID          string `bun:"id"`
+		ContentType string `bun:"content_type"`
+	}
+	if err := db.NewSelect().Model((*media.Media)(nil)).Column("id", "content_type").
+		Where("id IN (?)", bun.List(ids)).Where("owner_kind = 'user'").Where("owner_id = ?", userID).
+		Scan(ctx, &rows); err != nil {
+		return fmt.Errorf("kyc files: %w", err)
+	}
+	types := make(map[string]string, len(rows))
+	for _, r := range rows {
+		types[r.ID] = r.ContentType
+	}
+	var v apperr.Validation
+	for kind, id := range docs {
+		ct, ok := types[id]
+		if !ok {
+			return apperr.Invalid("media_not_owned", msgNotOwned)
+		}
+		if kind == KindSelfie {
+			v.Check(media.IsImage(ct), "The selfie must be a JPG, PNG or WEBP image.")
+		} else {
+			v.Check(media.IsImage(ct) || ct == media.TypePDF, "KYC documents must be JPG, PNG, WEBP or PDF files.")
+		}
+	}
+	return v.Err()
+}
+
+func errUnderReview() error {
+	return apperr.Conflict("kyc_pending", "Your KYC is already under review.")
+}
+func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is already verified.") }
+
+// Submit records the buyer's submission as PENDING: from NONE (a new row) or REJECTED (the row
+// replaced, the reason cleared). One conditional upsert, so two submissions racing have one
+// effect and the other gets the 409 of a PENDING KYC.
+func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, error) {
+	pan, aadhaar, docs, err := check(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkFiles(ctx, s.DB, b.UserID, docs); err != nil {
+		return nil, err
+	}
+	var out *View
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		now := s.Clock.Now()
+		var uid []string
+		err := tx.NewRaw(`INSERT INTO kyc_submissions AS k
+				(user_id, company_id, status, pan_number, aadhaar_number, reason, submitted_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, '', ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, pan_number = EXCLUDED.pan_number,
+				aadhaar_number = EXCLUDED.aadhaar_number, reason = '', submitted_at = EXCLUDED.submitted_at,
+				decided_at = NULL, decided_by = NULL, updated_at = EXCLUDED.updated_at
+			WHERE k.status = ?
+			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, aadhaar, now, now, StatusRejected).Scan(ctx, &uid)
+		if err != nil {
+			return fmt.Errorf("kyc submit: %w", err)
+		}
+		if len(uid) == 0 {
+			var status string
+			if err := tx.NewSelect().Model((*Submission)(nil)).Column("status").Where("user_id = ?", b.UserID).Scan(ctx, &status); err != nil {
+				return fmt.Errorf("kyc status: %w", err)
+			}
+			if status == StatusApproved {
+				return errVerified()
+			}
+			return errUnderReview()
+		}
+		if _, err := tx.NewDelete().TableExpr("kyc_documents").Where("user_id = ?", b.UserID).Exec(ctx); err != nil {
+			return fmt.Errorf("kyc documents: %w", err)
+		}
+		for kind, id := range docs {
+			if _, err := tx.NewRaw("INSERT INTO kyc_documents (user_id, kind, media_id) VALUES (?, ?, ?)",
+				b.UserID, kind, id).Exec(ctx); err != nil {
+				return fmt.Errorf("kyc document: %w", err)
+			}
+		}
+		out, err = s.view(ctx, tx, b.UserID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,188 @@
+// Package kyc owns a buyer's identity verification (DESIGN §13): the buyer submits their PAN,
+// Aadhaar number and photos of the documents (uploads of their own), an admin of their company
+// approves — which verifies the account (users.is_approved) — or rejects with a reason, and the
+// buyer may submit again after a rejection. Orders above the token's kycRequiredAbove need an
+// APPROVED KYC (purchase asks Approved).
+package kyc
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/auth"
+	"prelaunch/core/clock"
+	"prelaunch/core/company"
+	"prelaunch/core/fields"
+	"prelaunch/core/media"
+	"prelaunch/core/tasks"
+)
+
+// Statuses. NONE is never stored: it is a buyer without a submission.
+const (
+	StatusNone     = "NONE"
+	StatusPending  = "PENDING"
+	StatusApproved = "APPROVED"
+	StatusRejected = "REJECTED"
+)
+
+// Document kinds. SELFIE is optional: PAN and both sides of the Aadhaar card identify the
+// buyer; a selfie helps the reviewer match the face but many buyers upload from a desktop.
+const (
+	KindPAN          = "PAN"
+	KindAadhaarFront = "AADHAAR_FRONT"
+	KindAadhaarBack  = "AADHAAR_BACK"
+	KindSelfie       = "SELFIE"
+)
+
+// required are the kinds every submission carries, with the answer when one is missing.
+var required = []struct{ kind, msg string }{
+	{KindPAN, "Please upload your PAN card."},
+	{KindAadhaarFront, "Please upload the front of your Aadhaar card."},
+	{KindAadhaarBack, "Please upload the back of your Aadhaar card."},
+}
+
+func knownKind(k string) bool {
+	return k == KindPAN || k == KindAadhaarFront || k == KindAadhaarBack || k == KindSelfie
+}
+
+// MaxReason is the longest rejection reason, in characters.
+const MaxReason = 500
+
+// StatusSQL is the KYC status of the user aliased u, for queries that show a buyer.
+const StatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE ks.user_id = u.id), 'NONE')"
+
+// Submission is a buyer's latest KYC submission (one row per buyer).
+type Submission struct {
+	bun.BaseModel `bun:"table:kyc_submissions,alias:k"`
+
+	UserID        string     `bun:"user_id,pk,type:uuid"`
+	CompanyID     string     `bun:"company_id,type:uuid,notnull"`
+	Status        string     `bun:"status,notnull"`
+	PanNumber     string     `bun:"pan_number,notnull"`
+	AadhaarNumber string     `bun:"aadhaar_number,notnull"`
+	Reason        string     `bun:"reason,notnull"`
+	SubmittedAt   time.Time  `bun:"submitted_at,notnull"`
+	DecidedAt     *time.Time `bun:"decided_at"`
+	DecidedBy     *string    `bun:"decided_by,type:uuid"`
+	UpdatedAt     time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
+}
+
+// Document is one file of a submission as the screens show it: a signed link and its type (an
+// image is shown, a PDF opened).
+type Document struct {
+	Kind        string `json:"kind"`
+	MediaID     string `json:"mediaId"`
+	URL         string `json:"url"`
+	ContentType string `json:"contentType"`
+}
+
+// Service is the KYC use cases: the buyer's view and submission, the admin's list and decisions.
+type Service struct {
+	DB    *bun.DB
+	Tasks tasks.Enqueuer // queues the decision emails (the worker sends them)
+	Media *media.Signer
+	Clock clock.Clock
+	Log   *slog.Logger
+	// Revoker is told whose account an approval verified, after the commit, so this process's
+	// cached user rows see it at once.
+	Revoker auth.Revoker
+	// Links says where each company's buyer site is, for the emails' link.
+	Links company.Links
+}
+
+func (s *Service) revoke(ids ...string) {
+	if s.Revoker != nil {
+		s.Revoker.Revoke(ids...)
+	}
+}
+
+func (s *Service) logError(msg string, args ...any) {
+	if s.Log != nil {
+		s.Log.Error(msg, args...)
+	}
+}
+
+// MaskPAN shows only the last 4 characters of a PAN: XXXXXX234F.
+func MaskPAN(p string) string {
+	if p == "" {
+		return ""
+	}
+	if len(p) <= 4 {
+		return strings.Repeat("X", 10)
+	}
+	return strings.Repeat("X", len(p)-4) + p[len(p)-4:]
+}
+
+// Approved reports whether the user's KYC is APPROVED; db may be the order's transaction.
+func Approved(ctx context.Context, db bun.IDB, userID string) (bool, error) {
+	var status string
+	err := db.NewSelect().Model((*Submission)(nil)).Column("status").Where("user_id = ?", userID).Scan(ctx, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("kyc status: %w", err)
+	}
+	return status == StatusApproved, nil
+}
+
+// ErrRequired is the refusal of an order that takes the buyer above the token's
+// kycRequiredAbove without an APPROVED KYC.
+func ErrRequired(threshold decimal.Decimal) error {
+	return apperr.Forbidden("kyc_required", fmt.Sprintf(
+		"Complete your KYC verification to buy more than %s.", company.Rupees(threshold)))
+}
+
+// documents reads the documents of the given users, each user's in kind order, with signed links.
+func (s *Service) documents(ctx context.Context, db bun.IDB, userIDs []string) (map[string][]Document, error) {
+	out := make(map[string][]Document, len(userIDs))
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		UserID      string `bun:"user_id"`
+		Kind        string `bun:"kind"`
+		MediaID     string `bun:"media_id"`
+		ContentType string `bun:"content_type"`
+	}
+	err := db.NewSelect().TableExpr("kyc_documents AS d").
+		ColumnExpr("d.user_id, d.kind, d.media_id, m.content_type").
+		Join("JOIN media AS m ON m.id = d.media_id").
+		Where("d.user_id IN (?)", bun.List(userIDs)).
+		OrderExpr("d.user_id, array_position(ARRAY['PAN','AADHAAR_FRONT','AADHAAR_BACK','SELFIE'], d.kind)").
+		Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("kyc documents: %w", err)
+	}
+	for _, r := range rows {
+		out[r.UserID] = append(out[r.UserID], Document{Kind: r.Kind, MediaID: r.MediaID,
+			URL: s.Media.URL(r.MediaID, media.LinkTTL), ContentType: r.ContentType})
+	}
+	return out, nil
+}
+
+func nonNil(d []Document) []Document {
+	if d == nil {
+		return []Document{}
+	}
+	return d
+}
+
+// oneLine reports whether s holds no control characters (CR, LF, NUL, tab…).
+func oneLine(s string) bool {
+	return !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) })
+}
+
+// normPAN is the PAN as stored: no spaces, upper case.
+func normPAN(p string) string { return strings.ToUpper(strings.Join(strings.Fields(p), "")) }
+
+func validPAN(p string) bool { return fields.PAN(p) }

@@ -1,0 +1,271 @@
+package kyc
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hibiken/asynq"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/fields"
+	"prelaunch/core/mail"
+	"prelaunch/core/pagination"
+	"prelaunch/core/tasks"
+)
+
+// AdminRecord is a buyer's submission as the admin's KYC review shows it.
+type AdminRecord struct {
+	UserID        string     `json:"userId"`
+	Name          string     `json:"name"`
+	Email         string     `json:"email"`
+	Mobile        string     `json:"mobile"`
+	MemberID      string     `json:"memberId"`
+	IsApproved    bool       `json:"isApproved"`
+	Status        string     `json:"status"`
+	PanNumber     string     `json:"panNumber"`
+	AadhaarNumber string     `json:"aadhaarNumber"`
+	Documents     []Document `json:"documents"`
+	Reason        string     `json:"reason"`
+	SubmittedAt   time.Time  `json:"submittedAt"`
+	DecidedAt     *time.Time `json:"decidedAt"`
+}
+
+type adminRow struct {
+	Submission `bun:",extend"`
+	Name       string `bun:"user_name"`
+	Email      string `bun:"user_email"`
+	Mobile     string `bun:"user_mobile"`
+	MemberID   string `bun:"user_referral_code"`
+	IsApproved bool   `bun:"user_is_approved"`
+}
+
+// ListFilter is the query of GET /admin/kyc/list.
+type ListFilter struct {
+	Page, Limit, Status, Search string
+}
+
+func (s *Service) adminQuery(db bun.IDB, rows *[]adminRow, companyID string) *bun.SelectQuery {
+	return db.NewSelect().Model(rows).ColumnExpr("k.*").
+		ColumnExpr("u.name AS user_name, u.email AS user_email, u.mobile AS user_mobile").
+		ColumnExpr("u.referral_code AS user_referral_code, u.is_approved AS user_is_approved").
+		Join("JOIN users AS u ON u.id = k.user_id").
+		Where("k.company_id = ?", companyID).Where("u.deleted_at IS NULL")
+}
+
+func (s *Service) records(ctx context.Context, db bun.IDB, rows []adminRow) ([]AdminRecord, error) {
+	ids := make([]string, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].UserID
+	}
+	docs, err := s.documents(ctx, db, ids)
+	if err != nil {
+		return nil, err
+	}
+	recs := make([]AdminRecord, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		recs[i] = AdminRecord{UserID: r.UserID, Name: r.Name, Email: r.Email, Mobile: r.Mobile, MemberID: r.MemberID,
+			IsApproved: r.IsApproved, Status: r.Status, PanNumber: MaskPAN(r.PanNumber),
+			AadhaarNumber: fields.MaskAadhaar(r.AadhaarNumber), Documents: nonNil(docs[r.UserID]), Reason: r.Reason,
+			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt}
+	}
+	return recs, nil
+}
+
+// List is the company's submissions: PENDING first, oldest first (the review queue), then the
+// decided ones, latest decision first. search matches name, email, mobile and Member ID.
+func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pagination.List[AdminRecord], error) {
+	var empty pagination.List[AdminRecord]
+	pg, err := pagination.Parse(f.Page, f.Limit, pagination.DefaultLimit)
+	if err != nil {
+		return empty, err
+	}
+	var rows []adminRow
+	q := s.adminQuery(s.DB, &rows, companyID)
+	switch st := strings.ToUpper(strings.TrimSpace(f.Status)); st {
+	case "":
+	case StatusPending, StatusApproved, StatusRejected:
+		q = q.Where("k.status = ?", st)
+	default:
+		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED or REJECTED.")
+	}
+	if term := pagination.SearchPattern(f.Search); term != "" {
+		q = q.Where("u.search_text LIKE ?", term)
+	}
+	q = q.OrderExpr("k.status = 'PENDING' DESC, CASE WHEN k.status = 'PENDING' THEN k.submitted_at END ASC, k.decided_at DESC, k.user_id").
+		Offset(int64(pg.Offset()))
+	total, err := pagination.ScanSearch(ctx, q, &rows, pg)
+	if err != nil {
+		return empty, err
+	}
+	recs, err := s.records(ctx, s.DB, rows)
+	if err != nil {
+		return empty, err
+	}
+	return pagination.NewList(recs, total, pg), nil
+}
+
+func errNotFound() error { return apperr.NotFound("kyc_not_found", "KYC request not found.") }
+
+// Approve moves the buyer's PENDING submission to APPROVED and verifies the account
+// (is_approved), in one transaction, audited; the buyer is emailed after the commit.
+func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, userID string) (*AdminRecord, error) {
+	return s.decide(ctx, actor, companyID, userID, StatusApproved, "")
+}
+
+// Reject moves the buyer's PENDING submission to REJECTED with the reason (required, one line,
+// at most MaxReason characters), audited; the buyer is emailed the reason after the commit.
+func (s *Service) Reject(ctx context.Context, actor audit.Actor, companyID, userID, reason string) (*AdminRecord, error) {
+	return s.decide(ctx, actor, companyID, userID, StatusRejected, reason)
+}
+
+type decisionAudit struct {
+	Status     string `json:"status"`
+	Reason     string `json:"reason,omitempty"`
+	IsApproved bool   `json:"isApproved"`
+}
+
+type notice struct {
+	Email   string `bun:"email"`
+	Name    string `bun:"name"`
+	Brand   string `bun:"brand"`
+	Symbol  string `bun:"symbol"`
+	Company string `bun:"company"`
+	Domain  string `bun:"domain"`
+}
+
+func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, userID, to, reason string) (*AdminRecord, error) {
+	userID = strings.TrimSpace(userID)
+	reason = strings.TrimSpace(reason)
+	var v apperr.Validation
+	v.Check(userID != "", "userId is required.")
+	if to == StatusRejected {
+		switch {
+		case reason == "":
+			v.Add("Please enter a reason for the rejection.")
+		case !oneLine(reason):
+			v.Add("The reason must be one line.")
+		case utf8.RuneCountInString(reason) > MaxReason:
+			v.Add(fmt.Sprintf("The reason must be at most %d characters.", MaxReason))
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if !fields.UUID(userID) {
+		return nil, errNotFound()
+	}
+	var rec *AdminRecord
+	var n notice
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var wasApproved bool
+		err := tx.NewSelect().Table("users").Column("is_approved").Where("id = ?", userID).
+			Where("company_id = ?", companyID).Where("deleted_at IS NULL").For("UPDATE").Scan(ctx, &wasApproved)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNotFound()
+		}
+		if err != nil {
+			return fmt.Errorf("lock buyer: %w", err)
+		}
+		q := tx.NewUpdate().Model((*Submission)(nil)).
+			Set("status = ?", to).Set("reason = ?", reason).Set("decided_at = ?", s.Clock.Now()).Set("updated_at = now()").
+			Where("user_id = ?", userID).Where("company_id = ?", companyID).Where("status = ?", StatusPending)
+		if actor.ID != "" {
+			q = q.Set("decided_by = ?", actor.ID)
+		}
+		res, err := q.Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("decide kyc: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			var status string
+			err := tx.NewSelect().Model((*Submission)(nil)).Column("status").
+				Where("user_id = ?", userID).Where("company_id = ?", companyID).Scan(ctx, &status)
+			if errors.Is(err, sql.ErrNoRows) {
+				return errNotFound()
+			}
+			if err != nil {
+				return err
+			}
+			return apperr.Conflict("kyc_processed", "This KYC request has already been processed.")
+		}
+		if to == StatusApproved {
+			if _, err := tx.NewUpdate().Table("users").Set("is_approved = true").Set("updated_at = now()").
+				Where("id = ?", userID).Exec(ctx); err != nil {
+				return fmt.Errorf("verify buyer: %w", err)
+			}
+		}
+		action := "kyc.approve"
+		if to == StatusRejected {
+			action = "kyc.reject"
+		}
+		if err := audit.Write(ctx, tx, actor, action, "user", userID,
+			decisionAudit{Status: StatusPending, IsApproved: wasApproved},
+			decisionAudit{Status: to, Reason: reason, IsApproved: wasApproved || to == StatusApproved}); err != nil {
+			return err
+		}
+		if err := tx.NewRaw(`SELECT u.email, u.name, t.name AS brand, t.symbol, c.name AS company,
+				COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = u.company_id ORDER BY d.position LIMIT 1), '') AS domain
+			FROM users AS u JOIN tokens AS t ON t.company_id = u.company_id JOIN companies AS c ON c.id = u.company_id
+			WHERE u.id = ? LIMIT 1`, userID).Scan(ctx, &n); err != nil {
+			return fmt.Errorf("load notice: %w", err)
+		}
+		var rows []adminRow
+		if err := s.adminQuery(tx, &rows, companyID).Where("k.user_id = ?", userID).Scan(ctx); err != nil {
+			return err
+		}
+		recs, err := s.records(ctx, tx, rows)
+		if err != nil {
+			return err
+		}
+		if len(recs) != 1 {
+			return fmt.Errorf("kyc record of %s not found after the decision", userID)
+		}
+		rec = &recs[0]
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if to == StatusApproved {
+		s.revoke(userID)
+	}
+	if err := s.sendNotice(ctx, n, rec); err != nil {
+		// The decision stands; the admin sees it and the buyer sees it on the Verification screen.
+		s.logError("kyc decision mail not queued", "user", userID, "err", err)
+	}
+	return rec, nil
+}
+
+// sendNotice queues the decision email; the worker sends it. Its task id names the decision, so
+// one decision is mailed once.
+func (s *Service) sendNotice(ctx context.Context, n notice, rec *AdminRecord) error {
+	if n.Email == "" {
+		return nil
+	}
+	var domains []string
+	if n.Domain != "" {
+		domains = []string{n.Domain}
+	}
+	from := mail.From{Brand: n.Brand, Company: n.Company, URL: s.Links.SiteURL(n.Symbol, domains)}
+	task, err := tasks.NewEmailSendTask(mail.KYCDecisionMessage(n.Email, n.Name, from, rec.Status, rec.Reason))
+	if err != nil {
+		return err
+	}
+	id := "kyc:" + rec.UserID
+	if rec.DecidedAt != nil {
+		id += fmt.Sprintf(":%d", rec.DecidedAt.UnixNano())
+	}
+	_, err = s.Tasks.EnqueueContext(ctx, task, asynq.TaskID(id), asynq.Retention(24*time.Hour))
+	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+		return fmt.Errorf("queue kyc mail: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,133 @@
+package purchase
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/fields"
+	"prelaunch/core/receipt"
+)
+
+// ReceiptFile is a receipt ready to send.
+type ReceiptFile struct {
+	Name string // receipt-000042.pdf
+	Body []byte // the PDF
+}
+
+type receiptRow struct {
+	ID             string          `bun:"id"`
+	Status         string          `bun:"status"`
+	ReceiptNumber  *int64          `bun:"receipt_number"`
+	CompanyID      string          `bun:"company_id"`
+	OrderNumber    string          `bun:"order_number"`
+	DecidedAt      *time.Time      `bun:"decided_at"`
+	Method         *string         `bun:"payment_method"`
+	Reference      *string         `bun:"reference_number"`
+	Amount         decimal.Decimal `bun:"amount"`
+	Fee            decimal.Decimal `bun:"fee"`
+	FeePercent     decimal.Decimal `bun:"platform_charge_percent"`
+	Total          decimal.Decimal `bun:"final_amount"`
+	Price          decimal.Decimal `bun:"price"`
+	Quantity       decimal.Decimal `bun:"quantity"`
+	Company        string          `bun:"company"`
+	CompanyAddress string          `bun:"company_address"`
+	CompanyPincode string          `bun:"company_pincode"`
+	Token          string          `bun:"token"`
+	Symbol         string          `bun:"symbol"`
+	BuyerName      string          `bun:"buyer_name"`
+	BuyerEmail     string          `bun:"buyer_email"`
+	MemberID       string          `bun:"member_id"`
+}
+
+// Receipt is the PDF receipt of the buyer's APPROVED purchase (DESIGN §13). Its number comes
+// from the company's sequence at the first download and stays the same ever after: numbers are
+// given under the purchase's row lock and the company counter's, in one transaction, so two
+// downloads at once never give one purchase two numbers nor two purchases one number, and a
+// failed transaction leaves no gap. Unknown or another buyer's: 404; not APPROVED: 409.
+func (s *Service) Receipt(ctx context.Context, b Buyer, id string) (*ReceiptFile, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return nil, apperr.Invalid("id_required", "id is required.")
+	}
+	if !fields.UUID(id) {
+		return nil, errPurchaseNotFound()
+	}
+	r, err := s.receiptRow(ctx, s.DB, b, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if r.ReceiptNumber == nil {
+		err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			locked, err := s.receiptRow(ctx, tx, b, id, true)
+			if err != nil {
+				return err
+			}
+			if locked.ReceiptNumber == nil { // else another download numbered it meanwhile
+				var n int64
+				if err := tx.NewRaw(`INSERT INTO receipt_counters AS c (company_id, last) VALUES (?, 1)
+					ON CONFLICT (company_id) DO UPDATE SET last = c.last + 1 RETURNING last`, locked.CompanyID).Scan(ctx, &n); err != nil {
+					return fmt.Errorf("next receipt number: %w", err)
+				}
+				if _, err := tx.NewUpdate().Table("purchases").Set("receipt_number = ?", n).Where("id = ?", id).Exec(ctx); err != nil {
+					return fmt.Errorf("number receipt: %w", err)
+				}
+				locked.ReceiptNumber = &n
+			}
+			r = locked
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	d := receipt.Data{Number: *r.ReceiptNumber, Company: r.Company, CompanyAddress: r.CompanyAddress,
+		CompanyPincode: r.CompanyPincode, Token: r.Token, Symbol: r.Symbol, BuyerName: r.BuyerName,
+		BuyerEmail: r.BuyerEmail, MemberID: r.MemberID, OrderNumber: r.OrderNumber, Method: deref(r.Method),
+		Reference: deref(r.Reference), Amount: r.Amount, Fee: r.Fee, FeePercent: r.FeePercent, Total: r.Total,
+		Price: r.Price, Tokens: r.Quantity}
+	if r.DecidedAt != nil {
+		d.ApprovedAt = *r.DecidedAt
+	}
+	body, err := receipt.Render(d)
+	if err != nil {
+		return nil, err
+	}
+	return &ReceiptFile{Name: "receipt-" + receipt.NumberText(*r.ReceiptNumber) + ".pdf", Body: body}, nil
+}
+
+// receiptRow reads what the receipt shows, the purchase's row locked when lock is set.
+func (s *Service) receiptRow(ctx context.Context, db bun.IDB, b Buyer, id string, lock bool) (*receiptRow, error) {
+	var r receiptRow
+	q := db.NewSelect().TableExpr("purchases AS p").
+		ColumnExpr("p.id, p.status, p.receipt_number, p.company_id, p.order_number, p.decided_at, p.payment_method").
+		ColumnExpr("p.reference_number, p.amount, p.fee, p.platform_charge_percent, p.final_amount, p.price, p.quantity").
+		ColumnExpr("c.name AS company, c.address AS company_address, c.pincode AS company_pincode").
+		ColumnExpr("t.name AS token, t.symbol").
+		ColumnExpr("u.name AS buyer_name, u.email AS buyer_email, u.referral_code AS member_id").
+		Join("JOIN companies AS c ON c.id = p.company_id").
+		Join("JOIN tokens AS t ON t.company_id = p.company_id").
+		Join("JOIN users AS u ON u.id = p.user_id").
+		Where("p.id = ?", id).Where("p.user_id = ?", b.UserID).Where("p.company_id = ?", b.CompanyID)
+	if lock {
+		q = q.For("UPDATE OF p")
+	}
+	err := q.Scan(ctx, &r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errPurchaseNotFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.Status != StatusApproved {
+		return nil, apperr.Conflict("not_approved", "A receipt is only available for an approved purchase.")
+	}
+	return &r, nil
+}

@@ -1,0 +1,120 @@
+package purchase
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hibiken/asynq"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+	"prelaunch/core/audit"
+	"prelaunch/core/company"
+	"prelaunch/core/fields"
+	"prelaunch/core/mail"
+	"prelaunch/core/tasks"
+)
+
+// MaxRefundReference is the longest refund reference, in characters.
+const MaxRefundReference = 100
+
+func errNotRefundable() error {
+	return apperr.Conflict("not_refundable", "Only a rejected purchase can be refunded.")
+}
+
+type refundAudit struct {
+	Status          string `json:"status"`
+	RefundReference string `json:"refundReference,omitempty"`
+}
+
+// Refund records that the payment of a REJECTED purchase of the company went back to the buyer
+// (DESIGN §13): REJECTED -> REFUNDED in one conditional update, with the bank's reference of the
+// refund, audited; the buyer is emailed after commit. The supply is untouched: it went back at
+// the rejection. A REFUNDED purchase holds its payment's claim again (one payment, one claim), so
+// a rejected payment claimed since by another purchase cannot be marked refunded (409).
+func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, refundReference string) (*Purchase, error) {
+	id = strings.TrimSpace(id)
+	ref := strings.TrimSpace(refundReference)
+	var v apperr.Validation
+	v.Check(id != "", "id is required.")
+	v.Check(ref != "", "refundReference is required.")
+	v.Check(utf8.RuneCountInString(ref) <= MaxRefundReference, fmt.Sprintf("The refund reference must be at most %d characters.", MaxRefundReference))
+	v.Check(fields.OneLine(ref), "The refund reference must be one line, without control characters.")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if !fields.UUID(id) {
+		return nil, errPurchaseNotFound()
+	}
+	var p Purchase
+	var n Notice
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		q := tx.NewUpdate().Model(&p).
+			Set("status = ?", StatusRefunded).Set("refund_reference = ?", ref).
+			Set("refunded_at = now()").Set("updated_at = now()").
+			Where("id = ?", id).Where("company_id = ?", companyID).Where("status = ?", StatusRejected).
+			Returning("*")
+		if actor.ID != "" {
+			q = q.Set("refunded_by = ?", actor.ID)
+		}
+		err := q.Scan(ctx)
+		switch {
+		case isUnique(err, "purchases_company_ref_claim_key"):
+			return apperr.Conflict("claimed_again", "This UTR / transaction number has been claimed again by another purchase; decide that one first.")
+		case isUnique(err, "purchases_receipt_claim_key"):
+			return apperr.Conflict("claimed_again", "This transaction file has been attached to another purchase since; decide that one first.")
+		case errors.Is(err, sql.ErrNoRows):
+			var status string
+			err := tx.NewSelect().Table("purchases").Column("status").
+				Where("id = ?", id).Where("company_id = ?", companyID).Scan(ctx, &status)
+			if errors.Is(err, sql.ErrNoRows) {
+				return errPurchaseNotFound()
+			}
+			if err != nil {
+				return err
+			}
+			return errNotRefundable()
+		case err != nil:
+			return fmt.Errorf("refund purchase: %w", err)
+		}
+		if err := tx.NewSelect().TableExpr("purchases AS p").
+			ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted, t.name AS brand, t.symbol").
+			ColumnExpr(noticeFromSQL).
+			Join("JOIN users AS u ON u.id = p.user_id").Join("JOIN tokens AS t ON t.company_id = p.company_id").
+			Where("p.id = ?", p.ID).Scan(ctx, &n); err != nil {
+			return fmt.Errorf("load buyer: %w", err)
+		}
+		return audit.Write(ctx, tx, actor, "purchase.refund", "purchase", p.ID,
+			refundAudit{Status: StatusRejected}, refundAudit{Status: StatusRefunded, RefundReference: ref})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !n.Deleted && n.Email != "" {
+		msg := mail.RefundMessage(n.Email, n.Name, s.from(n), p.OrderNumber, deref(p.ReferenceNumber),
+			company.Rupees(p.FinalAmount), ref)
+		if err := s.queueMail(ctx, msg, "refund:"+p.ID); err != nil {
+			// The refund stands; the email is the one thing lost while Redis is down.
+			s.logError("refund mail not queued", "purchase", p.ID, "err", err)
+		}
+	}
+	return &p, nil
+}
+
+// queueMail queues an email once under taskID (a second try with the same id counts as sent).
+func (s *Service) queueMail(ctx context.Context, msg tasks.EmailSendPayload, taskID string) error {
+	task, err := tasks.NewEmailSendTask(msg)
+	if err != nil {
+		return err
+	}
+	_, err = s.Tasks.EnqueueContext(ctx, task, asynq.TaskID(taskID), asynq.Retention(24*time.Hour))
+	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+		return err
+	}
+	return nil
+}
