@@ -177,11 +177,6 @@ func nonNil(d []Document) []Document {
 	return d
 }
 
-// oneLine reports whether s holds no control characters (CR, LF, NUL, tab…).
-func oneLine(s string) bool {
-	return !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) })
-}
-
 // normPAN is the PAN as stored: no spaces, upper case.
 func normPAN(p string) string { return strings.ToUpper(strings.Join(strings.Fields(p), "")) }
 

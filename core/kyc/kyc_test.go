@@ -18,15 +18,6 @@ func TestMaskPANShowsOnlyTheLastFour(t *testing.T) {
 	}
 }
 
-func TestReasonMustBeOneLine(t *testing.T) {
-	for s, want := range map[string]bool{"Blurred photo": true, "Ünïcode ok": true, "a\nb": false, "a\rb": false,
-		"a\x00b": false, "a\tb": false, "a\u0085b": false} {
-		if oneLine(s) != want {
-			t.Fatalf("oneLine(%q) != %v", s, want)
-		}
-	}
-}
-
 func TestErrRequiredNamesTheThresholdInIndianGrouping(t *testing.T) {
 	e, ok := apperr.As(ErrRequired(decimal.RequireFromString("150000")))
 	if !ok || e.Kind != apperr.KindForbidden || e.Slug != "kyc_required" ||

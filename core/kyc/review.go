@@ -150,7 +150,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 		switch {
 		case reason == "":
 			v.Add("Please enter a reason for the rejection.")
-		case !oneLine(reason):
+		case !fields.OneLine(reason):
 			v.Add("The reason must be one line.")
 		case utf8.RuneCountInString(reason) > MaxReason:
 			v.Add(fmt.Sprintf("The reason must be at most %d characters.", MaxReason))
