@@ -41,6 +41,7 @@ func TestRejectReasonRefundAndRefundedListsOverHTTP(t *testing.T) {
 	h.want(h.call("POST", "/api/v1/admin/transaction/refund", h.adminB, map[string]any{"id": p, "refundReference": "RF-1"}), 404)
 	h.want(h.call("POST", "/api/v1/admin/transaction/refund", h.adminA, map[string]any{"id": p}), 422)
 	h.want(h.call("POST", "/api/v1/admin/transaction/refund", h.adminA, map[string]any{"id": p, "refundReference": "RF\n1"}), 422)
+	h.want(h.call("POST", "/api/v1/admin/transaction/refund", "", map[string]any{"id": p, "refundReference": "RF-1"}), 401)
 	h.want(h.call("POST", "/api/v1/admin/transaction/refund", h.buyer, map[string]any{"id": p, "refundReference": "RF-1"}), 403)
 	h.want(h.call("POST", "/api/v1/admin/transaction/refund", h.super, map[string]any{"id": p, "refundReference": "RF-1"}), 403)
 	h.want(h.call("POST", "/api/v1/admin/transaction/refund", h.adminA, map[string]any{"id": p, "refundReference": "NEFT-RF-1"}), 200)
@@ -61,8 +62,8 @@ func TestRejectReasonRefundAndRefundedListsOverHTTP(t *testing.T) {
 	if l.Total != 1 || l.Records[0].ID != p {
 		t.Fatalf("super admin's refunded list: %+v", l)
 	}
-	csv := h.want(h.call("GET", "/api/v1/admin/export/purchases.csv?status=REFUNDED", h.adminA, nil), 200)
-	if !strings.Contains(string(csv.Data), ",REFUNDED,") {
+	csv := h.export("/api/v1/admin/export/purchases.csv?status=REFUNDED", h.adminA)
+	if csv.Code != 200 || !strings.Contains(string(csv.Data), ",REFUNDED,") {
 		t.Fatalf("export: %s", csv.Data)
 	}
 	var dash struct{ Purchases struct{ Refunded int } }
