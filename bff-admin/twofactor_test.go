@@ -243,7 +243,9 @@ func TestCompanyAddTakesRequire2FA(t *testing.T) {
 		"email": "owner@gamma.test", "mobile": "9876500011", "companyAadhaarCard": "499118665246", "companyPan": "GAMMA1234G",
 		"companyAddress": "1 Gamma Street", "companyPincode": "400001", "tokenName": "Gamma Coin", "tokenSymbol": "GMC",
 		"tokenPrice": 5, "adminPassword": "GammaPass#1", "require2fa": true}), 200).Into(t, &out)
-	var c struct{ Require2FA bool `json:"require2fa"` }
+	var c struct {
+		Require2FA bool `json:"require2fa"`
+	}
 	h.want(h.call("GET", "/api/v1/superadmin/company/get?id="+out.ID, h.super, nil), 200).Into(t, &c)
 	if !c.Require2FA {
 		t.Fatal("company/add must store require2fa")
@@ -251,4 +253,3 @@ func TestCompanyAddTakesRequire2FA(t *testing.T) {
 	tok := h.adminLogin("owner@gamma.test", "GammaPass#1")
 	h.want(h.call("GET", "/api/v1/admin/dashboard/get", tok, nil), 403)
 }
-

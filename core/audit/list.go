@@ -104,7 +104,11 @@ func (s *Service) List(ctx context.Context, f Filter) (pagination.List[Record], 
 	}
 	where := func(q *bun.SelectQuery) *bun.SelectQuery {
 		if !f.AnyCompany {
-			q = q.Where("al.company_id = ?", company)
+			// A company's own records, and the super admin's on the company itself.
+			q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+				return q.Where("al.company_id = ?", company).
+					WhereOr("al.company_id IS NULL AND al.target_type = 'company' AND al.target_id = ?", company)
+			})
 		}
 		if action != "" {
 			q = q.Where("al.action = ?", action)
@@ -126,7 +130,7 @@ func (s *Service) List(ctx context.Context, f Filter) (pagination.List[Record], 
 	}
 	var rows []row
 	err = where(s.DB.NewSelect().TableExpr("audit_log AS al").
-		ColumnExpr("al.id, al.created_at, al.company_id, al.actor_id, al.actor_kind, al.action, al.target_type, al.target_id, al.before, al.after, al.ip").
+		ColumnExpr("al.id, al.created_at, COALESCE(al.company_id::text, CASE WHEN al.target_type = 'company' THEN al.target_id END) AS company_id, al.actor_id, al.actor_kind, al.action, al.target_type, al.target_id, al.before, al.after, al.ip").
 		ColumnExpr("COALESCE(u.name, sa.name, '') AS actor_name, COALESCE(u.email, sa.email, '') AS actor_email").
 		Join("LEFT JOIN users AS u ON al.actor_kind IN ('admin', 'user') AND u.id = al.actor_id").
 		Join("LEFT JOIN super_admins AS sa ON al.actor_kind = 'superadmin' AND sa.id = al.actor_id")).

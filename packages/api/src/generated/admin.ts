@@ -1378,12 +1378,14 @@ export interface components {
                 type: string;
                 id: string;
             };
-            /** @description The state before (any JSON) */
-            before: unknown;
-            /** @description The state after (any JSON) */
-            after: unknown;
+            before: components["schemas"]["AuditState"];
+            after: components["schemas"]["AuditState"];
             ip: string;
         };
+        /** @description The state before or after the action (the fields the action changed, as written at the time), or null. */
+        AuditState: {
+            [key: string]: unknown;
+        } | null;
         AuditList: {
             records: components["schemas"]["AuditRecord"][];
             total: number;
