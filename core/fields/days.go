@@ -3,10 +3,9 @@ package fields
 import (
 	"strings"
 	"time"
-)
 
-// IST is India Standard Time, the day every date filter and export speaks in.
-var IST = time.FixedZone("IST", 5*3600+30*60)
+	"prelaunch/core/clock"
+)
 
 // DayRange reads a from/to filter of IST days as yyyy-mm-dd, both inclusive. It returns the first
 // instant of from and the first instant after to (zero when absent), and the problems found
@@ -17,7 +16,7 @@ func DayRange(fromS, toS string) (from, to time.Time, problems []string) {
 		if s == "" {
 			return time.Time{}
 		}
-		d, err := time.ParseInLocation("2006-01-02", s, IST)
+		d, err := time.ParseInLocation("2006-01-02", s, clock.IST)
 		if err != nil || len(s) != len("2006-01-02") {
 			problems = append(problems, name+" must be a date as yyyy-mm-dd.")
 			return time.Time{}
