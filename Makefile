@@ -90,7 +90,8 @@ contract-check: node_modules/.modules.yaml
 	@scripts/contract-check.sh
 
 ## ---- tests ----
-test: setup build services go-check web-check contract-check go-test web-test copies e2e
+test: setup build services .tools/bin/versitygw pdftotext haproxy chromium go-check web-check contract-check
+	@MAKE="$(MAKE)" scripts/test-both.sh
 
 # vet, gofmt, staticcheck, go mod tidy and a GOWORK=off build of every module in go.work.
 go-check: .go-mod.stamp

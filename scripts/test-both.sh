@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# make test's last part: the Go tests (make go-test) beside the web unit tests, the many-copies test
+# and the browser journeys (make web-test copies e2e, one after another). The two lanes share no
+# data (the Go tests use prelaunch_test_* databases and Redis databases 0-13 and 15; copies and the
+# journeys their own databases and Redis database 14, one at a time), and each lane spends much of
+# its time waiting on servers, so side by side they take less than one after the other.
+# Lines are prefixed [go] or [web]; the status is non-zero when either failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+( $MAKE --no-print-directory go-test 2>&1 | sed -u 's/^/[go]  /'; exit "${PIPESTATUS[0]}" ) &
+gopid=$!
+( $MAKE --no-print-directory web-test copies e2e 2>&1 | sed -u 's/^/[web] /'; exit "${PIPESTATUS[0]}" )
+web=$?
+wait "$gopid"
+go=$?
+[ $go -eq 0 ] || echo "make test: the Go tests failed (lines marked [go])" >&2
+[ $web -eq 0 ] || echo "make test: the web tests, the many-copies test or the browser journeys failed (lines marked [web])" >&2
+[ $go -eq 0 ] && [ $web -eq 0 ]
