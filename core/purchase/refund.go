@@ -69,13 +69,7 @@ func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, 
 		case isUnique(err, "purchases_receipt_claim_key"):
 			return apperr.Conflict("claimed_again", "This transaction file has been attached to another purchase since; decide that one first.")
 		case errors.Is(err, sql.ErrNoRows):
-			var status string
-			err := tx.NewSelect().Table("purchases").Column("status").
-				Where("id = ?", id).Where("company_id = ?", companyID).Scan(ctx, &status)
-			if errors.Is(err, sql.ErrNoRows) {
-				return errPurchaseNotFound()
-			}
-			if err != nil {
+			if _, err := statusOf(ctx, tx, companyID, id); err != nil {
 				return err
 			}
 			return errNotRefundable()

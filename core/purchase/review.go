@@ -403,12 +403,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 // notPendingErr explains why the conditional update matched nothing: 404 when the purchase is
 // unknown or another company's, 409 when it is no longer (or not yet) awaiting review.
 func notPendingErr(ctx context.Context, tx bun.Tx, companyID, id string) error {
-	var status string
-	err := tx.NewSelect().Table("purchases").Column("status").
-		Where("id = ?", id).Where("company_id = ?", companyID).Scan(ctx, &status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return errPurchaseNotFound()
-	}
+	status, err := statusOf(ctx, tx, companyID, id)
 	if err != nil {
 		return err
 	}
@@ -416,6 +411,18 @@ func notPendingErr(ctx context.Context, tx bun.Tx, companyID, id string) error {
 		return apperr.Conflict("already_processed", "This purchase has already been processed.")
 	}
 	return apperr.Conflict("not_pending", "This purchase is not awaiting review.")
+}
+
+// statusOf is the purchase's status after a conditional update matched nothing: 404 when the
+// purchase is unknown or another company's.
+func statusOf(ctx context.Context, tx bun.Tx, companyID, id string) (string, error) {
+	var status string
+	err := tx.NewSelect().Table("purchases").Column("status").
+		Where("id = ?", id).Where("company_id = ?", companyID).Scan(ctx, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errPurchaseNotFound()
+	}
+	return status, err
 }
 
 // payReferral credits the referrer their reward from the referral supply, once per purchase
