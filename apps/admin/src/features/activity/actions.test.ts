@@ -17,7 +17,7 @@ describe('activity labels', () => {
     });
     // A deletion has only the before.
     expect(targetText({ target: { type: 'user', id }, before: { name: 'Asha', email: 'a@x.test' }, after: null })).toEqual({ kind: 'User', name: 'Asha' });
-    expect(targetText({ target: { type: 'token', id }, before: null, after: [1, 2] })).toEqual({ kind: 'Token', name: '7f1c2d3e…' });
+    expect(targetText({ target: { type: 'token', id }, before: null, after: { price: 10 } })).toEqual({ kind: 'Token', name: '7f1c2d3e…' });
     expect(targetText({ target: { type: 'new_thing', id: 'x1' }, before: null, after: null })).toEqual({ kind: 'New thing', name: 'x1' });
   });
 
