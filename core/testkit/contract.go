@@ -67,22 +67,26 @@ func (c *Contract) file() string {
 	return filepath.Join(openAPIDir(), c.path)
 }
 
-// openAPIDir is docs/openapi of the repository holding this file (tests run from source).
-func openAPIDir() string {
-	if _, self, _, ok := runtime.Caller(0); ok {
-		dir := filepath.Join(filepath.Dir(self), "..", "..", "docs", "openapi")
-		if _, err := os.Stat(dir); err == nil {
-			return dir
+// openAPIDir is docs/openapi of the repository the tests run in.
+func openAPIDir() string { return filepath.Join(RepoRoot(), "docs", "openapi") }
+
+// RepoRoot is the checkout the tests run in: the folder of go.work, found from this source file's
+// path, or (built with -trimpath, as make does, where that path is not a file's) by looking up
+// from the working directory, which go test sets to the package's folder.
+func RepoRoot() string {
+	if _, self, _, ok := runtime.Caller(0); ok && filepath.IsAbs(self) {
+		root := filepath.Join(filepath.Dir(self), "..", "..")
+		if _, err := os.Stat(filepath.Join(root, "go.work")); err == nil {
+			return root
 		}
 	}
-	// Built elsewhere (-trimpath): look up from the working directory for the go.work root.
 	wd, _ := os.Getwd()
 	for d := wd; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
-			return filepath.Join(d, "docs", "openapi")
+			return d
 		}
 		if filepath.Dir(d) == d {
-			return filepath.Join(wd, "docs", "openapi")
+			return wd
 		}
 	}
 }

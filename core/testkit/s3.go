@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -46,11 +45,8 @@ func versitygwBin() string {
 	if p := os.Getenv("VERSITYGW"); p != "" {
 		return p
 	}
-	if _, self, _, ok := runtime.Caller(0); ok {
-		p := filepath.Join(filepath.Dir(self), "..", "..", ".tools", "bin", "versitygw")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
+	if p := filepath.Join(RepoRoot(), ".tools", "bin", "versitygw"); fileExists(p) {
+		return p
 	}
 	if p, err := exec.LookPath("versitygw"); err == nil {
 		return p
@@ -143,4 +139,9 @@ func randHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
