@@ -15,15 +15,7 @@ import (
 // from then on the database refuses a new repeat in any written form.
 func TestClaimMigrationKeepsOldRepeats(t *testing.T) {
 	ctx := context.Background()
-	adminDSN, dsn, name := DSNForTest(t, "migrations_claims")
-	admin := platform.OpenDB(adminDSN)
-	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
-		t.Fatal(err)
-	}
-	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
-		t.Fatal(err)
-	}
+	dsn := EmptyDatabaseForTest(t, "migrations_claims")
 	db := platform.OpenDB(dsn)
 	defer db.Close()
 	before := migrate.NewMigrations()

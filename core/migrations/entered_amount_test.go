@@ -17,15 +17,7 @@ import (
 // never be below the charged one.
 func TestEnteredAmountMigration(t *testing.T) {
 	ctx := context.Background()
-	adminDSN, dsn, name := DSNForTest(t, "migrations_entered")
-	admin := platform.OpenDB(adminDSN)
-	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
-		t.Fatal(err)
-	}
-	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
-		t.Fatal(err)
-	}
+	dsn := EmptyDatabaseForTest(t, "migrations_entered")
 	db := platform.OpenDB(dsn)
 	defer db.Close()
 

@@ -30,18 +30,26 @@ func DSNForTest(t testing.TB, name string) (admin, dsn, db string) {
 	return u.String(), dsn, db
 }
 
-// A migration that fails is not recorded as applied: the next start runs it again.
-func TestFailedMigrationIsNotMarkedApplied(t *testing.T) {
+// EmptyDatabaseForTest makes DSNForTest's database afresh (dropped if it is there, then created
+// empty) and returns its URL.
+func EmptyDatabaseForTest(t testing.TB, name string) string {
 	ctx := context.Background()
-	adminDSN, dsn, name := DSNForTest(t, "migrations_fail")
+	adminDSN, dsn, db := DSNForTest(t, name)
 	admin := platform.OpenDB(adminDSN)
 	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
+	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+db+` WITH (FORCE)`); err != nil {
 		t.Fatal(err)
 	}
 	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
 		t.Fatal(err)
 	}
+	return dsn
+}
+
+// A migration that fails is not recorded as applied: the next start runs it again.
+func TestFailedMigrationIsNotMarkedApplied(t *testing.T) {
+	ctx := context.Background()
+	dsn := EmptyDatabaseForTest(t, "migrations_fail")
 	db := platform.OpenDB(dsn)
 	defer db.Close()
 	// Fails until the table flaky_gate exists.

@@ -13,15 +13,7 @@ import (
 // Several processes starting at once (two BFFs and the worker) must apply the schema once.
 func TestConcurrentUpAppliesOnce(t *testing.T) {
 	ctx := context.Background()
-	adminDSN, dsn, name := migrations.DSNForTest(t, "migrations")
-	admin := platform.OpenDB(adminDSN)
-	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
-		t.Fatal(err)
-	}
-	if err := platform.EnsureDatabase(ctx, dsn); err != nil {
-		t.Fatal(err)
-	}
+	dsn := migrations.EmptyDatabaseForTest(t, "migrations")
 	var wg sync.WaitGroup
 	applied := make([][]string, 3)
 	errs := make([]error, 3)
