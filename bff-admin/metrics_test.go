@@ -14,11 +14,7 @@ import (
 // rejection and expiry counters that move once per decision, and the DB pool.
 func TestAdminMetricsCountDecisionsAndRoutes(t *testing.T) {
 	h := setup(t)
-	h.d.Cfg.MetricsAddr = "127.0.0.1:0"
-	addr, err := h.d.ServeMetrics("bff-admin", false)
-	if err != nil || addr == "" {
-		t.Fatalf("metrics listener: %q %v", addr, err)
-	}
+	addr := testkit.ServeMetrics(t, h.d, "bff-admin", false)
 	before := testkit.Scrape(t, addr)
 	p1 := h.pending(h.cidA, h.buyerID, 10, "UPI", "UTR-M-1", nil)
 	p2 := h.pending(h.cidA, h.buyerID, 10, "UPI", "UTR-M-2", nil)

@@ -10,11 +10,7 @@ import (
 // Each order placed moves prelaunch_orders_created_total once; a refused one does not.
 func TestOrdersCreatedCounter(t *testing.T) {
 	h := setup(t)
-	h.d.Cfg.MetricsAddr = "127.0.0.1:0"
-	addr, err := h.d.ServeMetrics("bff-user", false)
-	if err != nil || addr == "" {
-		t.Fatalf("metrics listener: %q %v", addr, err)
-	}
+	addr := testkit.ServeMetrics(t, h.d, "bff-user", false)
 	tok := h.buyerToken()
 	before := testkit.Scrape(t, addr)
 	h.want(h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": 100}), 200)

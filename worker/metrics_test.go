@@ -22,11 +22,7 @@ func (failingMailer) Send(context.Context, mail.Message) error { return errors.N
 // and /healthz 200 while Postgres and Redis answer, 503 once one does not.
 func TestWorkerMetricsAndHealthz(t *testing.T) {
 	d, h, _ := setup(t)
-	d.Cfg.MetricsAddr = "127.0.0.1:0"
-	addr, err := d.ServeMetrics("worker", true)
-	if err != nil || addr == "" {
-		t.Fatalf("metrics listener: %q %v", addr, err)
-	}
+	addr := testkit.ServeMetrics(t, d, "worker", true)
 	before := testkit.Scrape(t, addr)
 	// The HTTP metrics are labelled by route: they appear once a server answered (the BFFs' tests).
 	for _, name := range []string{"prelaunch_orders_created_total", "prelaunch_purchases_approved_total", "prelaunch_purchases_rejected_total",

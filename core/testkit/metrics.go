@@ -7,7 +7,21 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"prelaunch/core/runtime"
 )
+
+// ServeMetrics starts d's metrics listener (runtime.Deps.ServeMetrics) on a free loopback port
+// and returns its address.
+func ServeMetrics(t testing.TB, d *runtime.Deps, service string, queues bool) string {
+	t.Helper()
+	d.Cfg.MetricsAddr = "127.0.0.1:0"
+	addr, err := d.ServeMetrics(service, queues)
+	if err != nil || addr == "" {
+		t.Fatalf("metrics listener: %q %v", addr, err)
+	}
+	return addr
+}
 
 // Scrape reads http://addr/metrics (Prometheus text format) into sample → value, each sample
 // written as in the text: `name` or `name{label="v",…}`.
