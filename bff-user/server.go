@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/gofiber/fiber/v3"
 
+	"prelaunch/core/apperr"
 	"prelaunch/core/httpx"
 	"prelaunch/core/runtime"
 )
@@ -19,6 +20,9 @@ func newServer(d *runtime.Deps) *fiber.App {
 	httpx.ServeSPA(app, d.Cfg.UserDist, func(c fiber.Ctx, index []byte) ([]byte, error) {
 		site, err := svc.Site.Site(c.Context(), c.Hostname())
 		if err != nil {
+			if e, ok := apperr.As(err); !ok || e.Kind.Status() >= 500 {
+				d.Log.Warn("index page: the host's site could not be read; serving the built page", "host", c.Hostname(), "err", err)
+			}
 			return nil, err
 		}
 		return site.Page(index), nil

@@ -47,7 +47,10 @@ func (t *Token) View() TokenView {
 }
 
 // PublicSite is site/get: the public branding and token config of the site (DESIGN §11: with
-// suspended while the super admin has suspended the company).
+// suspended while the super admin has suspended the company). Its metaData.title is the title the
+// pages are served with (Token.PageTitle), never empty.
 func PublicSite(site *Site) *SiteView {
-	return &SiteView{CompanyID: site.CompanyID, CompanyName: site.CompanyName, Suspended: site.Suspended(), Token: site.Token.View()}
+	tv := site.Token.View()
+	tv.MetaData.Title = site.Token.PageTitle()
+	return &SiteView{CompanyID: site.CompanyID, CompanyName: site.CompanyName, Suspended: site.Suspended(), Token: tv}
 }

@@ -1,12 +1,11 @@
-import { useDocumentMeta } from '@prelaunch/ui';
 import type { ReactNode } from 'react';
-import { useSite } from '../features/site/hooks/useSite';
+import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
 import { PublicHeader } from './PublicHeader';
 
 /** Public pages (register, forgot password): header, one centred card, footer. */
 export function PublicShell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const { token, metaData } = useSite();
-  useDocumentMeta({ title: metaData.title, description: metaData.description, keywords: metaData.keywords, icon: token.icon_url });
+  const { token } = useSite();
+  useSiteDocumentMeta();
   return (
     <div className="pl-page">
       <PublicHeader token={token} />

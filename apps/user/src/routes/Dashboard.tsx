@@ -1,12 +1,12 @@
 import { errorMessage } from '@prelaunch/api';
-import { Pagination, ResponsiveTable, SummaryCard, tokens, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { Pagination, ResponsiveTable, SummaryCard, tokens, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../components/Icon';
 import { profileQueryOptions } from '../features/profile/api/profile';
 import { OpenOrders } from '../features/purchase/components/OpenOrders';
 import { SaleOverview } from '../features/purchase/components/SaleOverview';
-import { useSite } from '../features/site/hooks/useSite';
+import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
 import { globalStockQueryOptions, myStockQueryOptions } from '../features/stock/api/stock';
 import { globalColumns, myColumns } from '../features/stock/components/stockColumns';
 
@@ -15,7 +15,7 @@ const PAGE_SIZE = 10;
 
 /** SPEC §2 "User dashboard (/user/dashboard)". */
 export default function Dashboard() {
-  const { token, metaData } = useSite();
+  const { token } = useSite();
   const profile = useQuery(profileQueryOptions());
   const [card, setCard] = useState<CardId>('globalStock');
   const [globalPage, setGlobalPage] = useState(1);
@@ -25,12 +25,7 @@ export default function Dashboard() {
 
   useErrorToast(global.error ?? mine.error, 'Failed to fetch stock details');
 
-  useDocumentMeta({
-    title: `${metaData.title} | Dashboard`,
-    description: metaData.description,
-    keywords: metaData.keywords,
-    icon: token.icon_url,
-  });
+  useSiteDocumentMeta('Dashboard');
 
   // DESIGN §16 "Honest states": a placeholder while loading, a dash after a failure, never a made-up 0.0.
   const figure = (v: unknown) =>

@@ -1,15 +1,14 @@
-import { LoadError, ListPlaceholder, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { LoadError, ListPlaceholder, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { KYC_FALLBACK, kycQueryOptions } from '../features/kyc/api/kyc';
 import { KycForm } from '../features/kyc/components/KycForm';
 import { KycStatusPanel, KycSubmitted } from '../features/kyc/components/KycStatusPanel';
 import { canSubmitKyc } from '../features/kyc/validation';
-import { useSite } from '../features/site/hooks/useSite';
+import { useSiteDocumentMeta } from '../features/site/hooks/useSite';
 
 /** DESIGN §13 buyer "Verification" (/user/kyc): status, the form (first time or after a rejection), else what was sent. */
 export default function Kyc() {
-  const { metaData, token } = useSite();
-  useDocumentMeta({ title: `${metaData.title} | Verification`, description: metaData.description, keywords: metaData.keywords, icon: token.icon_url });
+  useSiteDocumentMeta('Verification');
   const kyc = useQuery(kycQueryOptions());
   useErrorToast(kyc.error, KYC_FALLBACK.get);
 

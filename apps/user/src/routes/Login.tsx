@@ -1,23 +1,18 @@
 import { FALLBACK, MISSING_COMPANY_ID } from '@prelaunch/api';
-import { LoginCard, LoginForm, toastErrors, useDocumentMeta } from '@prelaunch/ui';
+import { LoginCard, LoginForm, toastErrors } from '@prelaunch/ui';
 import { Link } from 'react-router';
 import { useLogin } from '../features/auth/api/login';
-import { useSite } from '../features/site/hooks/useSite';
+import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
 import { useSaleSuspended } from '../features/site/suspended';
 import { PublicHeader } from '../layouts/PublicHeader';
 
 /** SPEC §2 "Login (/)". Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
 export default function Login() {
-  const { token, metaData, companyId, isLoading: siteLoading } = useSite();
+  const { token, companyId, isLoading: siteLoading } = useSite();
   const login = useLogin();
   const suspended = useSaleSuspended();
 
-  useDocumentMeta({
-    title: metaData.title,
-    description: metaData.description,
-    keywords: metaData.keywords,
-    icon: token.icon_url,
-  });
+  useSiteDocumentMeta();
 
   function onLogin(email: string, password: string) {
     if (!companyId) {

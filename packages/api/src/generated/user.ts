@@ -702,6 +702,7 @@ export interface components {
             };
         };
         MetaData: {
+            /** @description The title the site's pages are served with (the meta title, else the token's title, else its name). */
             title: string;
             description: string;
             keywords: string;
