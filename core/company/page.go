@@ -2,6 +2,7 @@ package company
 
 import (
 	"bytes"
+	"encoding/json"
 	"html"
 	"regexp"
 )
@@ -13,6 +14,10 @@ var (
 	pageIconRE     = regexp.MustCompile(`(?s)<link\s+rel="icon"[^>]*>`)
 	pageHeadEndRE  = regexp.MustCompile(`</head>`)
 )
+
+// SiteDataID is the id of the JSON script element of index.html that holds the site's site/get
+// data (packages/api servedBuyerSite reads it).
+const SiteDataID = "pl-site"
 
 // PageTitle is the title of the buyer site's pages: the meta title, else the token's title, else
 // its name. index.html (Page) and site/get (PublicSite) both use it, so the app never replaces the
@@ -46,6 +51,14 @@ func (s *Site) Page(index []byte) []byte {
 	og.WriteString(`<meta property="og:site_name" content="` + e(s.CompanyName) + `" />`)
 	if t.IconURL != "" {
 		og.WriteString(`<meta property="og:image" content="` + e(t.IconURL) + `" />`)
+	}
+	// site/get's answer, so the app's first render already shows this company (not the SPEC's ACW
+	// defaults) before its own site/get returns. encoding/json escapes <, > and & (and U+2028/9),
+	// so no value can end the script element; a JSON script is data, never run (the CSP holds).
+	if data, err := json.Marshal(PublicSite(s)); err == nil {
+		og.WriteString(`<script id="` + SiteDataID + `" type="application/json">`)
+		og.Write(data)
+		og.WriteString(`</script>`)
 	}
 	og.WriteString("</head>")
 	return pageHeadEndRE.ReplaceAllLiteral(out, og.Bytes())

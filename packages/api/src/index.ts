@@ -9,7 +9,7 @@ export type * from './reconcile';
 export type * from './adminTypes';
 export type * from './superadminTypes';
 export { buyerApi, withoutEmpty, type BuyerApi, type BuyerResult } from './userApi';
-export { fetchBuyerSite } from './userSite';
+export { fetchBuyerSite, servedBuyerSite } from './userSite';
 export type * from './userTypes';
 export { httpStatus, ADMIN_FALLBACK, SALE_SUSPENDED } from './errors';
 export { createSession, userSession, adminSession, markDashboardVisited, type Session } from './session';

@@ -18,3 +18,20 @@ export async function fetchBuyerSite(baseURL = ''): Promise<BuyerSite> {
   }
   return body.data;
 }
+
+/**
+ * The site data bff-user writes into index.html for the request's host (a JSON script element,
+ * id "pl-site": site/get's data), or undefined when absent or not of that shape. The app starts
+ * from it, so its first render shows the host's company rather than the defaults.
+ */
+export function servedBuyerSite(doc: Document | undefined = globalThis.document): BuyerSite | undefined {
+  const raw = doc?.getElementById('pl-site')?.textContent;
+  if (!raw) return undefined;
+  try {
+    const data = JSON.parse(raw) as Partial<BuyerSite> | null;
+    if (!data || typeof data.companyId !== 'string' || typeof data.token !== 'object' || data.token === null) return undefined;
+    return data as BuyerSite;
+  } catch {
+    return undefined;
+  }
+}

@@ -646,7 +646,8 @@ export interface paths {
          * The buyer web app (any GET path outside /api/)
          * @description Files of the built app (hashed assets under /assets are cached for a year), else index.html
          *     for the app's own routes, with the host's token title, description, keywords and icon in its
-         *     <title>, meta tags and icon link. Before the app is built, a JSON 503. In production a host
+         *     <title>, meta tags and icon link, and site/get's data in a JSON script element (id pl-site)
+         *     the app starts from. Before the app is built, a JSON 503. In production a host
          *     that names no company gets a plain-text 404 "Unknown site.".
          */
         get: operations["spa"];

@@ -33,6 +33,7 @@ function renderPage(name?: string) {
 
 beforeEach(() => {
   answer = null;
+  document.getElementById('pl-site')?.remove();
   document.title = SERVED;
   document.head.querySelectorAll('meta[name], link[rel="icon"]').forEach((el) => el.remove());
 });
@@ -57,5 +58,24 @@ describe('useSiteDocumentMeta', () => {
     answer!({ name: 'Gamma Token', symbol: 'GAM', icon_url: '', metaData: { title: '', description: '', keywords: '' } });
     await waitFor(() => expect(document.title).toBe('Gamma Token'));
     expect(document.title).not.toMatch(/ACW/);
+  });
+
+  it('starts from the site data index.html was served with, and still asks site/get', async () => {
+    const served = document.createElement('script');
+    served.id = 'pl-site';
+    served.type = 'application/json';
+    served.textContent = JSON.stringify({
+      companyId: 'c1',
+      companyName: 'Gamma Ltd',
+      suspended: false,
+      token: { name: 'Gamma Token', symbol: 'GAM', icon_url: '/g.png', metaData: { title: 'Gamma sale', description: 'Buy GAM', keywords: 'gam' } },
+    });
+    document.head.appendChild(served);
+    renderPage('Dashboard');
+    // The first render already has the host's company: no defaults, no wait.
+    expect(document.title).toBe('Gamma sale | Dashboard');
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!({ name: 'Gamma Token', symbol: 'GAM', icon_url: '/g.png', metaData: { title: 'Gamma sale (renamed)', description: '', keywords: '' } });
+    await waitFor(() => expect(document.title).toBe('Gamma sale (renamed) | Dashboard'));
   });
 });
