@@ -5,9 +5,14 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/hibiken/asynq"
+
+	"prelaunch/core/audit"
 	"prelaunch/core/kyc"
 	"prelaunch/core/media"
+	"prelaunch/core/testkit"
 )
 
 type adminKYC struct {
@@ -198,5 +203,58 @@ func TestReviewShowsBuyerVerification(t *testing.T) {
 	r := h.want(h.call("GET", "/api/v1/admin/auth/list?limit=100", h.adminA, nil), 200)
 	if !strings.Contains(string(r.Data), `"kycStatus":"APPROVED"`) {
 		t.Fatalf("user list: %s", r.Data)
+	}
+}
+
+// With Redis down when an admin decides, the KYC decision stands and its email is not lost: the
+// worker's sweep queues it once Redis answers, exactly once; with Redis up the decision's own
+// attempt settles it and the sweep sends nothing more.
+func TestKYCDecisionNoticeSurvivesARedisOutage(t *testing.T) {
+	h := setup(t)
+	ctx := context.Background()
+	buyer := h.newBuyer(h.cidA, "Outage Buyer", "outage@a.test", nil)
+	h.submitKYC(h.cidA, buyer)
+	actor := audit.Actor{ID: h.adminAID, Kind: "admin", CompanyID: h.cidA}
+	down := *h.d.Build().KYC
+	noRedis := asynq.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond})
+	defer noRedis.Close()
+	down.Tasks = noRedis
+	if _, err := down.Reject(ctx, actor, h.cidA, buyer, "The PAN photo is blurred."); err != nil {
+		t.Fatalf("the decision must not fail because mail cannot be queued: %v", err)
+	}
+	notified := func() int64 {
+		return h.num("SELECT count(*) FROM kyc_submissions WHERE user_id = '" + buyer + "' AND decision_notified_at IS NOT NULL")
+	}
+	if notified() != 0 {
+		t.Fatal("an email that was never queued is marked sent")
+	}
+	svc := h.d.Build().KYC
+	if n, err := svc.SendPendingNotices(ctx, time.Now()); err != nil || n != 0 {
+		t.Fatalf("a fresh decision swept: %d %v", n, err)
+	}
+	later := time.Now().Add(2 * time.Minute)
+	for i, want := range []int{1, 0} {
+		if n, err := svc.SendPendingNotices(ctx, later); err != nil || n != want {
+			t.Fatalf("sweep %d: queued %d (%v), want %d", i+1, n, err, want)
+		}
+	}
+	mails := testkit.QueuedEmails(t, h.d.Redis, "outage@a.test")
+	if len(mails) != 1 || !strings.Contains(mails[0].Text, "The PAN photo is blurred.") || notified() != 1 {
+		t.Fatalf("want one rejection mail with its reason and the notice settled, got %+v", mails)
+	}
+
+	// Resubmitted and approved with Redis up: mailed by the decision, not again by the sweep.
+	h.submitKYC(h.cidA, buyer)
+	if notified() != 0 {
+		t.Fatal("a resubmission kept the old decision's notice mark")
+	}
+	if _, err := svc.Approve(ctx, actor, h.cidA, buyer); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := svc.SendPendingNotices(ctx, later); err != nil || n != 0 || notified() != 1 {
+		t.Fatalf("sweep after a queued decision email: %d %v", n, err)
+	}
+	if mails := testkit.QueuedEmails(t, h.d.Redis, "outage@a.test"); len(mails) != 2 {
+		t.Fatalf("want the rejection and the approval mailed once each, got %d", len(mails))
 	}
 }

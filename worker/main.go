@@ -61,7 +61,8 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	h := &handlers{purchases: d.Build().Purchases, mailer: mailer, clock: d.Clock, log: d.Log}
+	svc := d.Build()
+	h := &handlers{purchases: svc.Purchases, kyc: svc.KYC, mailer: mailer, clock: d.Clock, log: d.Log}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,
 		Queues:          tasks.Queues,

@@ -13,6 +13,7 @@ import (
 
 	"prelaunch/core/clock"
 	"prelaunch/core/fields"
+	"prelaunch/core/kyc"
 	"prelaunch/core/mail"
 	"prelaunch/core/metrics"
 	"prelaunch/core/purchase"
@@ -23,6 +24,7 @@ import (
 // the decision notices it catches up on) and the mailer. The worker runs no SQL of its own.
 type handlers struct {
 	purchases *purchase.Service
+	kyc       *kyc.Service
 	mailer    mail.Mailer
 	clock     clock.Clock
 	log       *slog.Logger
@@ -104,7 +106,8 @@ func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 // isFailure does not count a not-due run against the task's retries.
 func isFailure(err error) bool { return !errors.As(err, new(notDue)) }
 
-// purchaseSweep expires every order whose window is over and whose task was lost.
+// purchaseSweep expires every order whose window is over and whose task was lost, and queues the
+// emails (purchase decisions, refunds, KYC decisions) whose queueing failed.
 func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	n, err := h.purchases.Sweep(ctx, h.clock.Now())
 	if err != nil {
@@ -115,7 +118,11 @@ func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	}
 	sent, err := h.purchases.SendPendingNotices(ctx, h.clock.Now())
 	if sent > 0 {
-		h.log.Info("purchase sweep queued decision notices", "count", sent)
+		h.log.Info("purchase sweep queued decision and refund notices", "count", sent)
 	}
-	return err
+	kycSent, kycErr := h.kyc.SendPendingNotices(ctx, h.clock.Now())
+	if kycSent > 0 {
+		h.log.Info("purchase sweep queued kyc decision notices", "count", kycSent)
+	}
+	return errors.Join(err, kycErr)
 }

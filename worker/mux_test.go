@@ -31,7 +31,8 @@ func setup(t *testing.T) (*runtime.Deps, *handlers, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d, &handlers{purchases: d.Build().Purchases, mailer: m, clock: d.Clock, log: d.Log}, cid
+	svc := d.Build()
+	return d, &handlers{purchases: svc.Purchases, kyc: svc.KYC, mailer: m, clock: d.Clock, log: d.Log}, cid
 }
 
 func emailTask(t *testing.T, p tasks.EmailSendPayload) *asynq.Task {

@@ -170,7 +170,7 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, e
 			VALUES (?, ?, ?, ?, ?, '', ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, pan_number = EXCLUDED.pan_number,
 				aadhaar_number = EXCLUDED.aadhaar_number, reason = '', submitted_at = EXCLUDED.submitted_at,
-				decided_at = NULL, decided_by = NULL, updated_at = EXCLUDED.updated_at
+				decided_at = NULL, decided_by = NULL, decision_notified_at = NULL, updated_at = EXCLUDED.updated_at
 			WHERE k.status = ?
 			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, aadhaar, now, now, StatusRejected).Scan(ctx, &uid)
 		if err != nil {

@@ -73,7 +73,9 @@ type Submission struct {
 	SubmittedAt   time.Time  `bun:"submitted_at,notnull"`
 	DecidedAt     *time.Time `bun:"decided_at"`
 	DecidedBy     *string    `bun:"decided_by,type:uuid"`
-	UpdatedAt     time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
+	// DecisionNotifiedAt: when the decision's email was queued (nil: not yet; the sweep retries).
+	DecisionNotifiedAt *time.Time `bun:"decision_notified_at"`
+	UpdatedAt          time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
 }
 
 // Document is one file of a submission as the screens show it: a signed link and its type (an

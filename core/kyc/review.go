@@ -132,14 +132,27 @@ type decisionAudit struct {
 	IsApproved bool   `json:"isApproved"`
 }
 
+// notice is what a KYC decision's email needs: the buyer, the decision and the company.
 type notice struct {
-	Email   string `bun:"email"`
-	Name    string `bun:"name"`
-	Brand   string `bun:"brand"`
-	Symbol  string `bun:"symbol"`
-	Company string `bun:"company"`
-	Domain  string `bun:"domain"`
+	UserID    string    `bun:"user_id"`
+	Status    string    `bun:"status"`
+	Reason    string    `bun:"reason"`
+	DecidedAt time.Time `bun:"decided_at"`
+	Email     string    `bun:"email"`
+	Name      string    `bun:"name"`
+	Deleted   bool      `bun:"deleted"`
+	Brand     string    `bun:"brand"`
+	Symbol    string    `bun:"symbol"`
+	Company   string    `bun:"company"`
+	Domain    string    `bun:"domain"`
 }
+
+// noticeSQL selects the notices of the submissions k (joined with their buyer u).
+const noticeSQL = `SELECT k.user_id, k.status, k.reason, k.decided_at, u.email, u.name, u.deleted_at IS NOT NULL AS deleted,
+		t.name AS brand, t.symbol, c.name AS company,
+		COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = u.company_id ORDER BY d.position LIMIT 1), '') AS domain
+	FROM kyc_submissions AS k JOIN users AS u ON u.id = k.user_id
+	JOIN tokens AS t ON t.company_id = u.company_id JOIN companies AS c ON c.id = u.company_id`
 
 func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, userID, to, reason string) (*AdminRecord, error) {
 	userID = strings.TrimSpace(userID)
@@ -175,7 +188,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 			return fmt.Errorf("lock buyer: %w", err)
 		}
 		q := tx.NewUpdate().Model((*Submission)(nil)).
-			Set("status = ?", to).Set("reason = ?", reason).Set("decided_at = ?", s.Clock.Now()).Set("updated_at = now()").
+			Set("status = ?", to).Set("reason = ?", reason).Set("decided_at = ?", s.Clock.Now()).Set("decision_notified_at = NULL").Set("updated_at = now()").
 			Where("user_id = ?", userID).Where("company_id = ?", companyID).Where("status = ?", StatusPending)
 		if actor.ID != "" {
 			q = q.Set("decided_by = ?", actor.ID)
@@ -211,10 +224,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 			decisionAudit{Status: to, Reason: reason, IsApproved: wasApproved || to == StatusApproved}); err != nil {
 			return err
 		}
-		if err := tx.NewRaw(`SELECT u.email, u.name, t.name AS brand, t.symbol, c.name AS company,
-				COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = u.company_id ORDER BY d.position LIMIT 1), '') AS domain
-			FROM users AS u JOIN tokens AS t ON t.company_id = u.company_id JOIN companies AS c ON c.id = u.company_id
-			WHERE u.id = ? LIMIT 1`, userID).Scan(ctx, &n); err != nil {
+		if err := tx.NewRaw(noticeSQL+` WHERE k.user_id = ? LIMIT 1`, userID).Scan(ctx, &n); err != nil {
 			return fmt.Errorf("load notice: %w", err)
 		}
 		var rows []adminRow
@@ -237,35 +247,56 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 	if to == StatusApproved {
 		s.revoke(userID)
 	}
-	if err := s.sendNotice(ctx, n, rec); err != nil {
-		// The decision stands; the admin sees it and the buyer sees it on the Verification screen.
-		s.logError("kyc decision mail not queued", "user", userID, "err", err)
+	if err := s.sendNotice(ctx, n); err != nil {
+		// The decision stands; the admin sees it and the buyer sees it on the Verification screen;
+		// the worker's sweep queues the email later (SendPendingNotices).
+		s.logError("kyc decision mail not queued; the sweep will retry", "user", userID, "err", err)
 	}
 	return rec, nil
 }
 
-// sendNotice queues the decision email; the worker sends it. Its task id names the decision, so
-// one decision is mailed once.
-func (s *Service) sendNotice(ctx context.Context, n notice, rec *AdminRecord) error {
-	if n.Email == "" {
-		return nil
+// sendNotice queues the decision email (the worker sends it) and records that it was queued. Its
+// task id names the decision, so one decision is mailed once whoever queues it. A deleted buyer
+// gets no mail, but the notice is settled.
+func (s *Service) sendNotice(ctx context.Context, n notice) error {
+	if !n.Deleted && n.Email != "" {
+		var domains []string
+		if n.Domain != "" {
+			domains = []string{n.Domain}
+		}
+		from := mail.From{Brand: n.Brand, Company: n.Company, URL: s.Links.SiteURL(n.Symbol, domains)}
+		task, err := tasks.NewEmailSendTask(mail.KYCDecisionMessage(n.Email, n.Name, from, n.Status, n.Reason))
+		if err != nil {
+			return err
+		}
+		id := fmt.Sprintf("kyc:%s:%d", n.UserID, n.DecidedAt.UnixNano())
+		_, err = s.Tasks.EnqueueContext(ctx, task, asynq.TaskID(id), asynq.Retention(24*time.Hour))
+		if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+			return fmt.Errorf("queue kyc mail: %w", err)
+		}
 	}
-	var domains []string
-	if n.Domain != "" {
-		domains = []string{n.Domain}
-	}
-	from := mail.From{Brand: n.Brand, Company: n.Company, URL: s.Links.SiteURL(n.Symbol, domains)}
-	task, err := tasks.NewEmailSendTask(mail.KYCDecisionMessage(n.Email, n.Name, from, rec.Status, rec.Reason))
+	_, err := s.DB.NewUpdate().Table("kyc_submissions").Set("decision_notified_at = now()").
+		Where("user_id = ?", n.UserID).Where("decided_at = ?", n.DecidedAt).Where("decision_notified_at IS NULL").Exec(ctx)
+	return err
+}
+
+// NoticeLookback is how far back the sweep looks for decisions whose email was not queued.
+const NoticeLookback = 24 * time.Hour
+
+// SendPendingNotices queues the emails of KYC decisions made at least a minute ago (so the
+// review's own attempt goes first) and not yet queued, at most 200 a call. It returns how many.
+func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, error) {
+	var rows []notice
+	err := s.DB.NewRaw(noticeSQL+` WHERE k.decided_at IS NOT NULL AND k.decision_notified_at IS NULL
+		AND k.decided_at > ? AND k.decided_at <= ? ORDER BY k.decided_at LIMIT 200`,
+		now.Add(-NoticeLookback), now.Add(-time.Minute)).Scan(ctx, &rows)
 	if err != nil {
-		return err
+		return 0, fmt.Errorf("pending kyc notices: %w", err)
 	}
-	id := "kyc:" + rec.UserID
-	if rec.DecidedAt != nil {
-		id += fmt.Sprintf(":%d", rec.DecidedAt.UnixNano())
+	for i, n := range rows {
+		if err := s.sendNotice(ctx, n); err != nil {
+			return i, err
+		}
 	}
-	_, err = s.Tasks.EnqueueContext(ctx, task, asynq.TaskID(id), asynq.Retention(24*time.Hour))
-	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
-		return fmt.Errorf("queue kyc mail: %w", err)
-	}
-	return nil
+	return len(rows), nil
 }

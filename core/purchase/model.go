@@ -62,6 +62,7 @@ type Purchase struct {
 	RefundReference       *string         `bun:"refund_reference"`
 	RefundedAt            *time.Time      `bun:"refunded_at"`
 	RefundedBy            *string         `bun:"refunded_by,type:uuid"`
+	RefundNotifiedAt      *time.Time      `bun:"refund_notified_at"`
 	ReceiptNumber         *int64          `bun:"receipt_number"`       // the receipt's number, given at its first download
 	ClaimRepeat           bool            `bun:"claim_repeat,notnull"` // set only by migration …0300_refund_receipt_claims on old repeated claims
 	CreatedAt             time.Time       `bun:"created_at,notnull,default:current_timestamp"`

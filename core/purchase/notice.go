@@ -25,6 +25,9 @@ type Notice struct {
 	Company     string          `bun:"company"` // the company's name
 	Domain      string          `bun:"domain"`  // its first domain ("" for none)
 	Reason      string          `bun:"reason"`  // a rejection's reason ("" for none)
+	// A refund's notice only:
+	Amount          decimal.Decimal `bun:"amount"`           // what the buyer paid (final amount)
+	RefundReference string          `bun:"refund_reference"` // the bank's reference of the refund
 }
 
 // from is who the notice comes from: the company and its buyer site (DESIGN §11).
@@ -60,8 +63,9 @@ func (s *Service) SendNotice(ctx context.Context, n Notice) error {
 // NoticeLookback is how far back the sweep looks for decisions whose notice was not queued.
 const NoticeLookback = 24 * time.Hour
 
-// SendPendingNotices queues the notices of decisions made at least a minute ago (so the review's
-// own attempt goes first) and not yet notified, at most 200 a call. It returns how many it queued.
+// SendPendingNotices queues the notices of decisions, and the emails of refunds, made at least a
+// minute ago (so the request's own attempt goes first) and not yet queued, at most 200 of each a
+// call. It returns how many it queued.
 func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, error) {
 	var rows []Notice
 	err := s.DB.NewSelect().TableExpr("purchases AS p").
@@ -81,5 +85,23 @@ func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, e
 			return i, err
 		}
 	}
-	return len(rows), nil
+	var refunds []Notice
+	err = s.DB.NewSelect().TableExpr("purchases AS p").
+		ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.final_amount AS amount, p.refund_reference").
+		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
+		ColumnExpr("t.name AS brand, t.symbol").ColumnExpr(noticeFromSQL).
+		Join("JOIN users AS u ON u.id = p.user_id").
+		Join("JOIN tokens AS t ON t.company_id = p.company_id").
+		Where("p.refunded_at IS NOT NULL").Where("p.refund_notified_at IS NULL").
+		Where("p.refunded_at > ?", now.Add(-NoticeLookback)).Where("p.refunded_at <= ?", now.Add(-time.Minute)).
+		OrderExpr("p.refunded_at").Limit(200).Scan(ctx, &refunds)
+	if err != nil {
+		return len(rows), fmt.Errorf("pending refund notices: %w", err)
+	}
+	for i, n := range refunds {
+		if err := s.sendRefundNotice(ctx, n); err != nil {
+			return len(rows) + i, err
+		}
+	}
+	return len(rows) + len(refunds), nil
 }

@@ -102,3 +102,62 @@ func (f *rvFixture) email(t *testing.T, userID string) string {
 	}
 	return e
 }
+
+// With Redis down at refund time the refund stands and its email is not lost: the worker's sweep
+// queues it once Redis answers, exactly once.
+func TestRefundNoticeSurvivesARedisOutage(t *testing.T) {
+	f := rvSetup(t)
+	ctx := context.Background()
+	buyer := f.buyer(t, nil)
+	id := f.pending(t, f.cid, buyer, 20, "BANK", "UTR-REFUND-1")
+	if _, err := f.svc().Reject(ctx, f.actor(), f.cid, id, "Amount not received"); err != nil {
+		t.Fatal(err)
+	}
+	down := *f.svc()
+	noRedis := asynq.NewClient(asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond})
+	defer noRedis.Close()
+	down.Tasks = noRedis
+	if _, err := down.Refund(ctx, f.actor(), f.cid, id, "RFND-OUTAGE-1"); err != nil {
+		t.Fatalf("the refund must not fail because mail cannot be queued: %v", err)
+	}
+	refundNotified := func() bool {
+		return f.num(t, "SELECT count(*) FROM purchases WHERE id = ? AND refund_notified_at IS NOT NULL", id) == 1
+	}
+	if refundNotified() {
+		t.Fatal("a refund email that was never queued is marked sent")
+	}
+	email := f.email(t, buyer)
+	refunds := func() []string {
+		var subjects []string
+		for _, m := range testkit.QueuedEmails(t, f.d.Redis, email) {
+			if strings.Contains(m.Subject, "refunded") {
+				subjects = append(subjects, m.Text)
+			}
+		}
+		return subjects
+	}
+	if n, err := f.svc().SendPendingNotices(ctx, time.Now()); err != nil || n != 0 || len(refunds()) != 0 {
+		t.Fatalf("a fresh refund swept: %d %v", n, err)
+	}
+	later := time.Now().Add(2 * time.Minute)
+	for i, want := range []int{1, 0} {
+		if n, err := f.svc().SendPendingNotices(ctx, later); err != nil || n != want {
+			t.Fatalf("sweep %d: queued %d (%v), want %d", i+1, n, err, want)
+		}
+	}
+	if got := refunds(); len(got) != 1 || !strings.Contains(got[0], "RFND-OUTAGE-1") || !refundNotified() {
+		t.Fatalf("want one refund mail naming the refund reference and the notice settled, got %q", got)
+	}
+
+	// With Redis up the refund's own attempt settles it; the sweep sends nothing more.
+	id2 := f.pending(t, f.cid, buyer, 10, "UPI", "UTR-REFUND-2")
+	if _, err := f.svc().Reject(ctx, f.actor(), f.cid, id2, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc().Refund(ctx, f.actor(), f.cid, id2, "RFND-UP-2"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.svc().SendPendingNotices(ctx, later); err != nil || n != 0 || len(refunds()) != 2 {
+		t.Fatalf("sweep after a queued refund email: %d %v, %d refund mails", n, err, len(refunds()))
+	}
+}

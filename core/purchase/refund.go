@@ -89,15 +89,27 @@ func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, 
 	if err != nil {
 		return nil, err
 	}
-	if !n.Deleted && n.Email != "" {
-		msg := mail.RefundMessage(n.Email, n.Name, s.from(n), p.OrderNumber, deref(p.ReferenceNumber),
-			company.Rupees(p.FinalAmount), ref)
-		if err := s.queueMail(ctx, msg, "refund:"+p.ID); err != nil {
-			// The refund stands; the email is the one thing lost while Redis is down.
-			s.logError("refund mail not queued", "purchase", p.ID, "err", err)
-		}
+	n.PurchaseID, n.OrderNumber, n.Reference, n.Amount, n.RefundReference =
+		p.ID, p.OrderNumber, deref(p.ReferenceNumber), p.FinalAmount, ref
+	if err := s.sendRefundNotice(ctx, n); err != nil {
+		// The refund stands; the worker's sweep queues the email later (SendPendingNotices).
+		s.logError("refund mail not queued; the sweep will retry", "purchase", p.ID, "err", err)
 	}
 	return &p, nil
+}
+
+// sendRefundNotice queues the refund email (once: its task id names the purchase) and records that
+// it was queued. A deleted buyer gets no mail, but the notice is settled.
+func (s *Service) sendRefundNotice(ctx context.Context, n Notice) error {
+	if !n.Deleted && n.Email != "" {
+		msg := mail.RefundMessage(n.Email, n.Name, s.from(n), n.OrderNumber, n.Reference, company.Rupees(n.Amount), n.RefundReference)
+		if err := s.queueMail(ctx, msg, "refund:"+n.PurchaseID); err != nil {
+			return fmt.Errorf("queue refund mail: %w", err)
+		}
+	}
+	_, err := s.DB.NewUpdate().Table("purchases").Set("refund_notified_at = now()").
+		Where("id = ?", n.PurchaseID).Where("refund_notified_at IS NULL").Exec(ctx)
+	return err
 }
 
 // queueMail queues an email once under taskID (a second try with the same id counts as sent).
