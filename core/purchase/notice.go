@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
 
 	"prelaunch/core/mail"
 )
@@ -67,41 +68,34 @@ const NoticeLookback = 24 * time.Hour
 // minute ago (so the request's own attempt goes first) and not yet queued, at most 200 of each a
 // call. It returns how many it queued.
 func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, error) {
-	var rows []Notice
-	err := s.DB.NewSelect().TableExpr("purchases AS p").
-		ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.quantity, COALESCE(p.reject_reason, '') AS reason").
-		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
-		ColumnExpr("t.name AS brand, t.symbol").ColumnExpr(noticeFromSQL).
-		Join("JOIN users AS u ON u.id = p.user_id").
-		Join("JOIN tokens AS t ON t.company_id = p.company_id").
-		Where("p.decision_notified_at IS NULL").Where("p.decided_at IS NOT NULL").
-		Where("p.decided_at > ?", now.Add(-NoticeLookback)).Where("p.decided_at <= ?", now.Add(-time.Minute)).
-		OrderExpr("p.decided_at").Limit(200).Scan(ctx, &rows)
-	if err != nil {
-		return 0, err
-	}
-	for i, n := range rows {
-		if err := s.SendNotice(ctx, n); err != nil {
-			return i, err
+	sent := 0
+	for _, kind := range []struct {
+		at, notified string
+		send         func(context.Context, Notice) error
+	}{
+		{"decided_at", "decision_notified_at", s.SendNotice},
+		{"refunded_at", "refund_notified_at", s.sendRefundNotice},
+	} {
+		var rows []Notice
+		err := s.DB.NewSelect().TableExpr("purchases AS p").
+			ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.quantity, COALESCE(p.reject_reason, '') AS reason").
+			ColumnExpr("p.final_amount AS amount, COALESCE(p.refund_reference, '') AS refund_reference").
+			ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
+			ColumnExpr("t.name AS brand, t.symbol").ColumnExpr(noticeFromSQL).
+			Join("JOIN users AS u ON u.id = p.user_id").
+			Join("JOIN tokens AS t ON t.company_id = p.company_id").
+			Where("p.? IS NULL", bun.Ident(kind.notified)).Where("p.? IS NOT NULL", bun.Ident(kind.at)).
+			Where("p.? > ?", bun.Ident(kind.at), now.Add(-NoticeLookback)).Where("p.? <= ?", bun.Ident(kind.at), now.Add(-time.Minute)).
+			OrderExpr("p.?", bun.Ident(kind.at)).Limit(200).Scan(ctx, &rows)
+		if err != nil {
+			return sent, fmt.Errorf("pending notices (%s): %w", kind.notified, err)
+		}
+		for _, n := range rows {
+			if err := kind.send(ctx, n); err != nil {
+				return sent, err
+			}
+			sent++
 		}
 	}
-	var refunds []Notice
-	err = s.DB.NewSelect().TableExpr("purchases AS p").
-		ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.final_amount AS amount, p.refund_reference").
-		ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
-		ColumnExpr("t.name AS brand, t.symbol").ColumnExpr(noticeFromSQL).
-		Join("JOIN users AS u ON u.id = p.user_id").
-		Join("JOIN tokens AS t ON t.company_id = p.company_id").
-		Where("p.refunded_at IS NOT NULL").Where("p.refund_notified_at IS NULL").
-		Where("p.refunded_at > ?", now.Add(-NoticeLookback)).Where("p.refunded_at <= ?", now.Add(-time.Minute)).
-		OrderExpr("p.refunded_at").Limit(200).Scan(ctx, &refunds)
-	if err != nil {
-		return len(rows), fmt.Errorf("pending refund notices: %w", err)
-	}
-	for i, n := range refunds {
-		if err := s.sendRefundNotice(ctx, n); err != nil {
-			return len(rows) + i, err
-		}
-	}
-	return len(rows) + len(refunds), nil
+	return sent, nil
 }
