@@ -90,7 +90,7 @@ contract-check: node_modules/.modules.yaml
 	@scripts/contract-check.sh
 
 ## ---- tests ----
-test: setup build services .tools/bin/versitygw pdftotext haproxy chromium go-check web-check contract-check
+test: setup build services .tools/bin/versitygw pdftotext haproxy chromium
 	@MAKE="$(MAKE)" scripts/test-both.sh
 
 # vet, gofmt, staticcheck, go mod tidy and a GOWORK=off build of every module in go.work.
