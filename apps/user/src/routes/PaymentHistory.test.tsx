@@ -46,12 +46,13 @@ beforeEach(() => {
 });
 
 describe('Payment History', () => {
-  it('asks for Pending, page 1, 10 per page; shows serials and fallbacks; no pagination for one page', async () => {
+  it('asks for All (every status), page 1, 10 per page; shows serials and fallbacks; no pagination for one page', async () => {
     transactionList.mockResolvedValue({ message: 'ok', data: { records: [row(1), row(2, { referenceNumber: 'UTR9', finalAmount: 102 })], total: 2, page: 1, limit: 10, lastPage: 1 } });
     renderHistory();
     expect(screen.getByText('Loading transactions...')).toBeInTheDocument();
     expect(await screen.findByText('0123456789abcdef')).toBeInTheDocument();
-    expect(transactionList).toHaveBeenCalledWith({ page: 1, limit: 10, status: 'PENDING', search: '' });
+    expect(transactionList).toHaveBeenCalledWith({ page: 1, limit: 10, status: '', search: '' });
+    expect(screen.getByLabelText('Status')).toHaveValue('');
     expect(screen.getByText('UTR9')).toBeInTheDocument();
     expect(screen.getByText('₹102.00')).toBeInTheDocument();
     expect(screen.getByText('₹100.00')).toBeInTheDocument();
@@ -102,10 +103,10 @@ describe('Payment History', () => {
     renderHistory();
     await screen.findByRole('navigation', { name: 'Pagination' });
     await user.click(screen.getByText('3'));
-    await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 3, limit: 10, status: 'PENDING', search: '' }));
+    await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 3, limit: 10, status: '', search: '' }));
     expect(await screen.findByRole('cell', { name: '21' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), '25');
-    await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 1, limit: 25, status: 'PENDING', search: '' }));
+    await waitFor(() => expect(transactionList).toHaveBeenLastCalledWith({ page: 1, limit: 25, status: '', search: '' }));
   });
 
   it('offers Download receipt on approved purchases only and toasts a failure with the server message', async () => {

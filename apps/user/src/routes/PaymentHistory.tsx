@@ -11,7 +11,9 @@ import { hasDecisionNote, ReceiptModal, transactionColumns } from '../features/p
 const CARD_ROLES: Record<string, CardRole> = { sl: 'hidden', order: 'title', status: 'status', amount: 'amount', actions: 'actions' };
 
 export const PAGE_SIZES = [10, 25, 50, 100].map((s) => ({ value: s, label: String(s) }));
+// "All" comes first and is the default: a buyer opening their history sees every order they placed.
 const STATUSES = [
+  { value: '', label: 'All' },
   { value: 'PENDING', label: 'Pending' },
   { value: 'APPROVED', label: 'Approved' },
   { value: 'REJECTED', label: 'Rejected' },
@@ -19,7 +21,6 @@ const STATUSES = [
   { value: 'INITIATED', label: 'Initiated' },
   { value: 'EXPIRED', label: 'Expired' },
   { value: 'CANCELLED', label: 'Cancelled' },
-  { value: '', label: 'All' },
 ];
 
 /** SPEC §2 "Payment History (/user/payment-history)". */
@@ -28,7 +29,7 @@ export default function PaymentHistory() {
   const debounced = useDebounce(search.trim());
   const [limit, setLimit] = useState<number>(10);
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('PENDING');
+  const [status, setStatus] = useState('');
   const [viewing, setViewing] = useState<{ row: BuyerTransaction; serial: number } | null>(null);
 
   const query = useQuery(transactionsQueryOptions({ page, limit, status, search: debounced }));
