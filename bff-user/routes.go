@@ -31,6 +31,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1 := app.Group("/api/v1")
 
 	v1.Get("/user/site/get", a.withSite, a.publicSite)
+	v1.Get("/user/sale/get", a.withSite, a.publicSale)
 	v1.Post("/user/auth/register/otp", a.withSite, a.registerOTP)
 	v1.Post("/user/auth/register", a.withSite, a.register)
 	v1.Post("/user/auth/login", a.withSite, a.login)
@@ -92,6 +93,11 @@ func buyerOf(c fiber.Ctx) purchase.Buyer {
 
 func (a *api) publicSite(c fiber.Ctx) error {
 	return httpx.OK(c, "Site fetched successfully", company.PublicSite(site(c)))
+}
+
+// publicSale is the sale a visitor sees on the first screen, before signing in.
+func (a *api) publicSale(c fiber.Ctx) error {
+	return httpx.OK(c, "Sale fetched successfully", site(c).PublicSale(a.svc.Purchases.Clock.Now()))
 }
 
 func (a *api) registerOTP(c fiber.Ctx) error {
@@ -242,6 +248,8 @@ func (a *api) orderCancel(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	// The cancelled order's tokens are on sale again: this host's next price/get reads them.
+	a.svc.Site.ForgetHost(c.Hostname())
 	return httpx.OK(c, "Order cancelled successfully", p.View())
 }
 

@@ -70,6 +70,29 @@ func (site *Site) Price(now time.Time, boughtSoFar decimal.Decimal) *PriceView {
 	return v
 }
 
+// PublicSaleView is sale/get, the public view of the sale a visitor sees before signing in: the price an
+// order would take now, the fee, what is left, the sale's status and its current and next round —
+// price/get without the buyer's own limits.
+type PublicSaleView struct {
+	Price                  decimal.Decimal `json:"price"`
+	PlatformChargePercent  decimal.Decimal `json:"platformChargePercent"`
+	RemainingPrivateSupply decimal.Decimal `json:"remainingPrivateSupply"`
+	Symbol                 string          `json:"symbol"`
+	Name                   string          `json:"name"`
+	IconURL                string          `json:"icon_url"`
+	Sale                   PriceSale       `json:"sale"`
+	Round                  *PriceRound     `json:"round"`
+	NextRound              *PriceNextRound `json:"nextRound"`
+}
+
+// PublicSale is sale/get at now, from the site as loaded (at most SiteTTL old).
+func (site *Site) PublicSale(now time.Time) *PublicSaleView {
+	p := site.Price(now, decimal.Zero)
+	return &PublicSaleView{Price: p.Price, PlatformChargePercent: p.PlatformChargePercent,
+		RemainingPrivateSupply: p.RemainingPrivateSupply, Symbol: p.Symbol, Name: p.Name, IconURL: p.IconURL,
+		Sale: p.Sale, Round: p.Round, NextRound: p.NextRound}
+}
+
 func utc(t *time.Time) *time.Time {
 	if t == nil {
 		return nil

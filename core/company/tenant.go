@@ -219,6 +219,15 @@ func (r *Resolver) store(h string, e *hostEntry) {
 	}
 }
 
+// ForgetHost drops what is remembered of one host, so its next request reads the database: a
+// buyer who has just given tokens back (a cancelled order) sees them on sale again at once rather
+// than up to SiteTTL later. Other processes still refresh within SiteTTL.
+func (r *Resolver) ForgetHost(host string) {
+	if _, ok := r.entries.LoadAndDelete(NormHost(host)); ok {
+		r.size.Add(-1)
+	}
+}
+
 // Forget drops every remembered host, so the next request of each reads the database.
 func (r *Resolver) Forget() {
 	r.entries.Range(func(k, _ any) bool {

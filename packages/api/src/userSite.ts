@@ -1,20 +1,31 @@
 import type { Envelope } from './errors';
-import type { BuyerSite } from './userTypes';
+import type { BuyerSite, PublicSale } from './userTypes';
 
 /**
- * GET /api/v1/user/site/get with fetch instead of axios: the login page needs only this public call
+ * GET /api/v1/user/site/get with fetch instead of axios: the login page needs only public calls
  * to render, so keeping axios out of the first load of / keeps that under the JS budget.
  */
-export async function fetchBuyerSite(baseURL = ''): Promise<BuyerSite> {
-  const res = await fetch(`${baseURL}/api/v1/user/site/get`, { headers: { Accept: 'application/json' } });
-  let body: Envelope<BuyerSite> | undefined;
+export function fetchBuyerSite(baseURL = ''): Promise<BuyerSite> {
+  return getPublic<BuyerSite>(`${baseURL}/api/v1/user/site/get`);
+}
+
+/** GET /api/v1/user/sale/get with fetch: the sale the first screen shows before signing in. */
+export function fetchPublicSale(baseURL = ''): Promise<PublicSale> {
+  return getPublic<PublicSale>(`${baseURL}/api/v1/user/sale/get`);
+}
+
+async function getPublic<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+  let body: Envelope<T> | undefined;
   try {
-    body = (await res.json()) as Envelope<BuyerSite>;
+    body = (await res.json()) as Envelope<T>;
   } catch {
     body = undefined;
   }
   if (!res.ok || !body || body.status === false) {
-    throw Object.assign(new Error(`site/get failed (${res.status})`), { status: res.status });
+    throw Object.assign(new Error(`${new URL(url, 'http://x').pathname.replace('/api/v1/user/', '')} failed (${res.status})`), {
+      status: res.status,
+    });
   }
   return body.data;
 }

@@ -28,6 +28,8 @@ export type BuyerProfile = S['Profile'];
 export type ProfileUpdateRequest = S['ProfileUpdateRequest'];
 
 export type TokenPrice = S['TokenPrice'];
+/** sale/get: the sale a visitor sees before signing in (price/get without the buyer's limits). */
+export type PublicSale = S['PublicSale'];
 /** DESIGN §10: the sale as a buyer sees it on price/get. */
 export type BuyerSaleStatus = S['SaleStatus'];
 export type PriceSale = S['PriceSale'];

@@ -71,13 +71,15 @@ export interface LoginFormProps {
   busy?: string;
   /** Shown between the password field and the button (the buyer's forgot-password link). */
   extra?: ReactNode;
+  /** The email to start with (a buyer who has just registered). */
+  initialEmail?: string;
   /** Called with the trimmed email and the password once both are present. */
   onLogin: (email: string, password: string) => void;
 }
 
 /** Email and password with the shared validation, and a submit button that shows when it is busy. */
-export function LoginForm({ label, emailPlaceholder, emailAutoComplete, pending, submit, busy, extra, onLogin }: LoginFormProps) {
-  const [email, setEmail] = useState('');
+export function LoginForm({ label, emailPlaceholder, emailAutoComplete, pending, submit, busy, extra, initialEmail, onLogin }: LoginFormProps) {
+  const [email, setEmail] = useState(initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { ToastContainer } from 'react-toastify';
@@ -7,22 +7,24 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const siteGet = vi.fn();
+const saleGet = vi.fn();
 const login = vi.fn();
 vi.mock('../api', () => ({ api: { login: (b: unknown) => login(b) } }));
-vi.stubGlobal('fetch', async () => {
-  const body = await siteGet();
+vi.stubGlobal('fetch', async (url: string) => {
+  const body = await (String(url).includes('/sale/get') ? saleGet() : siteGet());
   return { ok: true, status: 200, json: async () => ({ status: true, ...body }) };
 });
 
 import Login from './Login';
 
-function renderLogin() {
+function renderLogin(initial: string | { pathname: string; state: unknown } = '/') {
   const router = createMemoryRouter(
     [
       { path: '/', element: <Login /> },
+      { path: '/register', element: <h1>Register</h1> },
       { path: '/user/dashboard', element: <h1>Dashboard</h1> },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [initial] },
   );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -34,10 +36,24 @@ function renderLogin() {
   return router;
 }
 
+const SALE = {
+  price: 20,
+  platformChargePercent: 2,
+  remainingPrivateSupply: 10000000,
+  symbol: 'RVW',
+  name: 'Review Coin',
+  icon_url: '/i.svg',
+  sale: { status: 'SCHEDULED', startsAt: '2099-01-01T04:30:00Z', endsAt: null },
+  round: { name: 'Seed', price: 20, allocation: 1000, sold: 250, endsAt: null },
+  nextRound: { name: 'Early', price: 25, startsAt: null },
+};
+
 beforeEach(() => {
   localStorage.clear();
   siteGet.mockReset();
   login.mockReset();
+  saleGet.mockReset();
+  saleGet.mockResolvedValue({ message: 'ok', data: SALE });
   siteGet.mockResolvedValue({
     message: 'ok',
     data: { companyId: 'company-1', token: { symbol: 'ACW', name: 'AI Chain World', metaData: { title: 'ACW', description: 'd', keywords: 'k' } } },
@@ -93,5 +109,27 @@ describe('Login page', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Failed to login a user')).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('first shows the sale — price, round, progress, opening — with Register and Sign in, not "Welcome back"', async () => {
+    const user = userEvent.setup();
+    const router = renderLogin();
+    const sale = within(await screen.findByTestId('landing-sale'));
+    expect(await sale.findByTestId('landing-price')).toHaveTextContent('₹20.00');
+    expect(sale.getByText('per token in Seed')).toBeInTheDocument();
+    expect(sale.getByRole('progressbar', { name: 'Seed sold' })).toHaveAttribute('aria-valuenow', '25');
+    expect(sale.getByTestId('landing-opening')).toHaveTextContent(/^Opens in \d+d \d\d:\d\d:\d\d \(01\/01\/2099/);
+    expect(sale.getByTestId('landing-next-round')).toHaveTextContent('Next: Early at ₹25.00 per token after this round.');
+    expect(screen.queryByText('Welcome back')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await user.click(sale.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await user.click(sale.getByRole('link', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  });
+
+  it('fills in the email a registration arrived with', async () => {
+    renderLogin({ pathname: '/', state: { email: 'new@demo.test' } });
+    expect(await screen.findByLabelText('Email')).toHaveValue('new@demo.test');
   });
 });

@@ -1,16 +1,19 @@
 import { FALLBACK, MISSING_COMPANY_ID } from '@prelaunch/api';
 import { LoginCard, LoginForm, toastErrors } from '@prelaunch/ui';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLogin } from '../features/auth/api/login';
 import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
 import { useSaleSuspended } from '../features/site/suspended';
+import { SaleLanding } from '../features/site/components/SaleLanding';
 import { PublicHeader } from '../layouts/PublicHeader';
 
-/** SPEC §2 "Login (/)". Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
+/** SPEC §2 "Login (/)", which is also the buyer site's first screen: the sale, then sign in. Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
 export default function Login() {
   const { token, companyId, isLoading: siteLoading } = useSite();
   const login = useLogin();
   const suspended = useSaleSuspended();
+  // Registration that could not sign in lands here with its email (features/auth/api/account.ts).
+  const registeredEmail = (useLocation().state as { email?: string } | null)?.email;
 
   useSiteDocumentMeta();
 
@@ -22,32 +25,36 @@ export default function Login() {
     login.mutate({ companyId, user: email, password });
   }
 
+  function focusSignIn() {
+    const email = document.querySelector<HTMLInputElement>('#sign-in input[name="email"]');
+    email?.focus();
+    email?.scrollIntoView?.({ block: 'center' });
+  }
+
   return (
     <div className="pl-page">
       <PublicHeader token={token} />
-      <main className="container flex-grow-1 d-flex align-items-center py-4 py-lg-5">
+      <main className="container flex-grow-1 d-flex align-items-center py-3 py-lg-5">
         <div className="row w-100 g-4 g-lg-5 align-items-center mx-0">
-          <section className="col-lg-6 d-none d-lg-block text-white">
-            <span className="pl-chip mb-3">{token.symbol} · {suspended ? 'Sale paused' : 'Private sale open'}</span>
-            <h1 className="display-5 fw-bold mb-3">
+          {/* The first screen shows the sale itself, with Register and Sign in (a visitor's first visit, not a return). */}
+          <section className="col-12 col-lg-6 px-0 px-sm-2 text-white" aria-labelledby="landing-title">
+            <span className="pl-chip mb-2 mb-lg-3">{token.symbol} · {suspended ? 'Sale paused' : 'Private sale'}</span>
+            <h1 id="landing-title" className="pl-landing-title fw-bold mb-3">
               Get <span className="pl-gradient-text">{token.name}</span> before it launches.
             </h1>
-            <p className="lead pl-muted mb-4">
-              Buy at the pre-launch price in INR, pay by bank transfer or UPI, and track every purchase from
-              your dashboard.
-            </p>
-            <ul className="list-unstyled pl-muted d-grid gap-2 mb-0">
+            <SaleLanding onSignIn={focusSignIn} />
+            <ul className="list-unstyled pl-muted d-none d-lg-grid gap-2 mt-4 mb-0">
               <li>✓ Transparent pricing with the platform fee shown up front</li>
               <li>✓ Every payment verified by the company before tokens are credited</li>
               <li>✓ Your purchase history, receipts and stock in one place</li>
             </ul>
           </section>
 
-          <section className="col-12 col-lg-6 px-0 px-sm-2">
+          <section className="col-12 col-lg-6 px-0 px-sm-2" id="sign-in">
             <LoginCard
               as="h2"
-              heading="Welcome back"
-              subtitle={`Sign in to continue to your ${token.name} account.`}
+              heading="Sign in"
+              subtitle={`Already registered? Sign in to your ${token.name} account.`}
               footer={
                 <p className="text-center text-body-secondary mt-4 mb-0">
                   New here? <Link to="/register" className="fw-semibold">Create account</Link>
@@ -58,6 +65,7 @@ export default function Login() {
                 label="Log in form"
                 emailPlaceholder="you@example.com"
                 emailAutoComplete="email"
+                initialEmail={registeredEmail}
                 pending={login.isPending}
                 submit="Log in"
                 busy="Logging in..."

@@ -61,6 +61,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/sale/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sale as a visitor sees it before signing in (public)
+         * @description What the buyer site's first screen shows: the price an order would take now, the fee, the
+         *     private supply left, the sale's status, and its current and next round — price/get without a
+         *     buyer's own limits. From the site as loaded, at most a second old. 423 while the company is
+         *     SUSPENDED.
+         */
+        get: operations["saleGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/auth/register/otp": {
         parameters: {
             query?: never;
@@ -943,6 +966,26 @@ export interface components {
             nextRound: components["schemas"]["PriceNextRound"] | null;
             limits: components["schemas"]["PriceLimits"];
         };
+        /** @description sale/get — TokenPrice without the buyer's limits. */
+        PublicSale: {
+            /** @description The price an order would take now (the current round's when rounds exist). */
+            price: number;
+            platformChargePercent: number;
+            remainingPrivateSupply: number;
+            symbol: string;
+            name: string;
+            icon_url: string;
+            sale: components["schemas"]["PriceSale"];
+            round: components["schemas"]["PriceRound"] | null;
+            nextRound: components["schemas"]["PriceNextRound"] | null;
+        };
+        SaleAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Sale fetched successfully";
+            data: components["schemas"]["PublicSale"];
+        };
         /**
          * @description Computed when asked, first match wins.
          * @enum {string}
@@ -1566,6 +1609,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    saleGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sale fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
