@@ -70,6 +70,17 @@ export function unwrap<T>(envelope: Envelope<T>): T {
   return envelope.data;
 }
 
+/**
+ * The 409 of a request whose Idempotency-Key is already claimed by the same request still in flight
+ * (a double click, a retry while the first is on its way): not a failure, the first answer is coming.
+ */
+export const IN_FLIGHT = 'This request is already being processed.';
+
+/** True for the in-flight answer of an idempotent request (see IN_FLIGHT). */
+export function isInFlight(err: unknown): boolean {
+  return httpStatus(err) === 409 && errorMessage(err, '').includes(IN_FLIGHT);
+}
+
 /** DESIGN §11: what a suspended company's buyer site answers (423) and shows. */
 export const SALE_SUSPENDED = 'This sale is temporarily unavailable.';
 

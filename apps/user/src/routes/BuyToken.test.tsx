@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -141,6 +141,42 @@ describe('Buy Token', () => {
     expect(orderCreate).toHaveBeenCalledWith('/api/v1/user/package/order', { amount: 100 }, {
       headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{32,36}$/) },
     });
+  });
+
+  it('a double click places one order and shows no error', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let resolve: (v: unknown) => void = () => {};
+    orderCreate.mockReturnValue(new Promise((r) => (resolve = r)));
+    const router = renderBuy();
+    await user.type(await screen.findByLabelText('Amount (INR)'), '100');
+    // Two submits before React renders the pending state, as a fast double click gives.
+    const form = screen.getByRole('form', { name: 'Buy token form' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    resolve({ data: { status: true, message: 'ok', data: { id: 'ord-1', amount: 100, orderNumber: 'PUR-1' } } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/payment'));
+    expect(orderCreate).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('This request is already being processed.')).toBeNull();
+  });
+
+  it('treats "already being processed" as the first answer still coming: asks again with the same key, no error', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    orderCreate
+      .mockRejectedValueOnce({
+        isAxiosError: true,
+        response: { status: 409, data: { status: false, message: 'This request is already being processed.', data: null } },
+      })
+      .mockResolvedValueOnce({ data: { status: true, message: 'ok', data: { id: 'ord-1', amount: 100, orderNumber: 'PUR-1' } } });
+    const router = renderBuy();
+    await user.type(await screen.findByLabelText('Amount (INR)'), '100');
+    await user.click(screen.getByRole('button', { name: 'BUY NOW' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/payment'), { timeout: 3000 });
+    expect(orderCreate).toHaveBeenCalledTimes(2);
+    const [first, second] = orderCreate.mock.calls.map((c) => (c[2] as { headers: Record<string, string> }).headers['Idempotency-Key']);
+    expect(second).toBe(first);
+    expect(screen.queryByText('This request is already being processed.')).toBeNull();
   });
 
   it('is disabled when the price is 0', async () => {

@@ -68,20 +68,25 @@ export default function BuyToken() {
               supply={p?.remainingPrivateSupply}
               saleStatus={p?.sale?.status}
               limits={p?.limits}
+              round={p?.round}
             />
           )}
         </div>
         <div className="col-lg-5">
           <section className="pl-panel p-4 h-100">
             <h2 className="h6 fw-bold">Please note</h2>
-            <p className="small text-body-secondary mb-2">
-              Purchases depend on market availability. All transactions are final, and the final amount may vary
-              slightly.
-            </p>
-            <p className="small text-body-secondary mb-0">
-              After you press BUY NOW your order is reserved for 15 minutes. Pay by bank transfer, UPI or manual
-              confirmation and submit your proof of payment; tokens are credited once the company approves it.
-            </p>
+            <ul className="small text-body-secondary mb-0 ps-3 d-grid gap-1" data-testid="buy-notes">
+              <li>The price is fixed when you press BUY NOW: the total shown is exactly what you pay.</li>
+              <li>
+                Your order is then kept for 15 minutes. Pay by bank transfer, UPI or manual confirmation and submit
+                your proof of payment; tokens are credited once the company approves it.
+              </li>
+              <li>Until you submit proof you can cancel the order on its payment page, and its tokens go back on sale.</li>
+              <li>
+                If the company rejects a payment, Payment History shows why, and the refund once the company has sent
+                it back.
+              </li>
+            </ul>
           </section>
         </div>
       </div>

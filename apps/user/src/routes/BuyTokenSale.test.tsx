@@ -92,6 +92,31 @@ describe('Buy Token and the sale (DESIGN §10)', () => {
     expect(buy).toBeEnabled();
   });
 
+  it('says the round’s cap as the amount is typed, never promising more tokens than it has left, and lists the KYC threshold', async () => {
+    const user = userEvent.setup();
+    answer({ ...base, limits: { ...base.limits, kycRequiredAbove: 50000 } });
+    renderBuy();
+    const limits = await screen.findByTestId('order-limits');
+    expect(limits).toHaveTextContent('60 ACW left in Seed round at ₹9.50 each');
+    expect(limits).toHaveTextContent('KYC verification needed to buy more than ₹50,000.00 in total');
+    const input = screen.getByLabelText('Amount (INR)');
+    // 100 tokens at ₹9.50 = ₹950.00: within every limit, but the round has 60 left.
+    await user.type(input, '950');
+    expect(screen.getByTestId('limit-problem')).toHaveTextContent('Only 60 tokens remain at this price (Seed round). Enter a smaller amount.');
+    expect(screen.queryByTestId('quantity')).toBeNull();
+    expect(screen.getByTestId('order-summary')).not.toHaveTextContent('100 ACW');
+    expect(screen.getByRole('button', { name: 'BUY NOW' })).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '570');
+    expect(screen.queryByTestId('limit-problem')).toBeNull();
+    expect(screen.getByTestId('quantity')).toHaveTextContent('60 ACW');
+    expect(screen.getByTestId('total')).toHaveTextContent('₹581.40');
+    expect(screen.getByText('Total incl. fee')).toBeInTheDocument();
+    expect(screen.queryByText(/approx/i)).toBeNull();
+    expect(screen.queryByText(/may vary|are final/i)).toBeNull();
+    expect(screen.getByRole('button', { name: 'BUY NOW' })).toBeEnabled();
+  });
+
   it.each([
     ['PAUSED', 'The sale is paused. Orders cannot be placed until it resumes.'],
     ['SCHEDULED', 'The sale has not opened yet.'],

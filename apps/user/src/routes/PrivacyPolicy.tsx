@@ -37,10 +37,10 @@ export default function PrivacyPolicy() {
 
         <h2 className="h6 fw-bold mt-4">4. Payments</h2>
         <p>
-          Purchases depend on market availability. Each order holds its price and quantity for 15 minutes; pay within
-          that window and submit your proof of payment. All transactions are final once approved, and the final amount
-          may vary slightly because of the platform fee shown before you pay. Never share your UPI PIN or bank
-          passwords with anyone, including our staff.
+          Each order holds its price, fee and quantity for 15 minutes: the total shown is exactly what you pay. Pay
+          within that window and submit your proof of payment. Until then you can cancel the order on its payment
+          page. If the company rejects a payment, Payment History shows why, and the refund once the company has
+          sent it back. Never share your UPI PIN or bank passwords with anyone, including our staff.
         </p>
 
         <h2 className="h6 fw-bold mt-4">5. Security and retention</h2>

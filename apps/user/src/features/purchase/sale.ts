@@ -3,8 +3,8 @@
  * `limits`. The server decides every order; these only say beforehand what it will answer, in its
  * own words, so BUY NOW is not offered for an order that cannot be placed.
  */
-import type { BuyerSaleStatus, PriceLimits } from '@prelaunch/api';
-import { num, rupees } from '@prelaunch/ui';
+import type { BuyerSaleStatus, PriceLimits, TokenPrice } from '@prelaunch/api';
+import { grouped, num, rupees } from '@prelaunch/ui';
 
 /** Why no order can be placed now, or null when the sale is open (a missing status reads as open). */
 export function closedReason(status: BuyerSaleStatus | null | undefined): string | null {
@@ -45,4 +45,30 @@ export function secondsUntil(iso: string | null | undefined, now: number): numbe
   if (!iso) return 0;
   const t = Date.parse(iso);
   return Number.isNaN(t) ? 0 : Math.max(0, Math.ceil((t - now) / 1000));
+}
+
+/** Tokens the current round has left at its price, or null without a round (never below 0). */
+export function roundLeft(round: TokenPrice['round'] | null | undefined): number | null {
+  if (!round) return null;
+  return Math.max(0, num(round.allocation) - num(round.sold));
+}
+
+/**
+ * Why `quantity` tokens cannot be ordered from what is left, in the server's own words (a round
+ * has fewer left at its price; the private sale has fewer left), or null when they can.
+ */
+export function supplyProblem(
+  quantity: number,
+  round: TokenPrice['round'] | null | undefined,
+  remainingPrivateSupply: number | string | null | undefined,
+): string | null {
+  if (quantity <= 0) return null;
+  const left = roundLeft(round);
+  if (round && left !== null && quantity > left) {
+    return `Only ${grouped(left)} tokens remain at this price (${round.name}). Enter a smaller amount.`;
+  }
+  if (remainingPrivateSupply !== null && remainingPrivateSupply !== undefined && quantity > num(remainingPrivateSupply)) {
+    return 'Not enough tokens left in the private sale.';
+  }
+  return null;
 }

@@ -1,6 +1,7 @@
 import {
   FALLBACK,
   httpStatus,
+  isInFlight,
   unwrap,
   withoutEmpty,
   type Envelope,
@@ -62,9 +63,22 @@ function isHttpLike(err: unknown): boolean {
  * buyer intent, so a retry of the same intent returns the first answer instead of acting again.
  */
 async function postOnce<T>(url: string, body: unknown, key: string): Promise<T> {
-  const { data } = await client.post<Envelope<T>>(url, body, { headers: { 'Idempotency-Key': key } });
-  return unwrap(data);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { data } = await client.post<Envelope<T>>(url, body, { headers: { 'Idempotency-Key': key } });
+      return unwrap(data);
+    } catch (err) {
+      // The same intent is already on its way (a double click, a retry): its answer is this
+      // request's answer too, and the server replays it once it is kept. Ask again shortly.
+      if (!isInFlight(err) || attempt >= IN_FLIGHT_RETRIES) throw err;
+      await new Promise((r) => setTimeout(r, IN_FLIGHT_WAIT_MS));
+    }
+  }
 }
+
+/** How often, and how far apart, an in-flight answer is asked for again (about 5 s in all). */
+export const IN_FLIGHT_RETRIES = 10;
+export const IN_FLIGHT_WAIT_MS = 500;
 
 export const createOrder = (amount: number, key: string) =>
   postOnce<PurchaseOrder>('/api/v1/user/package/order', { amount }, key);
@@ -92,6 +106,8 @@ export function useCreateOrder() {
     },
     onError: (err, amount) => {
       const status = httpStatus(err);
+      // Still in flight after the retries: the first request answers; nothing failed, so say nothing.
+      if (isInFlight(err)) return;
       keys.settle({ amount }, status !== undefined || !isHttpLike(err));
       reportError(err, FALLBACK.createPurchaseOrder);
       // DESIGN §10: a refusal (sale not open, round nearly sold, a limit) means the sale moved on; read it again.
@@ -133,6 +149,7 @@ export function useSubmitPurchase<V>(
       navigate('/user/buy-token', { state: { submitted } });
     },
     onError: (err, vars) => {
+      if (isInFlight(err)) return;
       keys.settle(toRequest(vars), httpStatus(err) !== undefined || !isHttpLike(err));
       if (httpStatus(err) === 410) onExpired();
       if (httpStatus(err) === 409) queryClient.invalidateQueries({ queryKey: purchaseKeys.orders });

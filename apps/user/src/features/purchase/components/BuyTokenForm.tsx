@@ -1,11 +1,11 @@
 import { ButtonLabel, rupees, toastErrors, tokens } from '@prelaunch/ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSaleSuspended } from '../../site/suspended';
 import { useCreateOrder } from '../api/purchase';
 import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
-import type { BuyerSaleStatus, PriceLimits } from '@prelaunch/api';
-import { closedReason, limitProblem } from '../sale';
+import type { BuyerSaleStatus, PriceLimits, TokenPrice } from '@prelaunch/api';
+import { closedReason, limitProblem, supplyProblem } from '../sale';
 import { LimitsNote } from './LimitsNote';
 import { OrderRefusal } from './OrderRefusal';
 
@@ -21,12 +21,16 @@ export interface BuyTokenFormProps {
   saleStatus?: BuyerSaleStatus;
   /** DESIGN §10: the order limits and what this buyer has ordered so far. */
   limits?: PriceLimits | null;
+  /** DESIGN §10: the current round; an order may not take more than it has left. */
+  round?: TokenPrice['round'] | null;
 }
 
 /** SPEC §2 Buy Token: the token, its price and supply, the INR amount with live quantity, fee and total, BUY NOW. */
-export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleStatus, limits }: BuyTokenFormProps) {
+export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleStatus, limits, round }: BuyTokenFormProps) {
   const [amount, setAmount] = useState('');
   const order = useCreateOrder();
+  // A double click submits twice before React re-renders with isPending: this flag is set at once.
+  const sending = useRef(false);
   // DESIGN §11: nothing can be bought while the company's sale is suspended.
   const suspended = useSaleSuspended();
   const valid = isValidAmount(amount);
@@ -37,7 +41,9 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
   const total = valid ? totalWithFee(charged, fee) : 0;
   const belowOne = valid && unitPrice > 0 && quantity < 1;
   const closed = closedReason(saleStatus);
-  const overLimit = valid && quantity >= 1 ? limitProblem(charged, limits) : null;
+  // What the server would refuse, said while the amount is typed, in its order: the order limits,
+  // then more than the round (or the private sale) has left.
+  const overLimit = valid && quantity >= 1 ? (limitProblem(charged, limits) ?? supplyProblem(quantity, round, supply)) : null;
   const disabled = suspended || !valid || unitPrice <= 0 || belowOne || order.isPending || closed !== null || overLimit !== null;
 
   function onSubmit(e: FormEvent) {
@@ -45,8 +51,9 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
     if (suspended) return;
     if (!symbol) return toastErrors([MSG.noToken]);
     if (!isValidAmount(amount)) return toastErrors([MSG.validAmount]);
-    if (unitPrice <= 0 || quantity < 1 || order.isPending || closed || overLimit) return;
-    order.mutate(charged);
+    if (unitPrice <= 0 || quantity < 1 || order.isPending || sending.current || closed || overLimit) return;
+    sending.current = true;
+    order.mutate(charged, { onSettled: () => (sending.current = false) });
   }
 
   return (
@@ -65,8 +72,11 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
         </div>
         <div className="col-6">
           <div className="small text-body-secondary">Available supply</div>
-          <div className="fs-5 fw-bold text-break" data-testid="supply">
-            {supply === null || supply === undefined ? 'N/A' : tokens(supply, symbol)}
+          <div className="fs-5 fw-bold" data-testid="supply">
+            {supply === null || supply === undefined ? 'N/A' : (
+              // A long figure wraps before the symbol, never inside the number.
+              <><span className="text-nowrap">{tokens(supply)}</span> {symbol}</>
+            )}
           </div>
         </div>
       </div>
@@ -93,13 +103,13 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
         <div id="buy-amount-help" className={`small mb-3 ${amount && !valid ? 'text-danger' : 'text-body-secondary'}`}>
           {amount && !valid ? MSG.validAmount : 'Digits only, with an optional decimal point.'}
         </div>
-        <LimitsNote limits={limits} />
+        <LimitsNote limits={limits} round={round} symbol={symbol} />
         {overLimit ? (
           <p className="small mb-3 text-danger fw-semibold" role="alert" data-testid="limit-problem">
             {overLimit}
           </p>
         ) : null}
-        {valid && unitPrice > 0 ? (
+        {valid && unitPrice > 0 && !overLimit ? (
           <p className={`small mb-3 ${belowOne ? 'text-danger fw-semibold' : ''}`} data-testid="whole-tokens" aria-live="polite">
             {belowOne
               ? `${rupees(amount)} would not buy a whole ${symbol} token (one costs ${rupees(unitPrice)}). Enter at least ${rupees(unitPrice)}.`
@@ -109,17 +119,20 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
         <div className="bg-light rounded-3 p-3 mb-4" data-testid="order-summary">
           {unitPrice <= 0 ? (
             <p className="small mb-0" data-testid="buy-hint">This token has no price yet, so it cannot be bought. Please try again later.</p>
-          ) : valid ? (
+          ) : valid && !overLimit ? (
             <>
               <div className="pl-kv"><span>You will get</span><span className="text-nowrap" data-testid="quantity">{tokens(quantity, symbol)}</span></div>
               <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>
-              <div className="pl-kv"><span>Approx. total incl. fee</span><span className="text-nowrap" data-testid="total">{rupees(total)}</span></div>
+              <div className="pl-kv"><span>Total incl. fee</span><span className="text-nowrap" data-testid="total">{rupees(total)}</span></div>
             </>
           ) : (
-            // DESIGN §16 "Honest states": with nothing (or nothing valid) typed there is no figure to show yet.
+            // DESIGN §16 "Honest states": with nothing (or nothing valid, or more than can be ordered)
+            // typed there is no figure to promise yet.
             <>
               <p className="small mb-2" data-testid="buy-hint">
-                Enter an amount in rupees to see how many {symbol} tokens it buys (one costs <span className="text-nowrap">{rupees(unitPrice)}</span>).
+                {overLimit
+                  ? 'Change the amount to see what you will get.'
+                  : <>Enter an amount in rupees to see how many {symbol} tokens it buys (one costs <span className="text-nowrap">{rupees(unitPrice)}</span>).</>}
               </p>
               <div className="pl-kv"><span>Transaction fee</span><span data-testid="fee-percent">{fee}%</span></div>
             </>
