@@ -28,6 +28,8 @@ import { ProofModal, type ProofSubmit } from './ProofModal';
 
 const TAB_LABEL: Record<PaymentTab, string> = { BANK: 'Banking', UPI: 'UPI', MANUAL: 'Manual' };
 const CANCELLED = 'Payment process cancelled.';
+/** The UPI and bank buttons only open the proof form: they say so, rather than PAY or Make Payment. */
+const PAID_ADD_PROOF = 'I have paid — add proof';
 
 function useNow(active: boolean) {
   const [now, setNow] = useState(() => Date.now());
@@ -141,7 +143,8 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
       for (const queryKey of [purchaseKeys.orders, purchaseKeys.transactions, purchaseKeys.price]) {
         queryClient.invalidateQueries({ queryKey });
       }
-      toastSuccess(`Order ${order.data?.orderNumber ?? ''} cancelled.`);
+      setAskCancel(false);
+      toastSuccess(`${CANCELLED} Order ${order.data?.orderNumber ?? ''} is cancelled.`);
       navigate('/user/buy-token');
     },
     onError: (err) => {
@@ -182,9 +185,11 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
     },
   );
 
-  /** SPEC §4's Cancel ('Payment process cancelled.'), then DESIGN §16: offer to cancel the order itself. */
+  /**
+   * Cancel asks first (DESIGN §16: the order itself is cancelled); SPEC §4's 'Payment process
+   * cancelled.' is said once the buyer has confirmed and the order is cancelled, not before.
+   */
   function cancel() {
-    toastErrors([CANCELLED]);
     setAskCancel(true);
   }
 
@@ -286,6 +291,11 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
         {payable ? (
         <div className="col-lg-7">
           <section className="pl-panel p-3 p-md-4" aria-label="Payment method">
+            {/* The amount due beside the details it is paid to: on a phone the order details are below the fold. */}
+            <div className="pl-amount-due d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3" data-testid="amount-due">
+              <span className="fw-semibold">Amount to pay</span>
+              <span className="fs-4 fw-bold text-nowrap">{rupees(total)}</span>
+            </div>
             <ul className="nav nav-tabs mb-3" role="tablist" aria-label="Payment method" onKeyDown={onTabKey}>
               {tabs.map((t) => (
                 <li className="nav-item" role="presentation" key={t}>
@@ -339,7 +349,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                     </div>
                     <Agreement id="agree-upi" checked={agreed} onChange={setAgreed} />
                     <div className="d-flex gap-2">
-                      <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('UPI')} disabled={proof.isPending || suspended}>PAY</button>
+                      <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('UPI')} disabled={proof.isPending || suspended}>{PAID_ADD_PROOF}</button>
                       <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
                     </div>
                   </div>
@@ -372,7 +382,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                   </div>
                   <Agreement id="agree-bank" checked={agreed} onChange={setAgreed} />
                   <div className="d-flex gap-2">
-                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('BANK')} disabled={proof.isPending || suspended}>Make Payment</button>
+                    <button type="button" className="btn pl-btn-gradient fw-semibold px-4" onClick={() => pay('BANK')} disabled={proof.isPending || suspended}>{PAID_ADD_PROOF}</button>
                     <button type="button" className="btn btn-outline-secondary" onClick={cancel}>Cancel</button>
                   </div>
                 </div>
@@ -409,10 +419,8 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
           method={proofFor}
           defaultAmount={total.toFixed(2)}
           submitting={proof.isPending}
-          onCancel={() => {
-            toastErrors([CANCELLED]);
-            setProofFor(null);
-          }}
+          // Closing the proof form cancels nothing: the order stays open for payment.
+          onCancel={() => setProofFor(null)}
           onSubmit={(v) => {
             if (!proof.isPending) proof.mutate({ ...v, method: proofFor });
           }}
@@ -431,8 +439,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
           <p className="small text-body-secondary mb-0">Do not cancel an order you have already paid for.</p>
         </Modal.Body>
         <Modal.Footer className="flex-wrap">
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setAskCancel(false)}>Cancel</button>
-          <button type="button" className="btn btn-outline-primary" onClick={() => navigate('/user/buy-token')}>Keep order</button>
+          <button type="button" className="btn btn-outline-primary" onClick={() => setAskCancel(false)}>Keep order</button>
           <button
             type="button"
             className="btn btn-danger"
@@ -441,7 +448,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
               if (!cancelMutation.isPending) cancelMutation.mutate();
             }}
           >
-            <ButtonLabel pending={cancelMutation.isPending} idle={`Cancel order ${o.orderNumber}`} busy="Cancelling..." />
+            <ButtonLabel pending={cancelMutation.isPending} idle="Cancel order" busy="Cancelling..." />
           </button>
         </Modal.Footer>
       </Modal>
