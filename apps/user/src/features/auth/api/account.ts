@@ -12,6 +12,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../api';
 
+export const REGISTERED_SIGNED_IN = 'Registration successful. You are signed in.';
+
 /** Registration step 1: the server emails an OTP; `onSent` moves to step 2. */
 export function useRegisterOtp(onSent: () => void) {
   return useMutation({
@@ -24,14 +26,35 @@ export function useRegisterOtp(onSent: () => void) {
   });
 }
 
-/** SPEC §4: successful registration goes to /. */
+/** Where a registration ends: signed in, or (sign-in refused) on the login page with the email filled. */
+export type RegisterOutcome = { signedIn: true } | { signedIn: false; message: string | string[] };
+
+/**
+ * Registration ends signed in: the account is created, then signed in with the email and password
+ * just typed, and the buyer lands on the dashboard. Should that sign-in fail, the buyer goes to the
+ * login page (SPEC §4's "/") with the email filled in.
+ */
 export function useRegister() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: RegisterRequest) => api.register(body),
-    onSuccess: (res) => {
-      toastSuccess(res.message);
-      navigate('/', { replace: true });
+    mutationFn: async (body: RegisterRequest): Promise<RegisterOutcome> => {
+      const res = await api.register(body);
+      try {
+        const login = await api.login({ companyId: body.companyId, user: body.email, password: body.password });
+        userSession.start(login.data.token);
+        return { signedIn: true };
+      } catch {
+        return { signedIn: false, message: res.message };
+      }
+    },
+    onSuccess: (out, body) => {
+      if (out.signedIn) {
+        toastSuccess(REGISTERED_SIGNED_IN);
+        navigate('/user/dashboard', { replace: true });
+        return;
+      }
+      toastSuccess(out.message);
+      navigate('/', { replace: true, state: { email: body.email } });
     },
     onError: (err) => {
       console.error('Registration request failed:', err);
