@@ -29,6 +29,7 @@ type receiptRow struct {
 	CompanyID      string          `bun:"company_id"`
 	OrderNumber    string          `bun:"order_number"`
 	DecidedAt      *time.Time      `bun:"decided_at"`
+	CreatedAt      time.Time       `bun:"created_at"`
 	Method         *string         `bun:"payment_method"`
 	Reference      *string         `bun:"reference_number"`
 	Amount         decimal.Decimal `bun:"amount"`
@@ -92,7 +93,7 @@ func (s *Service) Receipt(ctx context.Context, b Buyer, id string) (*ReceiptFile
 		CompanyPincode: r.CompanyPincode, Token: r.Token, Symbol: r.Symbol, BuyerName: r.BuyerName,
 		BuyerEmail: r.BuyerEmail, MemberID: r.MemberID, OrderNumber: r.OrderNumber, Method: deref(r.Method),
 		Reference: deref(r.Reference), Amount: r.Amount, Fee: r.Fee, FeePercent: r.FeePercent, Total: r.Total,
-		Price: r.Price, Tokens: r.Quantity}
+		Price: r.Price, Tokens: r.Quantity, OrderedAt: r.CreatedAt}
 	if r.DecidedAt != nil {
 		d.ApprovedAt = *r.DecidedAt
 	}
@@ -107,7 +108,7 @@ func (s *Service) Receipt(ctx context.Context, b Buyer, id string) (*ReceiptFile
 func (s *Service) receiptRow(ctx context.Context, db bun.IDB, b Buyer, id string, lock bool) (*receiptRow, error) {
 	var r receiptRow
 	q := db.NewSelect().TableExpr("purchases AS p").
-		ColumnExpr("p.id, p.status, p.receipt_number, p.company_id, p.order_number, p.decided_at, p.payment_method").
+		ColumnExpr("p.id, p.status, p.receipt_number, p.company_id, p.order_number, p.decided_at, p.created_at, p.payment_method").
 		ColumnExpr("p.reference_number, p.amount, p.fee, p.platform_charge_percent, p.final_amount, p.price, p.quantity").
 		ColumnExpr("c.name AS company, c.address AS company_address, c.pincode AS company_pincode").
 		ColumnExpr("t.name AS token, t.symbol").

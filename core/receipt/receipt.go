@@ -35,6 +35,7 @@ type Data struct {
 	BuyerEmail     string
 	MemberID       string
 	OrderNumber    string
+	OrderedAt      time.Time // when the order was placed; the zero time prints no line
 	ApprovedAt     time.Time
 	Method         string
 	Reference      string // the UTR, "" for a manual payment
@@ -92,22 +93,26 @@ func Render(d Data) ([]byte, error) {
 	if ref == "" {
 		ref = "—"
 	}
-	rows := [][2]string{
-		{"Order number", d.OrderNumber},
-		{"Date", d.ApprovedAt.In(clock.IST).Format("02 Jan 2006, 03:04 PM") + " IST"},
+	// Every date says which it is (an order and its approval may fall on different days).
+	rows := [][2]string{{"Order number", d.OrderNumber}}
+	if !d.OrderedAt.IsZero() {
+		rows = append(rows, [2]string{"Order placed", istDate(d.OrderedAt)})
+	}
+	rows = append(rows, [][2]string{
+		{"Payment approved", istDate(d.ApprovedAt)},
 		{"Buyer", d.BuyerName},
 		{"Email", d.BuyerEmail},
 		{"Member ID", d.MemberID},
 		{"Payment method", d.Method},
 		{"UTR / transaction number", ref},
-	}
+	}...)
 	table(pdf, inner, rows)
 	pdf.Ln(6)
 
 	pdf.SetFont("DejaVu", "B", 12)
 	pdf.CellFormat(inner, 8, d.Token+" ("+d.Symbol+")", "", 1, "L", false, 0, "")
 	money := [][2]string{
-		{"Price per token", "₹" + company.Grouped(d.Price, 4)},
+		{"Price per token", Money(d.Price)},
 		{"Tokens", company.Grouped(d.Tokens, 0) + " " + d.Symbol},
 		{"Amount", company.Rupees(d.Amount)},
 		{"Platform fee (" + d.FeePercent.String() + "%)", company.Rupees(d.Fee)},
@@ -132,6 +137,20 @@ func Render(d Data) ([]byte, error) {
 		return nil, fmt.Errorf("render receipt: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// istDate is a moment as the receipt prints it: "25 Nov 2026, 12:00 PM IST".
+func istDate(t time.Time) string { return t.In(clock.IST).Format("02 Jan 2006, 03:04 PM") + " IST" }
+
+// Money is an amount in rupees as every screen shows it, ₹1,250.00: two decimals, or as many as
+// a price of a fraction of a paisa needs (₹0.0025), never trailing zeros beyond two.
+func Money(d decimal.Decimal) string {
+	places := int32(2)
+	if e := -d.Exponent(); e > 2 {
+		for places = e; places > 2 && d.Equal(d.Round(places-1)); places-- {
+		}
+	}
+	return "₹" + company.Grouped(d, places)
 }
 
 // table writes label–value rows, the value wrapping within its column.
