@@ -1,7 +1,7 @@
 import { errorMessage, httpStatus, isTwoFactorRequired } from '@prelaunch/api';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { toastErrors } from './toasts';
+import { toastErrors, trackError } from './toasts';
 
 /** One toast for every 423 (DESIGN §11): each screen's calls fail alike, and one notice is enough. */
 const SUSPENDED_TOAST = 'sale-suspended';
@@ -15,7 +15,7 @@ const TWO_FACTOR_TOAST = 'two-factor-required';
 export function reportError(err: unknown, fallback: string): boolean {
   console.error(err);
   if (httpStatus(err) === 423) {
-    if (!toast.isActive(SUSPENDED_TOAST)) toast.error(errorMessage(err, fallback).join(' '), { toastId: SUSPENDED_TOAST });
+    if (!toast.isActive(SUSPENDED_TOAST)) trackError(toast.error(errorMessage(err, fallback).join(' '), { toastId: SUSPENDED_TOAST }));
     return false;
   }
   if (isTwoFactorRequired(err)) {

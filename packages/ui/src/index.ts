@@ -1,7 +1,7 @@
 export { FormInput, type FormInputProps } from './FormInput';
 export { DataTable, NO_DATA_TEXT, MISSING_CELL_TEXT, type Column, type DataTableProps } from './DataTable';
 export { Spinner, PageLoader, type SpinnerProps } from './Spinner';
-export { AppToasts, toastErrors, toastSuccess, TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from './toasts';
+export { AppToasts, toastErrors, toastSuccess, toastPosition, TOAST_AUTO_CLOSE_MS, TOAST_LIMIT, TOAST_PHONE_QUERY } from './toasts';
 export { useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
 export { ConfirmDialog, DialogFooter, type ConfirmDialogProps, type DialogFooterProps } from './ConfirmDialog';
 export { StatusBadge, statusVariant } from './StatusBadge';

@@ -8,8 +8,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const orderGet = vi.fn();
 const beneficiaryGet = vi.fn();
 const post = vi.fn();
+const mediaAdd = vi.fn();
 vi.mock('../api', () => ({
-  api: { orderGet: (id: string) => orderGet(id), beneficiaryGet: () => beneficiaryGet() },
+  api: { orderGet: (id: string) => orderGet(id), beneficiaryGet: () => beneficiaryGet(), mediaAdd: (f: File) => mediaAdd(f) },
   client: { post: (url: string, body: unknown, config: unknown) => post(url, body, config) },
 }));
 vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => ({}) }));
@@ -102,5 +103,29 @@ describe('Payment page actions', () => {
     expect(method.getByTestId('amount-due')).toHaveTextContent('₹1,020.00');
     expect(method.getByRole('button', { name: 'I have paid — add proof' })).toBeInTheDocument();
     expect(method.queryByRole('button', { name: 'PAY' })).toBeNull();
+  });
+
+  it('shows a refused UTR beside the field, not only in a toast, until the UTR is changed', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mediaAdd.mockResolvedValue({ message: 'ok', data: [{ id: 'm-1', url: '/m' }] });
+    post.mockRejectedValue({
+      isAxiosError: true,
+      response: { status: 409, data: { status: false, message: 'This UTR / transaction number has already been submitted.', data: null } },
+    });
+    renderPayment();
+    await screen.findByText('Account Holder');
+    await user.click(screen.getByLabelText(/I agree to the/));
+    await user.click(screen.getByRole('button', { name: 'I have paid — add proof' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText('UTR or Transaction Number'), '578816794120');
+    await user.upload(dialog.getByLabelText('Transaction file'), new File(['x'], 'r.png', { type: 'image/png' }));
+    await dialog.findByTestId('proof-uploaded');
+    await user.click(dialog.getByRole('button', { name: 'PAY' }));
+    const beside = await dialog.findByTestId('proof-utr-error');
+    expect(beside).toHaveTextContent('This UTR / transaction number has already been submitted.');
+    expect(dialog.getByLabelText('UTR or Transaction Number')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(dialog.getByLabelText('UTR or Transaction Number'), '9');
+    expect(dialog.queryByTestId('proof-utr-error')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { FALLBACK, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
+import { errorMessage, FALLBACK, httpStatus, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
 import { ButtonLabel, num, PageLoader, rupees, reportError, StatusBadge, toastErrors, toastSuccess, tokens, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
@@ -419,6 +419,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
           method={proofFor}
           defaultAmount={total.toFixed(2)}
           submitting={proof.isPending}
+          utrError={utrRefusal(proof.error)}
           // Closing the proof form cancels nothing: the order stays open for payment.
           onCancel={() => setProofFor(null)}
           onSubmit={(v) => {
@@ -454,6 +455,12 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
       </Modal>
     </div>
   );
+}
+
+/** The server's refusal of a proof's UTR (a payment already claimed), to show beside the UTR field. */
+export function utrRefusal(err: unknown): string | null {
+  if (httpStatus(err) !== 409) return null;
+  return errorMessage(err, '').find((m) => m.includes('UTR')) ?? null;
 }
 
 function OrderDetails({ order, symbol, orderAmount, percent, fee, total }: { order: PurchaseOrder; symbol: string; orderAmount: number; percent: number; fee: number; total: number }) {

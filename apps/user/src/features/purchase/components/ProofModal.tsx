@@ -18,6 +18,7 @@ export function ProofModal({
   method,
   defaultAmount,
   submitting,
+  utrError,
   onCancel,
   onSubmit,
 }: {
@@ -25,6 +26,8 @@ export function ProofModal({
   method: PaymentMethod;
   defaultAmount: string;
   submitting: boolean;
+  /** The server's refusal of the UTR (already submitted), shown beside the field. */
+  utrError?: string | null;
   onCancel: () => void;
   onSubmit: (v: ProofSubmit) => void;
 }) {
@@ -33,6 +36,8 @@ export function ProofModal({
   const [amount, setAmount] = useState(defaultAmount);
   const [receiptId, setReceiptId] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
+  // The UTR the server refused: its message stays beside the field until the UTR is changed.
+  const [refusedUtr, setRefusedUtr] = useState<string | null>(null);
 
   const upload = useMutation({
     mutationFn: uploadMedia,
@@ -66,6 +71,7 @@ export function ProofModal({
     e.preventDefault();
     const problem = validateProof({ utr, amount, receiptId });
     if (problem) return toastErrors([problem]);
+    setRefusedUtr(utr);
     onSubmit({ referenceNumber: utr.trim(), receiptId: receiptId! });
   }
 
@@ -79,7 +85,20 @@ export function ProofModal({
           <p className="small text-body-secondary">Method: {method === 'BANK' ? 'Bank transfer' : method}</p>
           <div className="mb-3">
             <label htmlFor="proof-utr" className="form-label">UTR or Transaction Number</label>
-            <input id="proof-utr" className="form-control" value={utr} onChange={(e) => setUtr(e.target.value)} autoComplete="off" />
+            <input
+              id="proof-utr"
+              className={`form-control ${utrError && utr === refusedUtr ? 'is-invalid' : ''}`}
+              value={utr}
+              onChange={(e) => setUtr(e.target.value)}
+              autoComplete="off"
+              aria-invalid={Boolean(utrError && utr === refusedUtr)}
+              aria-describedby={utrError && utr === refusedUtr ? 'proof-utr-error' : undefined}
+            />
+            {utrError && utr === refusedUtr ? (
+              <div id="proof-utr-error" className="invalid-feedback" data-testid="proof-utr-error">
+                {utrError}
+              </div>
+            ) : null}
           </div>
           <div className="mb-3">
             <label htmlFor="proof-amount" className="form-label">Enter Amount</label>
