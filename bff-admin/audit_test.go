@@ -11,15 +11,16 @@ import (
 )
 
 type auditRecord struct {
-	ID        int64
-	At        time.Time
-	CompanyID *string
-	Actor     struct {
+	ID          int64
+	At          time.Time
+	CompanyID   *string
+	CompanyName *string
+	Actor       struct {
 		ID                *string
 		Name, Email, Role string
 	}
 	Action string
-	Target struct{ Type, ID string }
+	Target struct{ Type, ID, Name, Detail string }
 	Before json.RawMessage
 	After  json.RawMessage
 	IP     string
@@ -55,6 +56,10 @@ func TestActivityLists(t *testing.T) {
 		top.Actor.Role != "ADMIN" || top.Actor.Name == "" || top.Target.Type != "user" || top.IP == "" ||
 		!strings.Contains(string(top.After), "clerk@a.test") || string(top.Before) != "null" {
 		t.Fatalf("newest record: %+v after %s", top, top.After)
+	}
+	// The target and the company by name, not by id.
+	if top.Target.Name != "Clerk A" || top.Target.Detail != "clerk@a.test" || top.CompanyName == nil || *top.CompanyName == "" {
+		t.Fatalf("newest record's names: %+v (company %v)", top.Target, top.CompanyName)
 	}
 	// Filters.
 	var f auditList
@@ -109,7 +114,8 @@ func TestActivityLists(t *testing.T) {
 	// A super admin's own action names them.
 	h.want(h.call("PUT", "/api/v1/superadmin/company/update", h.super, map[string]any{"id": h.cidB, "companyName": "Beta Two"}), 200)
 	h.want(h.call("GET", "/api/v1/superadmin/audit/list?action=company.update", h.super, nil), 200).Into(t, &f)
-	if f.Total != 1 || f.Records[0].Actor.Role != "SUPERADMIN" || f.Records[0].Actor.Email != seed.DemoSuperAdmin {
+	if f.Total != 1 || f.Records[0].Actor.Role != "SUPERADMIN" || f.Records[0].Actor.Email != seed.DemoSuperAdmin ||
+		f.Records[0].Target.Name != "Beta Two" || f.Records[0].CompanyName == nil || *f.Records[0].CompanyName != "Beta Two" {
 		t.Fatalf("super admin's record: %+v", f.Records)
 	}
 	var acts struct{ Actions []string }

@@ -219,7 +219,7 @@ type ListRecord struct {
 	Email              string    `json:"email" bun:"email"`
 	Mobile             string    `json:"mobile" bun:"mobile"`
 	CompanyAadhaarCard string    `json:"companyAadhaarCard" bun:"aadhaar"` // masked: "XXXX XXXX 1234"
-	CompanyPan         string    `json:"companyPan" bun:"pan"`
+	CompanyPan         string    `json:"companyPan" bun:"pan"`             // masked: "XXXXXX234F"
 	CompanyAddress     string    `json:"companyAddress" bun:"address"`
 	CompanyPincode     string    `json:"companyPincode" bun:"pincode"`
 	TokenName          string    `json:"tokenName" bun:"token_name"`
@@ -250,6 +250,7 @@ const recordFrom = ` FROM companies AS c LEFT JOIN tokens AS t ON t.company_id =
 
 func (s *Service) finish(r *ListRecord) {
 	r.CompanyAadhaarCard = fields.MaskAadhaar(r.CompanyAadhaarCard) // never the whole number on screen (DESIGN §16)
+	r.CompanyPan = fields.MaskPAN(r.CompanyPan)                     // masked like the Aadhaar number
 	if r.Domains == nil {
 		r.Domains = []string{}
 	}

@@ -56,7 +56,11 @@ type Admin struct {
 	PrivateSupplyData       PrivateSupplyData         `json:"privateSupplyData"`
 	TransactionSummary      ByMethod[decimal.Decimal] `json:"transactionSummary"`
 	TransactionCount        ByMethod[int64]           `json:"transactionCount"`
-	Token                   TokenSummary              `json:"token"`
+	// PendingPurchases are the purchases waiting for the admin's review; PendingKYC the KYC
+	// submissions waiting for it: the work of the day, beside the figures.
+	PendingPurchases int64        `json:"pendingPurchases"`
+	PendingKYC       int64        `json:"pendingKyc"`
+	Token            TokenSummary `json:"token"`
 }
 
 // ForAdmin computes the company's dashboard. Member figures count live buyers (role USER, not
@@ -90,6 +94,12 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 		Manual: st.ManualAmount, Crypto: st.CryptoAmount}
 	out.TransactionCount = ByMethod[int64]{Total: st.ApprovedCount, Bank: st.BankCount, UPI: st.UPICount,
 		Manual: st.ManualCount, Crypto: st.CryptoCount}
+	out.PendingPurchases = st.PendingCount
+	// The review queue's index (company_id, status, submitted_at) answers it.
+	if err := db.NewRaw(`SELECT count(*) FROM kyc_submissions WHERE company_id = ? AND status = 'PENDING'`, companyID).
+		Scan(ctx, &out.PendingKYC); err != nil {
+		return nil, fmt.Errorf("dashboard pending kyc: %w", err)
+	}
 	return &out, nil
 }
 
@@ -101,13 +111,37 @@ type PurchaseCounts struct {
 	Refunded int64 `json:"refunded"`
 }
 
+// CompanyFigures is one company's row of the super admin's dashboard: its buyers, the purchases
+// waiting for review, what it has collected and sold, and whether buyers can pay it by bank
+// transfer (an account number and IFSC) and by UPI (a UPI id).
+type CompanyFigures struct {
+	ID             string          `bun:"id" json:"id"`
+	CompanyName    string          `bun:"company_name" json:"companyName"`
+	TokenSymbol    string          `bun:"token_symbol" json:"tokenSymbol"`
+	Status         string          `bun:"status" json:"status"`
+	Buyers         int64           `bun:"buyers" json:"buyers"`
+	Pending        int64           `bun:"pending" json:"pending"`
+	ApprovedAmount decimal.Decimal `bun:"approved_amount" json:"approvedAmount"`
+	Sold           decimal.Decimal `bun:"sold" json:"sold"`
+	CanTakeBank    bool            `bun:"can_take_bank" json:"canTakeBank"`
+	CanTakeUPI     bool            `bun:"can_take_upi" json:"canTakeUpi"`
+}
+
+// ByCompanyLimit is how many companies the dashboard's table lists: those with the most purchases
+// waiting, then the most collected (Company Manage lists them all).
+const ByCompanyLimit = 50
+
 // Super is the data of GET /superadmin/dashboard/get.
 type Super struct {
-	Companies        int64           `json:"companies"`
-	Users            int64           `json:"users"`
-	Purchases        PurchaseCounts  `json:"purchases"`
-	ApprovedAmount   decimal.Decimal `json:"approvedAmount"`
-	ApprovedQuantity decimal.Decimal `json:"approvedQuantity"`
+	Companies        int64            `json:"companies"`
+	Users            int64            `json:"users"`
+	Purchases        PurchaseCounts   `json:"purchases"`
+	ApprovedAmount   decimal.Decimal  `json:"approvedAmount"`
+	ApprovedQuantity decimal.Decimal  `json:"approvedQuantity"`
+	ByCompany        []CompanyFigures `json:"byCompany"`
+	// CannotTakeBank and CannotTakeUPI count the companies whose buyers cannot pay them so.
+	CannotTakeBank int64 `json:"cannotTakeBank"`
+	CannotTakeUPI  int64 `json:"cannotTakeUpi"`
 }
 
 // ForSuperAdmin computes platform-wide figures: companies, live buyers, purchases by status and
@@ -128,6 +162,33 @@ func forSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
 			&out.ApprovedAmount, &out.ApprovedQuantity)
 	if err != nil {
 		return nil, fmt.Errorf("super dashboard: %w", err)
+	}
+	// Per company from the trigger-kept figures (a few rows each) and the payment details.
+	out.ByCompany = []CompanyFigures{}
+	err = db.NewRaw(`WITH f AS (
+			SELECT company_id, sum(users_total) AS buyers, sum(pending_count) AS pending,
+				sum(approved_amount) AS approved_amount, sum(approved_quantity) AS sold
+			FROM company_stat_deltas GROUP BY company_id)
+		SELECT c.id AS id, c.name AS company_name, COALESCE(t.symbol, '') AS token_symbol, c.status AS status,
+			COALESCE(f.buyers, 0) AS buyers, COALESCE(f.pending, 0) AS pending,
+			COALESCE(f.approved_amount, 0) AS approved_amount, COALESCE(f.sold, 0) AS sold,
+			COALESCE(b.account_number <> '' AND b.ifsc_code <> '', false) AS can_take_bank,
+			COALESCE(b.upi <> '', false) AS can_take_upi
+		FROM companies c
+		LEFT JOIN tokens t ON t.company_id = c.id
+		LEFT JOIN f ON f.company_id = c.id
+		LEFT JOIN beneficiaries b ON b.company_id = c.id
+		ORDER BY COALESCE(f.pending, 0) DESC, COALESCE(f.approved_amount, 0) DESC, c.name, c.id
+		LIMIT ?`, ByCompanyLimit).Scan(ctx, &out.ByCompany)
+	if err != nil {
+		return nil, fmt.Errorf("super dashboard by company: %w", err)
+	}
+	err = db.NewRaw(`SELECT
+			count(*) FILTER (WHERE NOT COALESCE(b.account_number <> '' AND b.ifsc_code <> '', false)),
+			count(*) FILTER (WHERE NOT COALESCE(b.upi <> '', false))
+		FROM companies c LEFT JOIN beneficiaries b ON b.company_id = c.id`).Scan(ctx, &out.CannotTakeBank, &out.CannotTakeUPI)
+	if err != nil {
+		return nil, fmt.Errorf("super dashboard payment details: %w", err)
 	}
 	return &out, nil
 }

@@ -76,6 +76,24 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// KYC waiting for review: one of this company (another decided), one of the other company.
+	kyc := func(company, uid, status string) {
+		if _, err := d.DB.ExecContext(ctx, `INSERT INTO kyc_submissions (user_id, company_id, status, pan_number, aadhaar_number, submitted_at)
+			VALUES (?, ?, ?, 'ABCDE1234F', '234123412346', now())`, uid, company, status); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kyc(cid, b1, "PENDING")
+	kyc(other, ob, "PENDING")
+	// Payment details: this company takes UPI only; the other has none.
+	if _, err := d.DB.ExecContext(ctx, `DELETE FROM beneficiaries`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DB.ExecContext(ctx, `INSERT INTO beneficiaries (company_id, holder_name, bank_name, branch, account_number, ifsc_code, upi)
+		VALUES (?, 'Acme', '', '', '', '', 'acme@upi')`, cid); err != nil {
+		t.Fatal(err)
+	}
+
 	got, err := (&dashboard.Service{DB: d.DB}).ForAdmin(ctx, cid)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +104,7 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 		"verificationPending": {got.VerificationPending, 3},
 		"count.total":         {got.TransactionCount.Total, 5}, "count.bank": {got.TransactionCount.Bank, 2},
 		"count.upi": {got.TransactionCount.UPI, 1}, "count.manual": {got.TransactionCount.Manual, 1}, "count.crypto": {got.TransactionCount.Crypto, 1},
+		"pendingPurchases": {got.PendingPurchases, 1}, "pendingKyc": {got.PendingKYC, 1},
 	}
 	for k, v := range ints {
 		if v[0] != v[1] {
@@ -126,6 +145,22 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 	if sup.Companies != 2 || sup.Users != 7 || sup.Purchases.Pending != 1 || sup.Purchases.Approved != 6 || sup.Purchases.Rejected != 1 || sup.Purchases.Refunded != 1 ||
 		!sup.ApprovedAmount.Equal(decimal.RequireFromString("125300.94")) || !sup.ApprovedQuantity.Equal(decimal.NewFromInt(1180)) {
 		t.Errorf("super dashboard: %+v", sup)
+	}
+	// Per company: the one with a purchase waiting first, with its figures and payment flags.
+	if len(sup.ByCompany) != 2 {
+		t.Fatalf("byCompany: %+v", sup.ByCompany)
+	}
+	first, second := sup.ByCompany[0], sup.ByCompany[1]
+	if first.ID != cid || first.Buyers != 6 || first.Pending != 1 || !first.ApprovedAmount.Equal(decimal.RequireFromString("1844.94")) ||
+		!first.Sold.Equal(decimal.NewFromInt(180)) || first.TokenSymbol != "ACW" || first.CanTakeBank || !first.CanTakeUPI {
+		t.Errorf("byCompany[0]: %+v", first)
+	}
+	if second.ID != other || second.CompanyName != "Other" || second.Buyers != 1 || second.Pending != 0 ||
+		!second.ApprovedAmount.Equal(decimal.NewFromInt(123456)) || second.CanTakeBank || second.CanTakeUPI {
+		t.Errorf("byCompany[1]: %+v", second)
+	}
+	if sup.CannotTakeBank != 2 || sup.CannotTakeUPI != 1 {
+		t.Errorf("cannot take bank %d, upi %d; want 2, 1", sup.CannotTakeBank, sup.CannotTakeUPI)
 	}
 
 	// An empty company answers zeros, not nulls or errors.

@@ -57,6 +57,17 @@ func Mobile(s string) bool {
 	return digits >= 7 && digits <= 15
 }
 
+// MaskPAN shows only the last 4 characters of a PAN, as an Aadhaar number is shown: XXXXXX234F.
+func MaskPAN(p string) string {
+	if p == "" {
+		return ""
+	}
+	if len(p) <= 4 {
+		return strings.Repeat("X", 10)
+	}
+	return strings.Repeat("X", len(p)-4) + p[len(p)-4:]
+}
+
 // PAN is an Indian Permanent Account Number: five letters, four digits, a letter (upper case).
 func PAN(s string) bool {
 	if len(s) != 10 {

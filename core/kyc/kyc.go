@@ -114,15 +114,7 @@ func (s *Service) logError(msg string, args ...any) {
 }
 
 // MaskPAN shows only the last 4 characters of a PAN: XXXXXX234F.
-func MaskPAN(p string) string {
-	if p == "" {
-		return ""
-	}
-	if len(p) <= 4 {
-		return strings.Repeat("X", 10)
-	}
-	return strings.Repeat("X", len(p)-4) + p[len(p)-4:]
-}
+func MaskPAN(p string) string { return fields.MaskPAN(p) }
 
 // Approved reports whether the user's KYC is APPROVED; db may be the order's transaction.
 func Approved(ctx context.Context, db bun.IDB, userID string) (bool, error) {

@@ -108,12 +108,12 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `Delete ${state.buyer.name}` }).click();
-    await page.getByRole('dialog').getByText('Aye you sure, you want to Delete?').waitFor();
+    await page.getByRole('dialog').getByText('Are you sure you want to Delete?').waitFor();
     await page.getByRole('dialog').getByText(state.buyer.email).waitFor();
     await check(page, found, 'user-delete-confirm', width);
     await closeDialog(page);
     await page.getByRole('button', { name: 'Waiting' }).first().click();
-    await page.getByRole('dialog').getByText('Aye you sure, you want to Approve?').waitFor();
+    await page.getByRole('dialog').getByText('Are you sure you want to Approve?').waitFor();
     await check(page, found, 'user-approve-confirm', width);
     await closeDialog(page);
 
@@ -137,7 +137,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     await check(page, found, 'approve-dialog', width);
     await closeDialog(page);
     await page.getByRole('button', { name: 'Reject' }).first().click();
-    await page.getByRole('dialog').getByText('Aye you sure, you want to Reject?').waitFor();
+    await page.getByRole('dialog').getByText('Are you sure you want to Reject?').waitFor();
     await page.getByRole('dialog').getByText(state.purchase.orderNumber).first().waitFor();
     await check(page, found, 'reject-dialog', width);
     await closeDialog(page);

@@ -70,7 +70,7 @@ test('admin rejects another purchase after the confirmation', async () => {
   const row = page.locator(ROW, { hasText: state.buyer.name });
   await row.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText('Aye you sure, you want to Reject?').waitFor();
+  await dialog.getByText('Are you sure you want to Reject?').waitFor();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('No data available.').waitFor();
@@ -88,7 +88,7 @@ test('admin verifies the waiting buyer', async () => {
   const row = page.locator(ROW, { hasText: state.buyer.email });
   await row.getByRole('button', { name: 'Waiting' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText('Aye you sure, you want to Approve?').waitFor();
+  await dialog.getByText('Are you sure you want to Approve?').waitFor();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('No data available.').waitFor();
@@ -129,7 +129,7 @@ test('admin adds, edits and deletes a user', async () => {
   await row.waitFor();
   await row.getByRole('button', { name: 'Delete E2E Edited User' }).click();
   const confirm = page.getByRole('dialog');
-  await confirm.getByText('Aye you sure, you want to Delete?').waitFor();
+  await confirm.getByText('Are you sure you want to Delete?').waitFor();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await confirm.waitFor({ state: 'detached' });
   await page.getByText('No data available.').waitFor();

@@ -53,7 +53,10 @@ test('the admin imports the HDFC statement: two exact matches, approved in one a
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('status').getByText('Approved 2').waitFor();
-  assert.ok(await page.getByRole('button', { name: 'Approve 0 matched' }).isDisabled());
+  // One toast (the result), and nothing left to approve is a grey button, not a green "Approve 0".
+  assert.equal(await page.locator('.Toastify__toast').count(), 1);
+  assert.ok(await page.getByRole('button', { name: 'Nothing to approve' }).isDisabled());
+  assert.equal(await page.getByRole('button', { name: /^Approve 0/ }).count(), 0);
   for (const o of [state.upi, state.neft]) {
     const list = await adminCall('GET', `/api/v1/admin/transaction/list?status=APPROVED&search=${o.orderNumber}`, { token: state.adminToken });
     assert.equal(list.data.records.length, 1, `${o.orderNumber} approved`);
@@ -94,7 +97,18 @@ for (const bank of ['sbi', 'icici', 'axis', 'generic', 'hdfc']) {
       assert.equal(await stat(page, 'Credits'), CREDITS[bank]);
       if (bank === 'icici' && ext === 'csv') {
         assert.equal(await stat(page, 'Amount mismatch'), '1');
-        await page.locator(ROW).filter({ hasText: '412345678921' }).getByText(/2,040/).first().waitFor();
+        const row = page.locator(ROW).filter({ hasText: '412345678921' });
+        await row.getByText(/2,040/).first().waitFor();
+        // The mismatch offers Reject, its reason prefilled with the difference.
+        await row.getByRole('button', { name: `Reject purchase ${state.short.orderNumber}` }).click();
+        const dialog = page.getByRole('dialog');
+        const reason = 'Payment over by ₹510.00: ₹2,040.00 reached our account against ₹1,530.00 due.';
+        assert.equal(await dialog.getByLabel(/Reason/).inputValue(), reason);
+        await screenshot(page, 'reconcile-reject-mismatch');
+        await dialog.getByRole('button', { name: 'Reject' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        const rejected = await adminCall('GET', `/api/v1/admin/transaction/list?status=REJECTED&search=${state.short.orderNumber}`, { token: state.adminToken });
+        assert.equal(rejected.data.records[0]?.rejectReason, reason);
       }
       if (bank === 'hdfc') assert.equal(await stat(page, 'Matched'), '0'); // its two credits were approved from the CSV
     });

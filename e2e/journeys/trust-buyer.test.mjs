@@ -145,7 +145,7 @@ test('buyer reads the reason, sends again with a new PAN photo, and is verified 
   const row = admin.locator(ROW, { hasText: state.buyer.email });
   await row.getByRole('button', { name: `Approve KYC of ${state.buyer.name}` }).click();
   const dialog = admin.getByRole('dialog');
-  await dialog.getByText('Aye you sure, you want to Approve?').waitFor();
+  await dialog.getByText('Are you sure you want to Approve?').waitFor();
   const since = Date.now();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'detached' });

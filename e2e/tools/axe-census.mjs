@@ -314,12 +314,12 @@ async function adminScreens(browser, buyer, purchase) {
   await everyWidth(page, 'admin', 'user-delete-confirm', async (p) => {
     await users(p);
     await p.getByRole('button', { name: `Delete ${buyer.name}` }).first().click();
-    await dialog(p).getByText('Aye you sure, you want to Delete?').waitFor();
+    await dialog(p).getByText('Are you sure you want to Delete?').waitFor();
   });
   await everyWidth(page, 'admin', 'user-approve-confirm', async (p) => {
     await users(p);
     await p.getByRole('button', { name: 'Waiting' }).first().click();
-    await dialog(p).getByText('Aye you sure, you want to Approve?').waitFor();
+    await dialog(p).getByText('Are you sure you want to Approve?').waitFor();
   });
 
   const requests = async (p) => {
@@ -337,7 +337,7 @@ async function adminScreens(browser, buyer, purchase) {
   await everyWidth(page, 'admin', 'reject-confirm', async (p) => {
     await requests(p);
     await p.getByRole('button', { name: 'Reject' }).first().click();
-    await dialog(p).getByText('Aye you sure, you want to Reject?').waitFor();
+    await dialog(p).getByText('Are you sure you want to Reject?').waitFor();
   });
   await everyWidth(page, 'admin', 'purchase-history', async (p) => {
     await go(p, '/admin/purchaserequest?tab=history');

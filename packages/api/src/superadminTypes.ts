@@ -6,6 +6,7 @@ type S = components['schemas'];
 export type SuperAdminVerifyRequest = S['SuperAdminVerifyRequest'];
 /** GET /api/v1/superadmin/dashboard/get. */
 export type SuperAdminDashboard = S['SuperAdminDashboard'];
+export type DashboardCompany = S['DashboardCompany'];
 /** SPEC §3 "Company (super admin list)". */
 export type Company = S['Company'];
 export type CompanyAdd = S['CompanyAddRequest'];

@@ -10,10 +10,10 @@ describe('ConfirmDialog', () => {
     const onConfirm = vi.fn();
     const onClose = vi.fn();
     render(
-      <ConfirmDialog show message="Aye you sure, you want to Delete?" target={<span>Asha Rao</span>} onConfirm={onConfirm} onClose={onClose} />,
+      <ConfirmDialog show message="Are you sure you want to Delete?" target={<span>Asha Rao</span>} onConfirm={onConfirm} onClose={onClose} />,
     );
     expect(screen.getByRole('heading', { name: 'Confirmation' })).toBeInTheDocument();
-    expect(screen.getByText('Aye you sure, you want to Delete?')).toHaveClass('text-danger');
+    expect(screen.getByText('Are you sure you want to Delete?')).toHaveClass('text-danger');
     expect(screen.getByText('Asha Rao')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);

@@ -22,6 +22,15 @@ export function addDomain(list: readonly string[], raw: string): { list: string[
   return { list: [...list, host] };
 }
 
+/**
+ * The list a form submits: `list` with the host still typed in the box but not yet "Included"
+ * (a typed host is never dropped silently), or why that host cannot be added.
+ */
+export function withDraftDomain(list: readonly string[], draft: string): { list: string[]; error?: undefined } | { error: string } {
+  if (!normaliseDomain(draft)) return { list: [...list] };
+  return addDomain(list, draft);
+}
+
 export interface DomainsEditorProps {
   value: readonly string[];
   onChange: (next: string[]) => void;
@@ -29,15 +38,31 @@ export interface DomainsEditorProps {
   error?: string;
   disabled?: boolean;
   label?: string;
+  /** The host typed but not yet included, when the form keeps it (to include it on submit). */
+  draft?: string;
+  onDraftChange?: (draft: string) => void;
 }
 
 /**
  * The host names a company's buyer site answers on (DESIGN §11): an input with Include (or Enter),
  * each host with its × to remove it; lower case, no repeats, at most 10.
  */
-export function DomainsEditor({ value, onChange, error, disabled = false, label = 'Domains' }: DomainsEditorProps) {
+export function DomainsEditor({
+  value,
+  onChange,
+  error,
+  disabled = false,
+  label = 'Domains',
+  draft: controlledDraft,
+  onDraftChange,
+}: DomainsEditorProps) {
   const id = useId();
-  const [draft, setDraft] = useState('');
+  const [ownDraft, setOwnDraft] = useState('');
+  const draft = controlledDraft ?? ownDraft;
+  const setDraft = (next: string) => {
+    setOwnDraft(next);
+    onDraftChange?.(next);
+  };
   const [problem, setProblem] = useState<string>();
   const full = value.length >= MAX_DOMAINS;
   const shown = problem ?? error;

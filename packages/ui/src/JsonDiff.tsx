@@ -6,6 +6,8 @@ export interface JsonDiffProps {
   after: unknown;
   /** The accessible name of the comparison, e.g. "Changes to PUR-0012". */
   label?: string;
+  /** A field's name in words (the raw name stays in its tooltip). */
+  fieldLabel?: (key: string) => string;
 }
 
 const CHANGE_TEXT: Record<DiffChange, string> = {
@@ -19,7 +21,7 @@ const CHANGE_TEXT: Record<DiffChange, string> = {
  * A recorded change's before and after, field by field side by side (stacked on a phone). Only
  * the fields that changed show at first; the unchanged ones are one click away.
  */
-export function JsonDiff({ before, after, label = 'Changes' }: JsonDiffProps) {
+export function JsonDiff({ before, after, label = 'Changes', fieldLabel }: JsonDiffProps) {
   const rows = diffRecords(before, after);
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
@@ -44,8 +46,8 @@ export function JsonDiff({ before, after, label = 'Changes' }: JsonDiffProps) {
         ) : (
           shown.map((r) => (
             <div key={r.key || '(value)'} role="row" className={`pl-diff-row pl-diff-${r.change}`}>
-              <span role="rowheader" className="pl-diff-key">
-                {r.key || 'value'}
+              <span role="rowheader" className="pl-diff-key" title={fieldLabel && r.key ? r.key : undefined}>
+                {r.key ? (fieldLabel ? fieldLabel(r.key) : r.key) : 'value'}
                 <span className="visually-hidden"> ({CHANGE_TEXT[r.change]})</span>
               </span>
               <span role="cell" className="pl-diff-before">

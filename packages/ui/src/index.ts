@@ -5,7 +5,7 @@ export { AppToasts, toastErrors, toastSuccess, toastPosition, TOAST_AUTO_CLOSE_M
 export { useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
 export { ConfirmDialog, DialogFooter, type ConfirmDialogProps, type DialogFooterProps } from './ConfirmDialog';
 export { StatusBadge, statusVariant } from './StatusBadge';
-export { DomainsEditor, addDomain, normaliseDomain, MAX_DOMAINS, type DomainsEditorProps } from './DomainsEditor';
+export { DomainsEditor, addDomain, withDraftDomain, normaliseDomain, MAX_DOMAINS, type DomainsEditorProps } from './DomainsEditor';
 export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { useDebounce, SEARCH_DEBOUNCE_MS } from './useDebounce';
 export { Pagination, pageItems, type PaginationProps, type PageItem } from './Pagination';

@@ -29,9 +29,10 @@ const APPROVE = {
   companyId: 'c1',
   actor: { id: 'a1', name: 'Asha Admin', email: 'asha@demo.test', role: 'ADMIN' },
   action: 'purchase.approve',
-  target: { type: 'purchase', id: '7f1c2d3e-0000-4000-8000-000000000001' },
-  before: { status: 'PENDING' },
-  after: { status: 'APPROVED', orderNumber: 'PUR-0042' },
+  companyName: 'Demo',
+  target: { type: 'purchase', id: '7f1c2d3e-0000-4000-8000-000000000001', name: 'PUR-0042', detail: 'Ravi Kumar · ravi@demo.test' },
+  before: { status: 'PENDING', isApproved: false },
+  after: { status: 'APPROVED', isApproved: true },
   ip: '203.0.113.9',
 };
 const page = (records: unknown[]) => ({ message: 'Activity fetched successfully', data: { records, total: records.length, page: 1, limit: 10, lastPage: 1 } });
@@ -47,8 +48,20 @@ function renderRoute(element: React.ReactElement) {
 
 beforeEach(() => {
   auditList.mockReset().mockResolvedValue(page([APPROVE]));
-  superAuditList.mockReset().mockResolvedValue(page([{ ...APPROVE, action: 'company.update', companyId: 'c2', target: { type: 'company', id: 'c2' }, before: { name: 'Beta' }, after: { name: 'Beta Ltd' } }]));
-  companyList.mockReset().mockResolvedValue({ message: 'ok', data: { records: [{ id: 'c2', companyName: 'Beta Ltd' }], total: 1, page: 1, limit: 100, lastPage: 1 } });
+  superAuditList.mockReset().mockResolvedValue(
+    page([
+      { ...APPROVE, id: 8, action: 'company.update', companyId: 'c2', companyName: 'Beta Ltd', target: { type: 'company', id: 'c2', name: 'Beta Ltd', detail: '' }, before: { status: 'ACTIVE' }, after: { status: 'SUSPENDED' } },
+      { ...APPROVE, id: 9, action: 'company.update', companyId: 'c9', companyName: 'Zeta Co', target: { type: 'company', id: 'c9', name: 'Zeta Co', detail: '' }, before: { companyName: 'Zeta' }, after: { companyName: 'Zeta Co' } },
+    ]),
+  );
+  companyList.mockReset().mockImplementation((q: { search?: string }) =>
+    Promise.resolve({
+      message: 'ok',
+      data: q.search === 'zet'
+        ? { records: [{ id: 'c9', companyName: 'Zeta Co' }], total: 1, page: 1, limit: 100, lastPage: 1 }
+        : { records: [{ id: 'c2', companyName: 'Beta Ltd' }, { id: 'c1', companyName: 'Alpha' }], total: 250, page: 1, limit: 100, lastPage: 3 },
+    }),
+  );
 });
 
 describe('Activity (admin)', () => {
@@ -61,13 +74,20 @@ describe('Activity (admin)', () => {
     expect(row).toHaveTextContent('Asha Admin');
     expect(row).toHaveTextContent('asha@demo.test');
     expect(row).toHaveTextContent('Purchase PUR-0042');
+    // The buyer by name and email, never the purchase's internal id.
+    expect(row).toHaveTextContent('Ravi Kumar · ravi@demo.test');
+    expect(row).not.toHaveTextContent('7f1c2d3e');
+    expect(row.innerHTML).not.toContain('7f1c2d3e');
     expect(row).toHaveTextContent('203.0.113.9');
     expect(screen.queryByRole('table', { name: 'Changes: Approved a purchase' })).toBeNull();
 
     await user.click(within(row).getByRole('button', { name: 'Show changes' }));
     const diff = screen.getByRole('table', { name: 'Changes: Approved a purchase' });
-    expect(within(diff).getByRole('row', { name: /^status/ })).toHaveTextContent('PENDING');
-    expect(within(diff).getByRole('row', { name: /^status/ })).toHaveTextContent('APPROVED');
+    expect(within(diff).getByRole('row', { name: /^Status/ })).toHaveTextContent('PENDING');
+    expect(within(diff).getByRole('row', { name: /^Status/ })).toHaveTextContent('APPROVED');
+    // Field names in words, not the record's raw keys.
+    expect(within(diff).getByRole('row', { name: /^Verified/ })).toBeInTheDocument();
+    expect(within(diff).queryByText('isApproved')).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Hide changes' }));
     expect(screen.queryByRole('table', { name: 'Changes: Approved a purchase' })).toBeNull();
   });
@@ -106,12 +126,24 @@ describe('Activity (admin)', () => {
 });
 
 describe('Activity (super admin)', () => {
-  it('shows each record’s company and filters by company', async () => {
+  it('shows each record’s company by name and says a suspension as such', async () => {
+    renderRoute(<SuperActivity />);
+    const row = (await screen.findByText('Suspended a company', { selector: 'td span' })).closest('tr')!;
+    expect(row).toHaveTextContent('Beta Ltd');
+    const other = (await screen.findByText('Updated a company', { selector: 'td span' })).closest('tr')!;
+    expect(other).toHaveTextContent('Zeta Co');
+  });
+
+  it('filters by a company found by search, the matches A–Z', async () => {
     const user = userEvent.setup();
     renderRoute(<SuperActivity />);
-    const row = (await screen.findByText('Updated a company', { selector: 'td span' })).closest('tr')!;
-    await waitFor(() => expect(row).toHaveTextContent('Beta Ltd'));
-    await user.selectOptions(screen.getByLabelText('Company'), 'Beta Ltd');
-    await waitFor(() => expect(superAuditList).toHaveBeenLastCalledWith(expect.objectContaining({ companyId: 'c2' })));
+    const select = await screen.findByLabelText('Company');
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All companies', 'Alpha', 'Beta Ltd']));
+    expect(screen.getByText('The first 100 matches, A–Z: type to narrow.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Find a company'), 'zet');
+    await waitFor(() => expect(companyList).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'zet' })));
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All companies', 'Zeta Co']));
+    await user.selectOptions(select, 'Zeta Co');
+    await waitFor(() => expect(superAuditList).toHaveBeenLastCalledWith(expect.objectContaining({ companyId: 'c9' })));
   });
 });

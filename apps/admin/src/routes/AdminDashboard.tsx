@@ -1,7 +1,8 @@
 import { ADMIN_FALLBACK, markDashboardVisited } from '@prelaunch/api';
-import { dash, LoadError, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
+import { grouped, LoadError, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
 import { adminDashboardQueryOptions } from '../features/dashboard/api/dashboard';
 import { StatCard, StatPlaceholder } from '../features/dashboard/components/StatCard';
 
@@ -28,19 +29,39 @@ export default function AdminDashboard() {
     <div className="container-fluid py-4">
       <h1 className="h3 pl-page-title">Dashboard</h1>
       {q.isPending ? (
-        <StatPlaceholder cards={2} />
+        <StatPlaceholder cards={3} />
       ) : q.isError ? (
         <LoadError error={q.error} fallback={ADMIN_FALLBACK.dashboard} onRetry={() => void q.refetch()} />
       ) : (
         <>
           <div className="row g-3 mb-4">
+            <div className="col-12">
+              <StatCard
+                title="Waiting for review"
+                stats={[
+                  {
+                    label: 'Pending purchases',
+                    value: (
+                      <Link to="/admin/purchaserequest" aria-label={`${grouped(d?.pendingPurchases)} pending purchases: open Purchase Request`}>
+                        {grouped(d?.pendingPurchases)}
+                      </Link>
+                    ),
+                  },
+                  { label: 'Pending KYC', value: (
+                      <Link to="/admin/kyc" aria-label={`${grouped(d?.pendingKyc)} pending KYC: open KYC`}>
+                        {grouped(d?.pendingKyc)}
+                      </Link>
+                    ) },
+                ]}
+              />
+            </div>
             <div className="col-12 col-xl-6">
               <StatCard
                 title="Users"
                 stats={[
-                  { label: 'Active User', value: dash(d?.userActive) },
-                  { label: 'Inactive User', value: dash(d?.userInactive) },
-                  { label: 'Blocked User', value: dash(d?.userBlock) },
+                  { label: 'Active User', value: grouped(d?.userActive) },
+                  { label: 'Inactive User', value: grouped(d?.userInactive) },
+                  { label: 'Blocked User', value: grouped(d?.userBlock) },
                 ]}
               />
             </div>
@@ -48,9 +69,9 @@ export default function AdminDashboard() {
               <StatCard
                 title="Members"
                 stats={[
-                  { label: 'Total Member', value: dash(d?.totalMember) },
-                  { label: 'Verification Completed', value: dash(d?.verificationCompleted) },
-                  { label: 'Verification Pending', value: dash(d?.verificationPending) },
+                  { label: 'Total Member', value: grouped(d?.totalMember) },
+                  { label: 'Verification Completed', value: grouped(d?.verificationCompleted) },
+                  { label: 'Verification Pending', value: grouped(d?.verificationPending) },
                 ]}
               />
             </div>

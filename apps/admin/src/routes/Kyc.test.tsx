@@ -96,7 +96,7 @@ describe('KYC review (/admin/kyc)', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Reject KYC of Asha Rao' }));
     let dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Aye you sure, you want to Reject?')).toBeInTheDocument();
+    expect(dialog.getByText('Are you sure you want to Reject?')).toBeInTheDocument();
     expect(dialog.getByText('XXXX XXXX 2346')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
     expect(dialog.getByText('Please enter a reason for the rejection.')).toBeInTheDocument();

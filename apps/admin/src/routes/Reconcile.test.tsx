@@ -9,6 +9,7 @@ const reconcileList = vi.fn();
 const reconcileGet = vi.fn();
 const reconcileImport = vi.fn();
 const reconcileApprove = vi.fn();
+const purchaseReject = vi.fn();
 vi.mock('../api', () => ({
   api: {
     siteGet: () => Promise.resolve({ message: 'ok', data: { token: { title: 'ACW Prelaunch' } } }),
@@ -16,6 +17,7 @@ vi.mock('../api', () => ({
     reconcileGet: (q: unknown) => reconcileGet(q),
     reconcileImport: (f: File, p: (n: number) => void) => reconcileImport(f, p),
     reconcileApprove: (id: string) => reconcileApprove(id),
+    purchaseReject: (id: string, reason?: string) => purchaseReject(id, reason),
   },
 }));
 
@@ -106,7 +108,7 @@ function drop(file: File) {
 const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(() => {
-  for (const f of [reconcileList, reconcileGet, reconcileImport, reconcileApprove]) f.mockReset();
+  for (const f of [reconcileList, reconcileGet, reconcileImport, reconcileApprove, purchaseReject]) f.mockReset();
   reconcileList.mockResolvedValue({ message: 'Imports fetched successfully', data: page([imp(), imp({ id: 'i0', fileName: 'march.xlsx', toApprove: 0 })]) });
   reconcileGet.mockResolvedValue(detail());
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -218,13 +220,53 @@ describe('Reconciliation (DESIGN §12)', () => {
     expect(await screen.findByText('Approved 2, skipped 0')).toBeInTheDocument(); // the toast
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText(/^Approved 2, skipped 0\./)).toBeInTheDocument(); // in the summary
-    expect(await screen.findByRole('button', { name: 'Approve 0 matched' })).toBeDisabled();
+    // One toast, not the server's message besides the result.
+    expect(screen.queryByText('Matched purchases approved successfully')).toBeNull();
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
+    const none = await screen.findByRole('button', { name: 'Nothing to approve' });
+    expect(none).toBeDisabled();
+    expect(none).not.toHaveClass('btn-success');
   });
 
-  it('disables Approve at 0 to approve', async () => {
+  it('shows a grey "Nothing to approve" at 0 to approve, not a green "Approve 0 matched"', async () => {
     reconcileGet.mockResolvedValue(detail(imp({ id: 'i0', fileName: 'march.xlsx', toApprove: 0 })));
     renderPage('/admin/reconcile?import=i0');
-    expect(await screen.findByRole('button', { name: 'Approve 0 matched' })).toBeDisabled();
+    const none = await screen.findByRole('button', { name: 'Nothing to approve' });
+    expect(none).toBeDisabled();
+    expect(none).toHaveClass('btn-outline-secondary');
+    expect(screen.queryByRole('button', { name: /Approve 0/ })).toBeNull();
+  });
+
+  it('says when an import was made in IST, in the summary and the history alike', async () => {
+    renderPage('/admin/reconcile?import=i1');
+    // 10:00 UTC is 03:30 pm IST, whatever the browser's zone.
+    expect(await screen.findByText(/Imported 23\/11\/2026, 03:30:00 pm IST by Asha Admin/)).toBeInTheDocument();
+    const history = await screen.findByRole('region', { name: /history/i });
+    expect(within(history).getAllByText(/23\/11\/2026, 03:30:00 pm IST/).length).toBeGreaterThan(0);
+  });
+
+  it('offers Reject on an amount mismatch whose purchase is pending, with the difference as the reason', async () => {
+    const user = userEvent.setup();
+    purchaseReject.mockResolvedValue({ message: 'Purchase rejected successfully', data: null });
+    reconcileGet.mockResolvedValue(
+      detail(imp(), [
+        line(5, { matchStatus: 'AMOUNT_MISMATCH', credit: 501, note: 'Credited ₹501.00; due ₹510.00.', purchase: { ...line(5).purchase, finalAmount: 510 } }),
+        line(6, { matchStatus: 'AMOUNT_MISMATCH', credit: 700, purchase: { ...line(6).purchase, status: 'APPROVED' } }),
+        line(7),
+      ]),
+    );
+    renderPage('/admin/reconcile?import=i1');
+    const table = await screen.findByRole('region', { name: 'Statement lines' });
+    // Only the pending mismatch: not a decided one, not a match.
+    expect(within(table).getAllByRole('button', { name: /^Reject purchase/ })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Reject purchase PUR-000000000005' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Are you sure you want to Reject?')).toBeInTheDocument();
+    const reason = dialog.getByLabelText(/Reason/);
+    expect(reason).toHaveValue('Payment short by ₹9.00: ₹501.00 reached our account against ₹510.00 due.');
+    await user.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(purchaseReject).toHaveBeenCalledWith('p5', 'Payment short by ₹9.00: ₹501.00 reached our account against ₹510.00 due.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows a 409 naming the earlier import and opens it', async () => {

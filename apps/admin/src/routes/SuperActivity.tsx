@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { superActionsQueryOptions, superActivityQueryOptions } from '../features/activity/api/activity';
 import { ActivityList, activityQuery, NO_FILTERS, rangeProblem, useActivityPage } from '../features/activity/components/ActivityList';
-import { companiesQueryOptions } from '../features/companies/api/companies';
+import { CompanyFilter } from '../features/companies/components/CompanyFilter';
 
 /** DESIGN §13 "Activity" (/superadmin/activity): every company's, the super admins' own included. */
 export default function SuperActivity() {
@@ -15,9 +15,6 @@ export default function SuperActivity() {
   const list = useQuery({ ...superActivityQueryOptions(q), enabled: !rangeProblem(filters.from, filters.to) });
   const actions = useQuery(superActionsQueryOptions());
   useErrorToast(actions.error, ADMIN_FALLBACK.auditActions);
-  // The company filter offers the first 100 companies by the list's order (the list's largest page).
-  const companies = useQuery(companiesQueryOptions({ page: 1, limit: 100 }));
-  useErrorToast(companies.error, ADMIN_FALLBACK.companies);
   return (
     <div className="container-fluid py-4">
       <h1 className="h3 pl-page-title">Activity</h1>
@@ -28,7 +25,7 @@ export default function SuperActivity() {
         onPage={setPage}
         list={list}
         actions={actions.data?.data.actions ?? []}
-        companies={(companies.data?.data.records ?? []).map((c) => ({ value: c.id, label: c.companyName }))}
+        companyFilter={<CompanyFilter value={filters.companyId} onChange={(companyId) => setFilters({ ...filters, companyId })} />}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { superDashboardQueryOptions } from '../features/dashboard/api/dashboard';
 import { StatCard } from '../features/dashboard/components/StatCard';
+import { CompanyFiguresTable } from '../features/dashboard/components/CompanyFiguresTable';
 
 /** Super admin dashboard: company and sales totals (DESIGN §9: no forced reload). */
 export default function SuperAdminDashboard() {
@@ -45,6 +46,18 @@ export default function SuperAdminDashboard() {
           </div>
           <div className="col-12 col-xl-6">
             <StatCard title="Tokens sold" stats={[{ label: 'Approved Quantity', value: grouped(d?.approvedQuantity) }]} />
+          </div>
+          <div className="col-12 col-xl-6">
+            <StatCard
+              title="Payment details"
+              stats={[
+                { label: 'Cannot take bank transfers', value: grouped(d?.cannotTakeBank) },
+                { label: 'Cannot take UPI', value: grouped(d?.cannotTakeUpi) },
+              ]}
+            />
+          </div>
+          <div className="col-12">
+            <CompanyFiguresTable rows={d?.byCompany ?? []} total={d?.companies ?? 0} />
           </div>
         </div>
       )}

@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { superApi } from '../api';
-import { companiesQueryOptions } from '../features/companies/api/companies';
+import { CompanyFilter } from '../features/companies/components/CompanyFilter';
 import { companyPurchasesQueryOptions } from '../features/purchases/api/purchases';
 import { companyPurchaseColumns, withDecisionNotes } from '../features/purchases/components/purchaseColumns';
 
@@ -38,13 +38,6 @@ export default function TransactionManage() {
   const [page, setPage] = usePage(`${term}|${status}|${companyId}`);
   const list = useQuery(companyPurchasesQueryOptions({ page, search: term, status, companyId }));
   useErrorToast(list.error, ADMIN_FALLBACK.purchases);
-  // The company filter offers the first 100 companies by the list's order (the list's largest page).
-  const companies = useQuery(companiesQueryOptions({ page: 1, limit: 100 }));
-  useErrorToast(companies.error, ADMIN_FALLBACK.companies);
-  const companyOptions = [
-    { value: '', label: 'All companies' },
-    ...(companies.data?.data.records ?? []).map((c) => ({ value: c.id, label: c.companyName })),
-  ];
   const data = list.data?.data;
   return (
     <div className="container-fluid py-4">
@@ -53,7 +46,7 @@ export default function TransactionManage() {
         title={`Transactions: ${data ? data.total : '…'}`}
         tools={
           <>
-            <FilterSelect label="Company" value={companyId} options={companyOptions} onChange={setCompanyId} />
+            <CompanyFilter value={companyId} onChange={setCompanyId} />
             <FilterSelect
               label="Status"
               value={status}

@@ -112,7 +112,7 @@ export default function UserManage() {
       <ConfirmDialog
         show={confirm !== null}
         title={confirm?.kind === 'delete' ? 'Delete User' : 'Approve User'}
-        message={confirm?.kind === 'delete' ? 'Aye you sure, you want to Delete?' : 'Aye you sure, you want to Approve?'}
+        message={confirm?.kind === 'delete' ? 'Are you sure you want to Delete?' : 'Are you sure you want to Approve?'}
         target={
           confirm ? (
             <>

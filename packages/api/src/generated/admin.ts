@@ -1371,12 +1371,18 @@ export interface components {
             /** Format: date-time */
             at: string;
             companyId: string | null;
+            /** @description The name of companyId's company (null with it). */
+            companyName: string | null;
             actor: components["schemas"]["AuditActor"];
             /** @description e.g. purchase.approve, user.update, company.update, admin.2fa.enable */
             action: string;
             target: {
                 type: string;
                 id: string;
+                /** @description What names the target today (an order number, a person's or company's name, a token's symbol, a statement's file); empty when it is gone. */
+                name: string;
+                /** @description A person's email, or a purchase's buyer as "Name · email"; may be empty. */
+                detail: string;
             };
             before: components["schemas"]["AuditState"];
             after: components["schemas"]["AuditState"];
@@ -1790,6 +1796,10 @@ export interface components {
             privateSupplyData: components["schemas"]["PrivateSupplyData"];
             transactionSummary: components["schemas"]["MethodTotals"];
             transactionCount: components["schemas"]["MethodCounts"];
+            /** @description Purchases waiting for the admin's review (PENDING). */
+            pendingPurchases: number;
+            /** @description KYC submissions waiting for the admin's review (PENDING). */
+            pendingKyc: number;
             token: components["schemas"]["TokenBrand"];
         };
         AdminDashboardAnswer: {
@@ -1833,6 +1843,32 @@ export interface components {
             };
             approvedAmount: number;
             approvedQuantity: number;
+            /** @description At most 50 companies, those with the most purchases waiting first, then the most collected (Company Manage lists every company). */
+            byCompany: components["schemas"]["DashboardCompany"][];
+            /** @description Companies without an account number and IFSC (buyers cannot pay them by bank transfer). */
+            cannotTakeBank: number;
+            /** @description Companies without a UPI id (buyers cannot pay them by UPI). */
+            cannotTakeUpi: number;
+        };
+        DashboardCompany: {
+            /** Format: uuid */
+            id: string;
+            companyName: string;
+            tokenSymbol: string;
+            /** @description The company's status (ACTIVE */
+            status: string;
+            /** @description Buyer accounts (not deleted). */
+            buyers: number;
+            /** @description Purchases waiting for review. */
+            pending: number;
+            /** @description The final amounts of APPROVED purchases (INR). */
+            approvedAmount: number;
+            /** @description The tokens of APPROVED purchases. */
+            sold: number;
+            /** @description The company has an account number and IFSC. */
+            canTakeBank: boolean;
+            /** @description The company has a UPI id. */
+            canTakeUpi: boolean;
         };
         SuperAdminDashboardAnswer: {
             /** @constant */

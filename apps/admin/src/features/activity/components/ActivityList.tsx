@@ -12,8 +12,8 @@ import {
   type ResponsiveColumn,
 } from '@prelaunch/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
-import { actionLabel, roleLabel, targetText } from '../actions';
+import { useState, type ReactNode } from 'react';
+import { actionLabel, fieldLabel, recordActionLabel, roleLabel, targetText } from '../actions';
 
 export interface ActivityFilters {
   action: string;
@@ -63,20 +63,19 @@ export interface ActivityListProps {
   list: UseQueryResult<AdminResult<AuditList>>;
   /** The action names the server offers for the filter. */
   actions: string[];
-  /** The super admin's company filter and column: the companies by id. */
-  companies?: { value: string; label: string }[];
+  /** The super admin's company filter; with it the list has a Company column. */
+  companyFilter?: ReactNode;
 }
 
 /**
  * DESIGN §13 "Activity": who did what to what, when (IST) and from where, newest first; each
  * record's before and after one click away; filters by action, person, dates (and company).
  */
-export function ActivityList({ filters, onFilters, page, onPage, list, actions, companies }: ActivityListProps) {
+export function ActivityList({ filters, onFilters, page, onPage, list, actions, companyFilter }: ActivityListProps) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   useErrorToast(list.error, ADMIN_FALLBACK.audit);
   const data = list.data?.data;
   const set = (patch: Partial<ActivityFilters>) => onFilters({ ...filters, ...patch });
-  const companyName = new Map((companies ?? []).map((c) => [c.value, c.label]));
   const toggle = (id: number) =>
     setOpen((s) => {
       const next = new Set(s);
@@ -94,9 +93,7 @@ export function ActivityList({ filters, onFilters, page, onPage, list, actions, 
       card: 'title',
       className: 'text-wrap pl-col-action',
       render: (r) => (
-        <span title={r.action} data-action={r.action}>
-          {actionLabel(r.action)}
-        </span>
+        <span data-action={r.action}>{recordActionLabel(r)}</span>
       ),
     },
     {
@@ -143,22 +140,22 @@ export function ActivityList({ filters, onFilters, page, onPage, list, actions, 
       render: (r) => {
         const t = targetText(r);
         return (
-          <span title={`${r.target.type} ${r.target.id}`} className="d-inline-block">
+          <span className="d-inline-block">
             <span className="small text-body-secondary">{t.kind}</span> <span className="text-break">{t.name}</span>
+            {t.detail ? <span className="d-block small text-body-secondary text-break">{breakableEmail(t.detail)}</span> : null}
           </span>
         );
       },
     },
-    ...(companies
+    ...(companyFilter
       ? [
           {
             key: 'company',
             header: 'Company',
             className: 'text-wrap pl-col-company',
             render: (r: AuditRecord) => {
-              // A super admin's own actions carry no company; one done to a company names it by its target.
-              const id = r.companyId ?? (r.target.type === 'company' ? r.target.id : null);
-              return id ? (companyName.get(id) ?? '—') : '—';
+              // A super admin's own actions carry no company; the server names the company of the rest.
+              return r.companyName ?? '—';
             },
           },
         ]
@@ -188,14 +185,7 @@ export function ActivityList({ filters, onFilters, page, onPage, list, actions, 
       title={`Activity: ${data ? data.total : '…'}`}
       tools={
         <>
-          {companies ? (
-            <FilterSelect
-              label="Company"
-              value={filters.companyId}
-              options={[{ value: '', label: 'All companies' }, ...companies]}
-              onChange={(companyId) => set({ companyId })}
-            />
-          ) : null}
+          {companyFilter ?? null}
           <FilterSelect
             label="Action"
             value={filters.action}
@@ -247,7 +237,7 @@ export function ActivityList({ filters, onFilters, page, onPage, list, actions, 
             detail={(r) =>
               open.has(r.id) ? (
                 <div id={`activity-${r.id}`}>
-                  <JsonDiff before={r.before} after={r.after} label={`Changes: ${actionLabel(r.action)}`} />
+                  <JsonDiff before={r.before} after={r.after} label={`Changes: ${recordActionLabel(r)}`} fieldLabel={fieldLabel} />
                 </div>
               ) : null
             }

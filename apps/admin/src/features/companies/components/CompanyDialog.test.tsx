@@ -76,4 +76,47 @@ describe('Add Company dialog', () => {
       domains: ['buy.beta.test'],
     });
   });
+
+  async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+    const values: Record<string, string> = {
+      'Company Name': 'Beta Ltd',
+      Email: 'owner@beta.test',
+      Mobile: '9876543210',
+      Aadhaar: '234123412346',
+      PAN: 'abcde1234f',
+      Address: '2 Park St',
+      PIN: '700016',
+      'Token Name': 'Beta Coin',
+      'Token Symbol': 'bet',
+      'Token Price (INR)': '2.5',
+      'Admin Name': 'Owner',
+    };
+    for (const [label, v] of Object.entries(values)) await user.type(screen.getByLabelText(label), v);
+    await user.type(screen.getByLabelText('Admin Password', { selector: 'input' }), 'Secret@123');
+  }
+
+  it('includes a domain typed but not "Included"', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<AddCompanyDialog show onClose={() => {}} onSubmit={onSubmit} />);
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Domains (optional)'), 'one.beta.test{Enter}');
+    await user.type(screen.getByLabelText('Domains (optional)'), ' Two.Beta.test ');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0][0].domains).toEqual(['one.beta.test', 'two.beta.test']);
+  });
+
+  it('refuses a typed domain that cannot be included, with the message beside it', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<AddCompanyDialog show onClose={() => {}} onSubmit={onSubmit} />);
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Domains (optional)'), 'https://beta.test/buy');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Domains (optional)')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter only a host name such as sale.example.com: no scheme, port or path.'),
+    );
+  });
 });

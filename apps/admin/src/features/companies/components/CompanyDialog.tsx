@@ -1,5 +1,5 @@
 import type { CompanyAdd } from '@prelaunch/api';
-import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput, withDraftDomain } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -72,14 +72,23 @@ export function AddCompanyDialog({
 }) {
   const [form, setForm] = useState<Form>(EMPTY_COMPANY);
   const [domains, setDomains] = useState<string[]>([]);
+  const [draft, setDraft] = useState('');
+  const [domainsError, setDomainsError] = useState<string>();
   const [require2fa, setRequire2fa] = useState(false);
   const [errors, setErrors] = useState<CompanyErrors>({});
   function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateCompany(form);
     setErrors(found);
-    if (Object.keys(found).length) return;
-    onSubmit(toCompanyAdd(form, domains, require2fa));
+    // A host typed but not "Included" is included, or the form says why it cannot be.
+    const all = withDraftDomain(domains, draft);
+    setDomainsError(all.error);
+    if (Object.keys(found).length || all.error !== undefined) return;
+    if (draft.trim()) {
+      setDomains(all.list);
+      setDraft('');
+    }
+    onSubmit(toCompanyAdd(form, all.list, require2fa));
   }
   return (
     <Modal show={show} onHide={pending ? undefined : onClose} centered size="lg" aria-labelledby="add-company-title">
@@ -106,7 +115,18 @@ export function AddCompanyDialog({
               </div>
             ))}
           </div>
-          <DomainsEditor label="Domains (optional)" value={domains} onChange={setDomains} disabled={pending} />
+          <DomainsEditor
+            label="Domains (optional)"
+            value={domains}
+            onChange={setDomains}
+            draft={draft}
+            onDraftChange={(d) => {
+              setDraft(d);
+              setDomainsError(undefined);
+            }}
+            error={domainsError}
+            disabled={pending}
+          />
           <div className="form-check form-switch">
             <input
               id="add-company-require2fa"

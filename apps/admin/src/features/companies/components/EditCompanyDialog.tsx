@@ -1,5 +1,5 @@
 import type { Company, CompanyUpdate } from '@prelaunch/api';
-import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput, withDraftDomain } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -76,13 +76,23 @@ export function EditCompanyDialog({
   const [form, setForm] = useState<EditCompanyForm>(() => editFormOf(company));
   const [errors, setErrors] = useState<EditCompanyErrors>({});
   const [nothing, setNothing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [domainsError, setDomainsError] = useState<string>();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateEdit(form);
     setErrors(found);
-    if (Object.keys(found).length) return;
-    const body = changedFields(company, form);
+    // A host typed but not "Included" is included, or the form says why it cannot be.
+    const all = withDraftDomain(form.domains, draft);
+    setDomainsError(all.error);
+    if (Object.keys(found).length || all.error !== undefined) return;
+    const next = draft.trim() ? { ...form, domains: all.list } : form;
+    if (next !== form) {
+      setForm(next);
+      setDraft('');
+    }
+    const body = changedFields(company, next);
     const changed = Object.keys(body).length > 1;
     setNothing(!changed);
     if (changed) onSubmit(body);
@@ -131,6 +141,13 @@ export function EditCompanyDialog({
           </div>
           <DomainsEditor
             value={form.domains}
+            draft={draft}
+            onDraftChange={(d) => {
+              setNothing(false);
+              setDraft(d);
+              setDomainsError(undefined);
+            }}
+            error={domainsError}
             disabled={pending}
             onChange={(domains) => {
               setNothing(false);

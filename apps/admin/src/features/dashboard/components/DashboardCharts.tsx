@@ -13,13 +13,14 @@ import {
 } from 'chart.js';
 import { useMemo, useState } from 'react';
 import { Bar, Doughnut, Pie } from 'react-chartjs-2';
-import { fixed2, formatInr } from '@prelaunch/ui';
+import { fixed2, formatInr, grouped } from '@prelaunch/ui';
 import { rupees } from '../../../lib/money';
+import { supplySlices } from '../supply';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend);
 
-/** SPEC §9: the supply pie's four fixed colours and the referral doughnut's three. */
-export const SUPPLY_COLOURS = ['#7c5cff', '#00c2ff', '#ffb020', '#ff5c8a'];
+/** The supply pie's fixed colours (one per part, in supplySlices' order) and the referral doughnut's three. */
+export const SUPPLY_COLOURS = ['#7c5cff', '#00c2ff', '#ffb020', '#ff5c8a', '#22c55e', '#f97316', '#94a3b8'];
 export const REFERRAL_COLOURS = ['#22c55e', '#7c5cff', '#f97316'];
 const BAR_COLOURS = ['#7c5cff', '#00c2ff', '#22c55e', '#ffb020'];
 
@@ -120,14 +121,28 @@ function centreImage(src: string | undefined): Plugin<'doughnut'> {
   };
 }
 
+const SUPPLY_LABEL_ORDER = [
+  'Private Supply',
+  'Public Cell Supply (rest)',
+  'Angel Investor Supply',
+  'Founder Team Supply',
+  'Airdrop Supply',
+  'Referral Supply',
+  'Not allocated',
+];
+const colourKey = (label: string) => (label === 'Public Cell Supply' ? 'Public Cell Supply (rest)' : label);
+
 const num = (v: unknown) => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;
 };
 
 export default function DashboardCharts({ data }: { data: AdminDashboard }) {
-  const supplyLabels = ['Total Supply', 'Private Supply', 'Public Cell Supply', 'Founder Team Supply'];
-  const supplyValues = [data.totalSupply, data.privateSupply, data.publicCellSupply, data.founderTeamSupply].map(num);
+  // The total is the whole pie, not a slice beside its own parts.
+  const supply = supplySlices(data);
+  const supplyLabels = supply.slices.map((s) => s.label);
+  const supplyValues = supply.slices.map((s) => s.value);
+  const supplyColours = supply.slices.map((s) => SUPPLY_COLOURS[SUPPLY_LABEL_ORDER.indexOf(colourKey(s.label)) % SUPPLY_COLOURS.length]);
   const supplyHover = useHover(supplyLabels, supplyValues);
 
   const referralLabels = ['Total', 'Remaining', 'User Stock Balance'];
@@ -156,20 +171,24 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
       <section className="col-12 col-xl-6" aria-label="Token Supply Distribution">
         <div className="card border-0 shadow-sm h-100">
           <div className="card-body">
-            <h2 className="h6 mb-3">Token Supply Distribution</h2>
+            <h2 className="h6 mb-1">Token Supply Distribution</h2>
+            <p className="small text-body-secondary mb-3" data-testid="supply-total">
+              Total Supply: <span className="fw-semibold text-body">{grouped(supply.total)}</span>
+              {supply.over > 0 ? ` — the sections add up to ${grouped(supply.over)} more than the total` : null}
+            </p>
             <div style={{ height: 384, position: 'relative' }} data-testid="chart-supply">
               <Pie
                 data={{
                   labels: supplyLabels,
-                  datasets: [{ data: supplyValues, backgroundColor: SUPPLY_COLOURS, borderWidth: 1 }],
+                  datasets: [{ data: supplyValues, backgroundColor: supplyColours, borderWidth: 1 }],
                 }}
                 options={arcOptions(supplyHover.onHover)}
                 role="img"
-                aria-label={`Token Supply Distribution pie chart: ${describe(supplyLabels, supplyValues)}`}
+                aria-label={`Token Supply Distribution pie chart of the total supply ${grouped(supply.total)}: ${describe(supplyLabels, supplyValues)}`}
               />
             </div>
             <HoverReadout id="supply" hovered={supplyHover.hovered} />
-            <ValueList label="Token supply values" labels={supplyLabels} values={supplyValues} colours={SUPPLY_COLOURS} show={supplyHover.show} />
+            <ValueList label="Token supply values" labels={supplyLabels} values={supplyValues} colours={supplyColours} show={supplyHover.show} />
           </div>
         </div>
       </section>

@@ -63,7 +63,7 @@ export function KycDecisionDialog({
         {kyc ? (
           <Modal.Body>
             <p className="text-danger fw-semibold">
-              {mode === 'approve' ? 'Aye you sure, you want to Approve?' : 'Aye you sure, you want to Reject?'}
+              {mode === 'approve' ? 'Are you sure you want to Approve?' : 'Are you sure you want to Reject?'}
             </p>
             <dl className="row small mb-2 g-0">
               {(

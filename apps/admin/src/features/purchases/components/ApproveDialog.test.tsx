@@ -69,7 +69,7 @@ describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
       />,
     );
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Aye you sure, you want to Reject?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Are you sure you want to Reject?')).toBeInTheDocument();
     expect(fact(dialog, 'Amount due')).toBe('₹1,025.10');
     expect(fact(dialog, 'Amount entered')).toBe('₹1,000.00');
     expect(fact(dialog, 'Amount charged')).toBeNull();

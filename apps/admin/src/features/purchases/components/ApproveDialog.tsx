@@ -75,7 +75,7 @@ function Receipt({ purchase }: { purchase: AdminPurchase }) {
 
 /**
  * SPEC §2: the approve dialog shows 'Transaction No.:', a 'View Receipt' link, the receipt image and
- * Confirm; the reject dialog asks 'Aye you sure, you want to Reject?'. Both name the buyer, the order,
+ * Confirm; the reject dialog asks 'Are you sure you want to Reject?'. Both name the buyer, the order,
  * the method and the amounts (due and entered) and offer Cancel (DESIGN §16).
  */
 export function PurchaseReviewDialog({
@@ -110,7 +110,7 @@ export function PurchaseReviewDialog({
       </Modal.Header>
       {purchase ? (
         <Modal.Body>
-          {mode === 'reject' ? <p className="text-danger fw-semibold">Aye you sure, you want to Reject?</p> : null}
+          {mode === 'reject' ? <p className="text-danger fw-semibold">Are you sure you want to Reject?</p> : null}
           <PurchaseFacts purchase={purchase} />
           <p className="mb-2">
             <span className="fw-semibold">Transaction No.:</span>{' '}

@@ -1,5 +1,5 @@
 import { ADMIN_FALLBACK, type ReconcileImport } from '@prelaunch/api';
-import { formatDateTime, grouped, ListCard, Pagination, ResponsiveTable, type ResponsiveColumn } from '@prelaunch/ui';
+import { formatIst, grouped, ListCard, Pagination, ResponsiveTable, type ResponsiveColumn } from '@prelaunch/ui';
 
 export interface ImportHistoryProps {
   records?: ReconcileImport[];
@@ -25,7 +25,7 @@ export function ImportHistory({ records, page, lastPage, onPage, selectedId, onS
         <span className="d-inline-flex flex-column">
           <span>{r.fileName}</span>
           <span className="small text-body-secondary fw-normal">
-            {formatDateTime(r.createdAt)}
+            {formatIst(r.createdAt)}
             {r.importedBy ? ` · ${r.importedBy}` : ''}
           </span>
         </span>

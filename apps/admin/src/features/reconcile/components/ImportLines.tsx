@@ -1,8 +1,9 @@
-import { ADMIN_FALLBACK, type MatchStatus, type ReconcileDetail } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type MatchStatus, type ReconcileDetail, type ReconcileLine, type ReconcilePurchase } from '@prelaunch/api';
 import { grouped, ListCard, Pagination, ResponsiveTable } from '@prelaunch/ui';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { MATCH_STATUSES } from '../api/reconcile';
 import { lineColumns } from './lineColumns';
+import { canRejectLine, RejectMismatchDialog } from './RejectMismatchDialog';
 
 export interface ImportLinesProps {
   detail?: ReconcileDetail;
@@ -17,7 +18,8 @@ export interface ImportLinesProps {
 
 /** The import's credit lines with a status filter (All and the six statuses, with their counts). */
 export function ImportLines({ detail, status, onStatus, page, onPage, loading, error, onRetry }: ImportLinesProps) {
-  const columns = useMemo(() => lineColumns(), []);
+  const [rejecting, setRejecting] = useState<(ReconcileLine & { purchase: ReconcilePurchase }) | null>(null);
+  const columns = useMemo(() => lineColumns((l) => canRejectLine(l) && setRejecting(l)), []);
   const im = detail?.import;
   const lines = detail?.lines;
   const chips: Array<{ value: MatchStatus | ''; label: string; count?: number }> = [
@@ -59,6 +61,7 @@ export function ImportLines({ detail, status, onStatus, page, onPage, loading, e
         }
       />
       <Pagination compact label="Statement lines pages" page={page} pageCount={lines?.lastPage ?? 1} onPageChange={onPage} />
+      <RejectMismatchDialog line={rejecting} onClose={() => setRejecting(null)} />
     </ListCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReconcileApproveResult, ReconcileImport } from '@prelaunch/api';
-import { ButtonLabel, ConfirmDialog, formatDateTime, grouped, toastSuccess } from '@prelaunch/ui';
+import { ButtonLabel, ConfirmDialog, formatIst, grouped, toastSuccess } from '@prelaunch/ui';
 import { useState } from 'react';
 import { MATCH_STATUSES, approveResultText, useApproveMatched } from '../api/reconcile';
 import { MATCH_VARIANT } from './MatchBadge';
@@ -21,6 +21,8 @@ export function ImportSummary({ im }: { im: ReconcileImport }) {
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<{ id: string; r: ReconcileApproveResult } | null>(null);
   const approve = useApproveMatched({
+    // One toast: the result ("Approved 2, skipped 0"), not the server's message besides.
+    quiet: () => true,
     onDone: (res) => {
       setConfirming(false);
       setResult({ id: im.id, r: res.data });
@@ -40,13 +42,20 @@ export function ImportSummary({ im }: { im: ReconcileImport }) {
               {im.fileName}
             </h2>
             <div className="small text-body-secondary">
-              Imported {formatDateTime(im.createdAt)}
+              Imported {formatIst(im.createdAt)}
               {im.importedBy ? ` by ${im.importedBy}` : ''}
             </div>
           </div>
-          <button type="button" className="btn btn-success" disabled={n === 0 || approve.isPending} onClick={() => setConfirming(true)}>
-            <ButtonLabel pending={approve.isPending} idle={`Approve ${grouped(n)} matched`} busy="Approving..." />
-          </button>
+          {n === 0 ? (
+            // Nothing left: a plain grey button that does not look like an action.
+            <button type="button" className="btn btn-outline-secondary" disabled>
+              Nothing to approve
+            </button>
+          ) : (
+            <button type="button" className="btn btn-success" disabled={approve.isPending} onClick={() => setConfirming(true)}>
+              <ButtonLabel pending={approve.isPending} idle={`Approve ${grouped(n)} matched`} busy="Approving..." />
+            </button>
+          )}
         </div>
         <dl className="pl-stat-grid mb-0" aria-label="Import summary">
           <Stat label="Lines" value={im.lines} />

@@ -2,6 +2,7 @@ import type { ReconcileLine, ReconcilePurchase } from '@prelaunch/api';
 import { dash, rupees, type ResponsiveColumn } from '@prelaunch/ui';
 import { Link } from 'react-router';
 import { MatchBadge } from './MatchBadge';
+import { canRejectLine } from './RejectMismatchDialog';
 
 /**
  * Purchase Request filtered by the order number (its ?search1=), on the tab that lists the
@@ -13,7 +14,8 @@ export function purchaseLink(p: Pick<ReconcilePurchase, 'orderNumber' | 'status'
   return `/admin/purchaserequest?${q.toString()}`;
 }
 
-function Purchase({ purchase }: { purchase: ReconcilePurchase | null }) {
+function Purchase({ line, onReject }: { line: ReconcileLine; onReject?: (line: ReconcileLine) => void }) {
+  const purchase = line.purchase;
   if (!purchase) return '--';
   return (
     <span className="d-inline-flex flex-column">
@@ -27,12 +29,22 @@ function Purchase({ purchase }: { purchase: ReconcilePurchase | null }) {
       <span className="small text-body-secondary">
         {purchase.status} · {rupees(purchase.finalAmount)}
       </span>
+      {onReject && canRejectLine(line) ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger mt-1 align-self-start"
+          aria-label={`Reject purchase ${purchase.orderNumber}`}
+          onClick={() => onReject(line)}
+        >
+          Reject
+        </button>
+      ) : null}
     </span>
   );
 }
 
 /** A statement's credit lines (DESIGN §12), narrow enough for the admin area at 1440 px. */
-export function lineColumns(): ResponsiveColumn<ReconcileLine>[] {
+export function lineColumns(onReject?: (line: ReconcileLine) => void): ResponsiveColumn<ReconcileLine>[] {
   return [
     {
       key: 'lineNo',
@@ -54,6 +66,6 @@ export function lineColumns(): ResponsiveColumn<ReconcileLine>[] {
     { key: 'credit', header: 'Credit', className: 'text-nowrap', card: 'amount', render: (r) => rupees(r.credit) },
     { key: 'matchStatus', header: 'Status', card: 'status', render: (r) => <MatchBadge status={r.matchStatus} /> },
     { key: 'note', header: 'Note', className: 'pl-wrap', render: (r) => r.note || '--' },
-    { key: 'purchase', header: 'Purchase', render: (r) => <Purchase purchase={r.purchase} /> },
+    { key: 'purchase', header: 'Purchase', render: (r) => <Purchase line={r} onReject={onReject} /> },
   ];
 }
