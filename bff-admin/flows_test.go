@@ -90,10 +90,37 @@ func TestUserManagement(t *testing.T) {
 		t.Fatal("audit log holds a password")
 	}
 
+	// The buyers only: the company's admin is listed under role=ADMIN, never among them.
 	all := h.users(h.adminA, "")
-	if all.Total != 5 || all.Page != 1 || all.Limit != 10 || all.LastPage != 1 {
+	if all.Total != 4 || all.Page != 1 || all.Limit != 10 || all.LastPage != 1 {
 		t.Fatalf("list: %+v", all)
 	}
+	for _, r := range all.Records {
+		if r.Role != "USER" {
+			t.Fatalf("an admin among the buyers: %+v", r)
+		}
+	}
+	if l := h.users(h.adminA, "?role=admin"); l.Total != 1 || len(l.Records) != 1 || l.Records[0].Role != "ADMIN" {
+		t.Fatalf("admins: %+v", l)
+	}
+	if l := h.users(h.adminA, "?search=demo.test"); l.Total != 1 || l.Records[0].Role != "USER" {
+		t.Fatalf("a search finds no admin among the buyers: %+v", l)
+	}
+	byName := h.users(h.adminA, "?sort=name")
+	for i := 1; i < len(byName.Records); i++ {
+		if strings.ToLower(byName.Records[i-1].Name) > strings.ToLower(byName.Records[i].Name) {
+			t.Fatalf("sort=name not A→Z: %+v", byName.Records)
+		}
+	}
+	if l := h.users(h.adminA, "?sort=name&dir=desc"); l.Records[0].Name != byName.Records[len(byName.Records)-1].Name {
+		t.Fatalf("sort=name&dir=desc: %+v", l.Records)
+	}
+	if l := h.users(h.adminA, "?sort=date&dir=asc"); l.Records[len(l.Records)-1].Name != "Meena Iyer" {
+		t.Fatalf("oldest first: %+v", l.Records)
+	}
+	h.want(h.call("GET", "/api/v1/admin/auth/list?sort=email", h.adminA, nil), 422)
+	h.want(h.call("GET", "/api/v1/admin/auth/list?dir=up", h.adminA, nil), 422)
+	h.want(h.call("GET", "/api/v1/admin/auth/list?role=OWNER", h.adminA, nil), 422)
 	if all.Records[0].Name != "Meena Iyer" {
 		t.Fatalf("newest first: %+v", all.Records[0])
 	}
@@ -101,7 +128,7 @@ func TestUserManagement(t *testing.T) {
 	if waiting.Total != 3 {
 		t.Fatalf("waiting: %d", waiting.Total)
 	}
-	if l := h.users(h.adminA, "?isApproved=true"); l.Total != 2 {
+	if l := h.users(h.adminA, "?isApproved=true"); l.Total != 1 {
 		t.Fatalf("approved: %d", l.Total)
 	}
 	if l := h.users(h.adminA, "?search=ZARA"); l.Total != 1 || l.Records[0].Email != "u0@a.test" {
@@ -120,7 +147,7 @@ func TestUserManagement(t *testing.T) {
 	if l := h.users(h.adminA, "?search="+strings.ToLower(code)); l.Total != 1 {
 		t.Fatalf("search by referral code: %+v", l)
 	}
-	if l := h.users(h.adminA, "?limit=2&page=2"); len(l.Records) != 2 || l.LastPage != 3 {
+	if l := h.users(h.adminA, "?limit=2&page=2"); len(l.Records) != 2 || l.LastPage != 2 {
 		t.Fatalf("paging: %+v", l)
 	}
 	h.want(h.call("GET", "/api/v1/admin/auth/list?isApproved=maybe", h.adminA, nil), 422)
@@ -143,7 +170,7 @@ func TestUserManagement(t *testing.T) {
 	upd(map[string]any{"id": "not-a-uuid", "name": "x"}, 404)
 	upd(map[string]any{"id": meena.ID, "name": "Meena R", "mobile": "7111111111", "email": "Meena@A.test", "role": "ADMIN"}, 200)
 	upd(map[string]any{"id": h.adminAID, "role": "USER"}, 422)
-	if l := h.users(h.adminA, "?search=meena@a.test"); l.Total != 1 || !l.Records[0].IsApproved || l.Records[0].Role != "ADMIN" || l.Records[0].Name != "Meena R" {
+	if l := h.users(h.adminA, "?role=ADMIN&search=meena@a.test"); l.Total != 1 || !l.Records[0].IsApproved || l.Records[0].Role != "ADMIN" || l.Records[0].Name != "Meena R" {
 		t.Fatalf("after update: %+v", l)
 	}
 	if h.audits("user.approve") != 1 || h.audits("user.update") != 1 {

@@ -44,3 +44,16 @@ func (a *api) kycReject(c fiber.Ctx) error {
 	}
 	return httpx.OK(c, "KYC rejected successfully", rec)
 }
+
+// kycBulk decides several buyers' KYC at once (POST /admin/kyc/bulk): one row per buyer.
+func (a *api) kycBulk(c fiber.Ctx) error {
+	var in kyc.BulkInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	res, err := a.svc.KYC.Bulk(c.Context(), httpx.Actor(c), companyOf(c), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "KYC requests processed", res)
+}

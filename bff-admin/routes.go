@@ -61,6 +61,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Post("/transaction/approve", admin, a.approve)
 	ad.Post("/transaction/reject", admin, a.reject)
 	ad.Post("/transaction/refund", admin, a.refund)
+	ad.Post("/transaction/bulk", admin, a.bulkDecide)
 	ad.Get("/dashboard/get", admin, a.dashboard)
 	ad.Get("/beneficiary/get", admin, a.beneficiary)
 	ad.Put("/beneficiary/update", admin, a.beneficiaryUpdate)
@@ -75,6 +76,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Get("/kyc/list", admin, a.kycList)
 	ad.Post("/kyc/approve", admin, a.kycApprove)
 	ad.Post("/kyc/reject", admin, a.kycReject)
+	ad.Post("/kyc/bulk", admin, a.kycBulk)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")
@@ -138,7 +140,8 @@ func (a *api) profile(c fiber.Ctx) error {
 
 func (a *api) listUsers(c fiber.Ctx) error {
 	list, err := a.svc.Users.List(c.Context(), companyOf(c), user.ListFilter{Page: c.Query("page"),
-		Limit: c.Query("limit"), Search: c.Query("search"), IsApproved: c.Query("isApproved")})
+		Limit: c.Query("limit"), Search: c.Query("search"), IsApproved: c.Query("isApproved"),
+		Role: c.Query("role"), Sort: c.Query("sort"), Dir: c.Query("dir")})
 	if err != nil {
 		return err
 	}
@@ -188,11 +191,24 @@ func (a *api) deleteUser(c fiber.Ctx) error {
 
 func (a *api) transactions(c fiber.Ctx) error {
 	list, err := a.svc.Purchases.ListForAdmin(c.Context(), companyOf(c), purchase.ReviewFilter{Page: c.Query("page"),
-		Limit: c.Query("limit"), Status: c.Query("status"), Search: c.Query("search")})
+		Limit: c.Query("limit"), Status: c.Query("status"), Search: c.Query("search"), Sort: c.Query("sort"), Dir: c.Query("dir")})
 	if err != nil {
 		return err
 	}
 	return httpx.OK(c, "Transactions fetched successfully", list)
+}
+
+// bulkDecide approves or rejects several purchases at once (POST /admin/transaction/bulk).
+func (a *api) bulkDecide(c fiber.Ctx) error {
+	var in purchase.BulkInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	res, err := a.svc.Purchases.Bulk(c.Context(), httpx.Actor(c), companyOf(c), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Purchases processed", res)
 }
 
 func (a *api) approve(c fiber.Ctx) error {

@@ -85,3 +85,73 @@ func SearchPattern(search string) string {
 }
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// Sort is a list's order: one of the list's sort keys and a direction.
+type Sort struct {
+	Key  string
+	Desc bool
+}
+
+// ParseSort reads ?sort= and ?dir= against the keys a list allows (the first is the default,
+// newest first). dir is asc or desc (any case; empty: desc for the default key, asc for the
+// others, e.g. a name A→Z). Anything else is a 422 naming what is allowed.
+func ParseSort(key, dir string, allowed ...string) (Sort, error) {
+	key = strings.TrimSpace(key)
+	dir = strings.ToLower(strings.TrimSpace(dir))
+	s := Sort{Key: allowed[0], Desc: true}
+	if key != "" {
+		found := false
+		for _, a := range allowed {
+			if a == key {
+				found = true
+			}
+		}
+		if !found {
+			return Sort{}, apperr.Invalid("bad_sort", "sort must be one of "+strings.Join(allowed, ", ")+".")
+		}
+		s = Sort{Key: key, Desc: key == allowed[0]}
+	}
+	switch dir {
+	case "":
+	case "asc":
+		s.Desc = false
+	case "desc":
+		s.Desc = true
+	default:
+		return Sort{}, apperr.Invalid("bad_sort", "dir must be asc or desc.")
+	}
+	return s, nil
+}
+
+// Dir is the SQL direction of the sort.
+func (s Sort) Dir() string {
+	if s.Desc {
+		return "DESC"
+	}
+	return "ASC"
+}
+
+// MaxSelected is how many rows one bulk action may name (the largest page of a list).
+const MaxSelected = MaxLimit
+
+// Selected checks the ids of a bulk action's rows: 1..MaxSelected ids, blanks and duplicates
+// dropped (the first kept, in order); otherwise a 422.
+func Selected(ids []string) ([]string, error) {
+	seen := make(map[string]bool, len(ids))
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		if id == "" || seen[id] {
+			continue
+		}
+		seen[id] = true
+		out = append(out, id)
+	}
+	if len(out) == 0 {
+		return nil, apperr.Invalid("ids_required", "Select at least one row.")
+	}
+	if len(out) > MaxSelected {
+		return nil, apperr.Invalid("too_many", "At most 100 rows can be decided at once.")
+	}
+	return out, nil
+}

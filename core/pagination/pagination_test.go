@@ -71,3 +71,24 @@ func TestTotalCountsOnlyWhenThePageCannotProveIt(t *testing.T) {
 		t.Fatalf("trim: %d", len(got))
 	}
 }
+
+func TestParseSort(t *testing.T) {
+	cases := []struct {
+		key, dir string
+		want     Sort
+		bad      bool
+	}{
+		{"", "", Sort{"date", true}, false},
+		{"date", "asc", Sort{"date", false}, false},
+		{"name", "", Sort{"name", false}, false},
+		{"amount", "DESC", Sort{"amount", true}, false},
+		{"price", "", Sort{}, true},
+		{"name", "up", Sort{}, true},
+	}
+	for _, c := range cases {
+		got, err := ParseSort(c.key, c.dir, "date", "name", "amount")
+		if (err != nil) != c.bad || (!c.bad && got != c.want) {
+			t.Errorf("ParseSort(%q, %q) = %+v, %v", c.key, c.dir, got, err)
+		}
+	}
+}

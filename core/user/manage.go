@@ -68,21 +68,38 @@ func auditOf(u *User) auditView {
 // ListFilter is the query of GET /admin/auth/list.
 type ListFilter struct {
 	Page, Limit, Search, IsApproved string
+	// Role is USER (the buyers; the default) or ADMIN (the company's admins): an admin is never
+	// listed among the buyers.
+	Role string
+	// Sort is date (newest first, the default) or name (A→Z); Dir asc or desc.
+	Sort, Dir string
 }
 
-// ListUsers lists the company's live users, newest first, optionally searched (name, email,
-// mobile, referral code — the trigram-indexed users.search_text) and filtered by approval.
+// ListUsers lists the company's live buyers (or, with Role ADMIN, its admins), newest first or by
+// name, optionally searched (name, email, mobile, referral code — the trigram-indexed
+// users.search_text) and filtered by approval.
 func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pagination.List[UserRecord], error) {
 	var empty pagination.List[UserRecord]
 	pg, err := pagination.Parse(f.Page, f.Limit, pagination.DefaultLimit)
 	if err != nil {
 		return empty, err
 	}
+	sort, err := pagination.ParseSort(f.Sort, f.Dir, "date", "name")
+	if err != nil {
+		return empty, err
+	}
+	role := strings.ToUpper(strings.TrimSpace(f.Role))
+	if role == "" {
+		role = RoleUser
+	}
+	if !validRole(role) {
+		return empty, apperr.Invalid("bad_role", "role must be USER or ADMIN.")
+	}
 	var users []listRow
 	q := s.DB.NewSelect().Model(&users).
 		Column("id", "name", "mobile", "email", "role", "referral_code", "is_approved", "status", "stock_balance", "created_at").
 		ColumnExpr(kycStatusSQL).
-		Where("company_id = ?", companyID).Where("deleted_at IS NULL")
+		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Where("role = ?", role)
 	switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
 	case "":
 	case "true":
@@ -96,7 +113,13 @@ func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pag
 	if term != "" {
 		q = q.Where("search_text LIKE ?", term)
 	}
-	q = q.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
+	if sort.Key == "name" {
+		// users_company_name_idx (migration 20261250000100) keeps this order on an index.
+		q = q.OrderExpr("lower(name) " + sort.Dir() + ", id " + sort.Dir())
+	} else {
+		q = q.OrderExpr("created_at " + sort.Dir() + ", id " + sort.Dir())
+	}
+	q = q.Limit(int64(pg.Limit)).Offset(int64(pg.Offset()))
 	var total int
 	if term != "" {
 		var err error
@@ -113,13 +136,18 @@ func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pag
 		if err != nil {
 			return empty, err
 		}
+		// Buyers are the USER figures; admins are every live account less the buyers.
+		all, approved := st.UsersTotal, st.UsersApproved
+		if role == RoleAdmin {
+			all, approved = st.AccountsTotal-st.UsersTotal, st.AccountsApproved-st.UsersApproved
+		}
 		switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
 		case "true":
-			total = int(st.AccountsApproved)
+			total = int(approved)
 		case "false":
-			total = int(st.AccountsTotal - st.AccountsApproved)
+			total = int(all - approved)
 		default:
-			total = int(st.AccountsTotal)
+			total = int(all)
 		}
 	}
 	recs := make([]UserRecord, len(users))

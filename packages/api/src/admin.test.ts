@@ -26,6 +26,12 @@ describe('admin calls', () => {
     expect(seen[0].headers.get('Authorization')).toBe('Bearer adm');
   });
 
+  it('lists the admins, or the buyers sorted by name, when asked', async () => {
+    const { seen, client } = answering(ok({ records: [], total: 0, page: 1, limit: 25, lastPage: 1 }));
+    await adminCalls(client).userList({ role: 'ADMIN', limit: 25, sort: 'name', dir: 'desc' });
+    expect(seen[0].params).toEqual({ page: 1, limit: 25, role: 'ADMIN', sort: 'name', dir: 'desc' });
+  });
+
   it('approves a user through update with isApproved true', async () => {
     const { seen, client } = answering(ok(null));
     const res = await adminCalls(client).userApprove('u1');

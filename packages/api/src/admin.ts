@@ -5,6 +5,9 @@ import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
 import { trustCalls, type AdminLoginData } from './trust';
 import type {
+  BulkAction,
+  KycBulkResult,
+  PurchaseBulkResult,
   AdminDashboard,
   AdminKyc,
   AdminKycListQuery,
@@ -39,18 +42,19 @@ export function adminCalls(client: AxiosInstance) {
     login: (body: AdminLoginRequest) => call<AdminLoginData>(client.post('/api/v1/company/auth/login', body)),
     profile: () => call<AdminProfile>(client.get('/api/v1/admin/auth/profile/get')),
 
-    userList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, isApproved }: AdminUserListQuery = {}) =>
+    /** The buyers (role USER, the default) or the company's admins (role ADMIN); sort date or name. */
+    userList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, isApproved, role, sort, dir }: AdminUserListQuery = {}) =>
       call<AdminList<AdminUser>>(
-        client.get('/api/v1/admin/auth/list', { params: cleanParams({ page, limit, search, isApproved }) }),
+        client.get('/api/v1/admin/auth/list', { params: cleanParams({ page, limit, search, isApproved, role, sort, dir }) }),
       ),
     userAdd: (body: AdminUserAdd) => call<unknown>(client.post('/api/v1/admin/auth/add', body)),
     userUpdate: (body: AdminUserUpdate) => call<unknown>(client.put('/api/v1/admin/auth/update', body)),
     userApprove: (id: string) => call<unknown>(client.put('/api/v1/admin/auth/update', { id, isApproved: true })),
     userDelete: (id: string) => call<unknown>(client.delete('/api/v1/admin/auth/delete', { data: { id } })),
 
-    purchaseList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminPurchaseListQuery = {}) =>
+    purchaseList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status, sort, dir }: AdminPurchaseListQuery = {}) =>
       call<AdminList<AdminPurchase>>(
-        client.get('/api/v1/admin/transaction/list', { params: cleanParams({ page, limit, search, status }) }),
+        client.get('/api/v1/admin/transaction/list', { params: cleanParams({ page, limit, search, status, sort, dir }) }),
       ),
     purchaseApprove: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/approve', { id })),
     /** DESIGN §13: an optional reason, shown to the buyer; an empty one is not sent. */
@@ -60,6 +64,14 @@ export function adminCalls(client: AxiosInstance) {
     purchaseRefund: (body: AdminRefundRequest) =>
       call<unknown>(client.post('/api/v1/admin/transaction/refund', { id: body.id, refundReference: body.refundReference.trim() })),
 
+    /** Several PENDING purchases approved or rejected (one optional reason for all): a result per row. */
+    purchaseBulk: (body: { ids: string[]; action: BulkAction; reason?: string }) =>
+      call<PurchaseBulkResult>(
+        client.post('/api/v1/admin/transaction/bulk', body.reason?.trim() ? { ...body, reason: body.reason.trim() } : { ids: body.ids, action: body.action }),
+      ),
+    /** Several PENDING KYC submissions approved or rejected (a rejection's one reason is required): a result per row. */
+    kycBulk: (body: { userIds: string[]; action: BulkAction; reason?: string }) =>
+      call<KycBulkResult>(client.post('/api/v1/admin/kyc/bulk', body.reason?.trim() ? { ...body, reason: body.reason.trim() } : { userIds: body.userIds, action: body.action })),
     /** DESIGN §13: the company's KYC submissions, the review queue first. */
     kycList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminKycListQuery = {}) =>
       call<AdminList<AdminKyc>>(client.get('/api/v1/admin/kyc/list', { params: cleanParams({ page, limit, search, status }) })),

@@ -64,3 +64,7 @@ export type AdminKycDocument = S['KycDocument'];
 export type AdminKyc = S['AdminKyc'];
 export type AdminKycListQuery = NonNullable<operations['adminKycList']['parameters']['query']>;
 export type AdminKycRejectRequest = S['KycRejectRequest'];
+/** Several rows decided in one call: the answer of transaction/bulk and kyc/bulk. */
+export type PurchaseBulkResult = S['PurchaseBulkAnswer']['data'];
+export type KycBulkResult = S['KycBulkAnswer']['data'];
+export type BulkAction = 'approve' | 'reject';

@@ -104,6 +104,8 @@ export const ADMIN_FALLBACK = {
   kyc: 'Failed to fetch KYC requests',
   kycApprove: 'Failed to approve KYC',
   kycReject: 'Failed to reject KYC',
+  bulkPurchases: 'Failed to process the selected purchases',
+  bulkKyc: 'Failed to process the selected KYC requests',
   beneficiary: 'Failed to fetch beneficiary',
   beneficiaryUpdate: 'Failed to update beneficiary',
   otp: 'Failed to send OTP',

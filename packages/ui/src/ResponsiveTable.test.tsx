@@ -78,49 +78,17 @@ describe('ResponsiveTable', () => {
     expect(screen.getByRole('button', { name: 'Approve PUR-1' })).toBeInTheDocument();
   });
 
-  it('is cards when the table is wider than its box (a list beside the sidebar), and a table again once the box is wide enough', () => {
+  it('stays a table at a desk width even when the table is wider than its box (it scrolls; never cards)', () => {
     phone(false);
     const widths = layout(600, 900);
     const resized = resizeObserver();
     render(<ResponsiveTable label="Requests" columns={columns} rows={rows} />);
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Requests' })).toHaveTextContent('₹1,020.00');
-    expect(screen.getByRole('button', { name: 'Approve PUR-1' })).toBeInTheDocument();
-
-    widths.box = 899;
-    resized();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-
-    widths.box = 900;
-    widths.table = 900;
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Requests' })).not.toBeInTheDocument();
+    widths.box = 400;
     resized();
     expect(screen.getByRole('table')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Final Amount' })).toBeInTheDocument();
-  });
-
-  it('turns to cards when its box shrinks below a table that fitted (a window made narrower)', () => {
-    phone(false);
-    const widths = layout(1200, 1000);
-    const resized = resizeObserver();
-    render(<ResponsiveTable label="Requests" columns={columns} rows={rows} />);
-    expect(screen.getByRole('table')).toBeInTheDocument();
-
-    widths.box = 800;
-    resized();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Requests' })).toHaveTextContent('PUR-1');
-
-    widths.box = 1000;
-    resized();
-    expect(screen.getByRole('table')).toBeInTheDocument();
-  });
-
-  it('stays a table when it fits its box', () => {
-    phone(false);
-    layout(1000, 1000);
-    resizeObserver();
-    render(<ResponsiveTable label="Requests" columns={columns} rows={rows} />);
-    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Requests' })).toHaveAttribute('tabindex', '0');
   });
 
   it('takes a heading, names its list after it, leaves hidden columns off the card and shows every other field', () => {
@@ -186,5 +154,83 @@ describe('ResponsiveTable row details', () => {
     const cards = screen.getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Details of PUR-1');
     expect(cards[1]).not.toHaveTextContent('Details of');
+  });
+});
+
+describe('ResponsiveTable cells', () => {
+  interface Plain {
+    id: number;
+    name: string | null;
+    qty?: number;
+  }
+  const plain: ResponsiveColumn<Plain>[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'qty', header: 'Qty' },
+  ];
+
+  it("shows 'No data available.' for an empty or a missing list", () => {
+    const { rerender } = render(<ResponsiveTable columns={plain} rows={[]} />);
+    expect(screen.getByText('No data available.')).toBeInTheDocument();
+    rerender(<ResponsiveTable columns={plain} rows={undefined} />);
+    expect(screen.getByText('No data available.')).toBeInTheDocument();
+  });
+
+  it("shows 'N/A' for missing cells and keeps present values, including 0", () => {
+    const list: Plain[] = [
+      { id: 1, name: 'Asha', qty: 0 },
+      { id: 2, name: null },
+      { id: 3, name: '', qty: 5 },
+    ];
+    render(<ResponsiveTable columns={plain} rows={list} />);
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual(['Asha', '0', 'N/A', 'N/A', 'N/A', '5']);
+  });
+});
+
+describe('ResponsiveTable selection and sort', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const two: Row[] = [...rows, { id: 2, order: 'PUR-2', amount: '₹5.00', status: 'PENDING' }];
+
+  it('selects a row, then the whole page, then clears the page', () => {
+    phone(false);
+    let selected = new Set<string>();
+    const onChange = vi.fn((next: Set<string>) => (selected = next));
+    const { rerender } = render(
+      <ResponsiveTable label="Requests" columns={columns} rows={two} selection={{ selected, onChange, rowLabel: (r) => r.order }} />,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select PUR-2' }));
+    expect([...selected]).toEqual(['2']);
+    rerender(<ResponsiveTable label="Requests" columns={columns} rows={two} selection={{ selected, onChange, rowLabel: (r) => r.order }} />);
+    expect(screen.getByRole('checkbox', { name: 'Select PUR-2' })).toBeChecked();
+    expect((screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement).indeterminate).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect([...selected].sort()).toEqual(['1', '2']);
+    rerender(<ResponsiveTable label="Requests" columns={columns} rows={two} selection={{ selected, onChange, rowLabel: (r) => r.order }} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(selected.size).toBe(0);
+  });
+
+  it('offers the boxes on phone cards too, and none for a row that cannot be selected', () => {
+    phone(true);
+    render(
+      <ResponsiveTable
+        label="Requests"
+        columns={columns}
+        rows={two}
+        selection={{ selected: new Set(), onChange: () => undefined, rowLabel: (r) => r.order, selectable: (r) => r.id === 1 }}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select PUR-1' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select PUR-2' })).toBeNull();
+  });
+
+  it('sorts by a header: aria-sort on the column, the other direction on a second click', () => {
+    phone(false);
+    const onChange = vi.fn();
+    const cols: ResponsiveColumn<Row>[] = columns.map((c) => (c.key === 'amount' ? { ...c, sortKey: 'amount' } : c));
+    render(<ResponsiveTable label="Requests" columns={cols} rows={two} sort={{ key: 'amount', dir: 'desc', onChange }} />);
+    expect(screen.getByRole('columnheader', { name: /Final Amount/ })).toHaveAttribute('aria-sort', 'descending');
+    fireEvent.click(screen.getByRole('button', { name: /Final Amount/ }));
+    expect(onChange).toHaveBeenCalledWith('amount', 'asc');
   });
 });

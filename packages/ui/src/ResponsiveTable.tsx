@@ -1,16 +1,31 @@
 import { errorMessage } from '@prelaunch/api';
-import { Fragment, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, useSyncExternalStore, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
-import { MISSING_CELL_TEXT, NO_DATA_TEXT, type Column } from './DataTable';
 
 /**
- * DESIGN §16 "Phones" and "Honest states": the one list component of both apps. It is a table
- * where the table fits its box and a grid of cards (one per row: title, status, amount, the other
- * fields, the actions) where it does not: always below 768 px, and wherever the measured table is
- * wider than the space it has (an admin list beside the sidebar at 768-1199 px, say). While
- * loading it shows placeholders, a failed load shows the error with a Retry button, and an empty
- * list says what to do next.
+ * The one list component of both apps (docs/accessibility.md, "Lists"). It is a table from 768 px
+ * up, whatever the table's width (a wide table scrolls inside its own focusable box; it never turns
+ * into cards at a desk), and a card per row below 768 px (title, status, amount, the other fields,
+ * the actions). While loading it shows placeholders, a failed load shows the error with a Retry
+ * button, and an empty list says what to do next. Rows can be selected (a checkbox per row and one
+ * for the page) for bulk work, and columns can be sortable (the caller keeps the order, e.g. in
+ * the URL, and fetches the rows in it).
  */
+
+export const NO_DATA_TEXT = 'No data available.';
+export const MISSING_CELL_TEXT = 'N/A';
+
+export type SortDir = 'asc' | 'desc';
+
+export interface Column<Row> {
+  /** Stable key; also the row property read when no render function is given. */
+  key: string;
+  header: ReactNode;
+  render?: (row: Row, index: number) => ReactNode;
+  className?: string;
+  /** The sort key this column's header sets (see `sort`); not sortable without it. */
+  sortKey?: string;
+}
 
 /** Where a column goes on a phone card. */
 export type CardRole = 'title' | 'status' | 'amount' | 'actions' | 'hidden' | 'field';
@@ -45,6 +60,18 @@ export interface ResponsiveTableProps<Row> {
    * toggle (a column's button) decides which rows are open.
    */
   detail?: (row: Row, index: number) => ReactNode;
+  /**
+   * Row selection for bulk work: the selected rows' keys (rowKey), the new set on every change,
+   * and each row's name for its checkbox ("Select PUR-1"). Rows `selectable` refuses get no box.
+   */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onChange: (next: Set<string>) => void;
+    rowLabel: (row: Row) => string;
+    selectable?: (row: Row) => boolean;
+  };
+  /** The order on screen, and what a sortable header (a column's sortKey) asks for. */
+  sort?: { key: string; dir: SortDir; onChange: (key: string, dir: SortDir) => void };
 }
 
 export const PHONE_QUERY = '(max-width: 767.98px)';
@@ -106,46 +133,6 @@ export function ListPlaceholder({ rows = 4, text = 'Loading...' }: { rows?: numb
   );
 }
 
-/**
- * Whether the list shows cards: below 768 px always; above it when the table, as last measured,
- * was wider than its box. The box's width is watched (ResizeObserver); when it grows to the width
- * the table needed, the table is tried again and measured before it is painted, and when it shrinks
- * below a table that fitted (a window made narrower), the list turns to cards.
- */
-function useCards(phone: boolean) {
-  const box = useRef<HTMLDivElement>(null);
-  // The table's width when it did not fit; null while the table fits (or was never measured).
-  const [needs, setNeeds] = useState<number | null>(null);
-  const cards = phone || needs !== null;
-
-  // After every render as a table (new rows, columns or widths): does it fit its box? It runs
-  // before paint, so no flash; it sets state only when the table overflows, after which it is cards.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately after every render
-  useLayoutEffect(() => {
-    if (cards) return;
-    const scroller = box.current?.querySelector<HTMLElement>('.table-responsive');
-    if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) setNeeds(scroller.scrollWidth);
-  });
-
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el || phone || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(() => {
-      if (needs !== null) {
-        if (el.clientWidth >= needs) setNeeds(null);
-        return;
-      }
-      // A table that fitted and no longer does (a window made narrower, a tablet turned): cards.
-      const scroller = el.querySelector<HTMLElement>('.table-responsive');
-      if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) setNeeds(scroller.scrollWidth);
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [needs, phone]);
-
-  return { box, cards };
-}
-
 export function ResponsiveTable<Row>({
   title,
   columns,
@@ -159,13 +146,76 @@ export function ResponsiveTable<Row>({
   emptyText,
   label,
   detail,
+  selection,
+  sort,
 }: ResponsiveTableProps<Row>) {
-  const phone = useMediaQuery(PHONE_QUERY);
-  const { box, cards } = useCards(phone);
+  const cards = useMediaQuery(PHONE_QUERY);
   const list = Array.isArray(rows) ? rows : [];
   const keyOf = (row: Row, i: number) =>
     rowKey ? rowKey(row, i) : ((row as { id?: string | number } | null)?.id ?? i);
   const name = label ?? (typeof title === 'string' ? title : undefined);
+
+  // Selection: a checkbox column first; the header's box selects or clears the page's rows.
+  const canSelect = (row: Row) => (selection?.selectable ? selection.selectable(row) : true);
+  const pageKeys = selection ? list.filter(canSelect).map((r, i) => String(keyOf(r, i))) : [];
+  const allOn = pageKeys.length > 0 && pageKeys.every((k) => selection?.selected.has(k));
+  const someOn = pageKeys.some((k) => selection?.selected.has(k));
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const k of pageKeys) {
+      if (allOn) next.delete(k);
+      else next.add(k);
+    }
+    selection.onChange(next);
+  };
+  const toggle = (k: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(k)) next.delete(k);
+    else next.add(k);
+    selection.onChange(next);
+  };
+  const rowBox = (row: Row, i: number) => {
+    if (!selection || !canSelect(row)) return null;
+    const k = String(keyOf(row, i));
+    return (
+      <input
+        type="checkbox"
+        className="form-check-input pl-select"
+        aria-label={`Select ${selection.rowLabel(row)}`}
+        checked={selection.selected.has(k)}
+        onChange={() => toggle(k)}
+      />
+    );
+  };
+  const allBox = selection ? (
+    <input
+      type="checkbox"
+      className="form-check-input pl-select"
+      aria-label="Select all on this page"
+      checked={allOn}
+      ref={(el) => {
+        if (el) el.indeterminate = someOn && !allOn;
+      }}
+      disabled={pageKeys.length === 0}
+      onChange={toggleAll}
+    />
+  ) : null;
+  const head = (c: Column<Row>) => {
+    if (!sort || !c.sortKey) return c.header;
+    const on = sort.key === c.sortKey;
+    const next: SortDir = on && sort.dir === 'desc' ? 'asc' : on ? 'desc' : c.sortKey === 'name' ? 'asc' : 'desc';
+    return (
+      <button type="button" className="btn btn-link p-0 pl-sort text-reset fw-semibold text-decoration-none" onClick={() => sort.onChange(c.sortKey!, next)}>
+        {c.header}
+        <span aria-hidden="true">{on ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </button>
+    );
+  };
+  const ariaSort = (c: Column<Row>) =>
+    sort && c.sortKey ? (sort.key === c.sortKey ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
+  const span = columns.length + (selection ? 1 : 0);
 
   let content: ReactNode;
   if (loading) content = <ListPlaceholder text={loadingText} />;
@@ -177,9 +227,14 @@ export function ResponsiveTable<Row>({
         <Table hover className="align-middle mb-0">
           <thead>
             <tr>
+              {selection ? (
+                <th scope="col" className="pl-col-select">
+                  {allBox}
+                </th>
+              ) : null}
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={c.className}>
-                  {c.header}
+                <th key={c.key} scope="col" className={c.className} aria-sort={ariaSort(c)}>
+                  {head(c)}
                 </th>
               ))}
             </tr>
@@ -187,7 +242,7 @@ export function ResponsiveTable<Row>({
           <tbody>
             {list.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="text-center text-body-secondary py-4 text-wrap">
+                <td colSpan={span} className="text-center text-body-secondary py-4 text-wrap">
                   {emptyText ?? NO_DATA_TEXT}
                 </td>
               </tr>
@@ -197,6 +252,7 @@ export function ResponsiveTable<Row>({
                 return (
                   <Fragment key={keyOf(row, i)}>
                     <tr>
+                      {selection ? <td className="pl-col-select">{rowBox(row, i)}</td> : null}
                       {columns.map((c) => (
                         <td key={c.key} className={c.className}>
                           {cell(c, row, i)}
@@ -205,7 +261,7 @@ export function ResponsiveTable<Row>({
                     </tr>
                     {more ? (
                       <tr className="pl-row-detail">
-                        <td colSpan={columns.length}>{more}</td>
+                        <td colSpan={span}>{more}</td>
                       </tr>
                     ) : null}
                   </Fragment>
@@ -223,16 +279,25 @@ export function ResponsiveTable<Row>({
     const fields = columns.filter((c) => !c.card || c.card === 'field');
     const labelOf = (c: ResponsiveColumn<Row>) => c.cardLabel ?? (typeof c.header === 'string' ? c.header : c.key);
     content = (
+      <>
+      {selection && pageKeys.length > 0 ? (
+        <label className="d-flex align-items-center gap-2 small mb-2">
+          {allBox} Select all on this page
+        </label>
+      ) : null}
       <ul className="list-unstyled mb-0 pl-cards" aria-label={name}>
         {list.map((row, i) => (
           <li key={keyOf(row, i)} className="card pl-row-card">
             <div className="card-body p-3">
-              {pick('title').length || pick('status').length || pick('amount').length ? (
+              {selection || pick('title').length || pick('status').length || pick('amount').length ? (
                 <div className="d-flex align-items-start justify-content-between gap-2 mb-2">
-                  <div className="fw-semibold text-break min-w-0">
+                  <div className="fw-semibold text-break min-w-0 d-flex gap-2 align-items-start">
+                    {rowBox(row, i)}
+                    <div className="min-w-0">
                     {pick('title').map((c) => (
                       <div key={c.key}>{cell(c, row, i)}</div>
                     ))}
+                    </div>
                   </div>
                   <div className="text-end flex-shrink-0">
                     {pick('status').map((c) => (
@@ -265,11 +330,12 @@ export function ResponsiveTable<Row>({
           </li>
         ))}
       </ul>
+      </>
     );
   }
 
   return (
-    <div ref={box} className="pl-datatable pl-list" data-mode={cards ? 'cards' : 'table'}>
+    <div className="pl-datatable pl-list" data-mode={cards ? 'cards' : 'table'}>
       {title ? <h2 className="h5 mb-3">{title}</h2> : null}
       {content}
     </div>

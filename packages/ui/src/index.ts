@@ -1,5 +1,4 @@
 export { FormInput, type FormInputProps } from './FormInput';
-export { DataTable, NO_DATA_TEXT, MISSING_CELL_TEXT, type Column, type DataTableProps } from './DataTable';
 export { Spinner, PageLoader, type SpinnerProps } from './Spinner';
 export { AppToasts, toastErrors, toastSuccess, toastPosition, TOAST_AUTO_CLOSE_MS, TOAST_LIMIT, TOAST_PHONE_QUERY } from './toasts';
 export { useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
@@ -35,6 +34,10 @@ export { LoginCard, LoginForm, BrandBanner, validateLogin, EMAIL_PATTERN, type L
 export { useSessionActive } from './useSession';
 export {
   ResponsiveTable,
+  NO_DATA_TEXT,
+  MISSING_CELL_TEXT,
+  type Column,
+  type SortDir,
   LoadError,
   ListPlaceholder,
   useMediaQuery,

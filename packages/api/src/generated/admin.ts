@@ -260,9 +260,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company's users, newest first
-         * @description Live (not deleted) users of the company, newest first. search matches name, email, mobile and
-         *     referral code (case-insensitive substring; %, _ and \ are literal).
+         * The company's buyers (or admins), newest first or by name
+         * @description Live (not deleted) buyers of the company (role USER; with role=ADMIN its admins instead: an
+         *     admin is never listed among the buyers), newest first, or by name with sort=name. search
+         *     matches name, email, mobile and referral code (case-insensitive substring; %, _ and \ are
+         *     literal).
          */
         get: operations["adminUserList"];
         put?: never;
@@ -430,6 +432,33 @@ export interface paths {
          *     refundReference. Of concurrent refunds exactly one succeeds.
          */
         post: operations["adminTransactionRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/transaction/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several PENDING purchases in one call, with a result per row
+         * @description ids (1..100; blanks and repeats dropped), action approve or reject (any case), and for a
+         *     rejection one optional reason for all (the single reject's rule: one line, at most 500
+         *     characters). Each row is the single approve's or reject's transition in its own transaction
+         *     (credit, referral reward, release, audit row, email), so a row another admin decided
+         *     meanwhile (a second bulk call over an overlapping selection included) answers ok false with
+         *     the single call's message ("This purchase has already been processed.", "Purchase not
+         *     found.") and is never credited twice; the other rows go on. 422 for a bad action, no ids,
+         *     more than 100, or a refused reason (then nothing is decided).
+         */
+        post: operations["adminTransactionBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -773,6 +802,31 @@ export interface paths {
         get: operations["adminExportUsers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/kyc/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several PENDING KYC submissions in one call, with a result per row
+         * @description userIds (1..100; blanks and repeats dropped), action approve or reject (any case), and for a
+         *     rejection the one reason all are sent (required: one line, at most the single reject's
+         *     length). Each row is the single decision in its own transaction (approval verifies the
+         *     account), so a row decided meanwhile answers ok false with "This KYC request has already been
+         *     processed." and the others go on. 422 for a bad action, no ids, more than 100, or a refused
+         *     reason (then nothing is decided).
+         */
+        post: operations["adminKycBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1629,6 +1683,55 @@ export interface components {
             message: "Purchase approved successfully";
             data: null;
         };
+        PurchaseBulkAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Purchases processed";
+            data: {
+                results: {
+                    id: string;
+                    /** @description Empty when the row failed. */
+                    orderNumber: string;
+                    ok: boolean;
+                    /**
+                     * @description The new status of a decided row.
+                     * @enum {string}
+                     */
+                    status?: "APPROVED" | "REJECTED";
+                    /** @description INR of a decided row (0 when it failed). */
+                    finalAmount: number;
+                    /** @description Tokens of a decided row (0 when it failed). */
+                    quantity: number;
+                    /** @description Why a row failed (the single call's message). */
+                    message?: string;
+                }[];
+                decided: number;
+                failed: number;
+                /** @description INR of the decided rows. */
+                totalAmount: number;
+                /** @description Tokens of the decided rows. */
+                totalTokens: number;
+            };
+        };
+        KycBulkAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC requests processed";
+            data: {
+                results: {
+                    userId: string;
+                    name?: string;
+                    ok: boolean;
+                    /** @enum {string} */
+                    status?: "APPROVED" | "REJECTED";
+                    message?: string;
+                }[];
+                decided: number;
+                failed: number;
+            };
+        };
         RefundAnswer: {
             /** @constant */
             status: true;
@@ -2367,6 +2470,8 @@ export interface components {
         /** @description Rows per page, 1..100 (default 10); anything else is 422. */
         limit: number;
         search: string;
+        /** @description asc or desc (any case); empty for the sort's own default (desc for date and amount, asc for name). Anything else is 422. */
+        listDir: "" | "asc" | "desc" | "ASC" | "DESC";
         /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
         reviewStatus: "" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED";
         /** @description One action name, exact (audit/actions lists them); empty for all. */
@@ -2815,6 +2920,12 @@ export interface operations {
                 search?: components["parameters"]["search"];
                 /** @description true or false; absent or empty for all; anything else is 422. */
                 isApproved?: boolean;
+                /** @description USER (default) or ADMIN, any case; anything else is 422. */
+                role?: "" | "USER" | "ADMIN" | "user" | "admin";
+                /** @description date (default, newest first) or name (A to Z); anything else is 422. */
+                sort?: "" | "date" | "name";
+                /** @description asc or desc (any case); empty for the sort's own default (desc for date and amount, asc for name). Anything else is 422. */
+                dir?: components["parameters"]["listDir"];
             };
             header?: never;
             path?: never;
@@ -2941,6 +3052,10 @@ export interface operations {
                 search?: components["parameters"]["search"];
                 /** @description PENDING (Purchase Requests), APPROVED, REJECTED or REFUNDED (Purchase History); empty for all four. Anything else is 422. */
                 status?: components["parameters"]["reviewStatus"];
+                /** @description date (default, newest first) or amount (the final amount, largest first); anything else is 422. */
+                sort?: "" | "date" | "amount";
+                /** @description asc or desc (any case); empty for the sort's own default (desc for date and amount, asc for name). Anything else is 422. */
+                dir?: components["parameters"]["listDir"];
             };
             header?: never;
             path?: never;
@@ -3049,6 +3164,43 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTransactionBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /** @enum {string} */
+                    action: "approve" | "reject" | "APPROVE" | "REJECT";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Purchases processed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseBulkAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -3457,6 +3609,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userIds: string[];
+                    /** @enum {string} */
+                    action: "approve" | "reject" | "APPROVE" | "REJECT";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description KYC requests processed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycBulkAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
