@@ -53,7 +53,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const found = [];
     const pub = await ctx.page({ viewport });
     for (const [path, heading, name] of [
-      ['/', 'Welcome back', 'login'],
+      ['/', 'Sign in', 'login'],
       ['/register', 'Request OTP', 'register'],
       ['/fogot-password', 'Forgot password', 'forgot-password'],
       ['/privacy-policy', 'Privacy Policy & Purchase Terms', 'privacy-policy'],

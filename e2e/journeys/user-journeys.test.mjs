@@ -92,7 +92,7 @@ async function signedInPage(viewport = VIEWPORTS.desktop) {
   return page;
 }
 
-test('register with the mailed code, then log in to the dashboard', async () => {
+test('register with the mailed code and land signed in on the dashboard', async () => {
   const page = await ctx.page();
   await page.goto(`${USER_URL}/register`);
   await page.getByRole('heading', { name: 'Request OTP' }).waitFor();
@@ -120,9 +120,9 @@ test('register with the mailed code, then log in to the dashboard', async () => 
   await page.getByLabel('Confirm Password', { exact: true }).fill(buyer.password);
   await screenshot(page, 'user-register-step2-desktop');
   await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL(`${USER_URL}/`);
-
-  await login(page, buyer.email, buyer.password);
+  // Registration ends signed in, on the dashboard (no second typing of the email on the login page).
+  await page.waitForURL(/\/user\/dashboard$/);
+  await toast(page, 'Registration successful. You are signed in.');
   buyer.token = await page.evaluate(() => localStorage.getItem('authToken'));
   assert.ok(buyer.token);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -172,12 +172,12 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
   for (const alt of ['Google Pay', 'PhonePe', 'Paytm']) await page.getByAltText(alt).waitFor();
   await page.getByRole('button', { name: 'Copy UPI ID' }).click();
   await toast(page, 'UPI ID copied to clipboard!');
-  await page.getByRole('button', { name: 'PAY', exact: true }).click();
+  await page.getByRole('button', { name: 'I have paid — add proof', exact: true }).click();
   await toast(page, 'Please agree to the privacy & policy to proceed.');
   assert.equal(await page.getByRole('link', { name: 'privacy & policy' }).getAttribute('href'), '/privacy-policy');
   await page.getByLabel(/I agree to the/).check();
   await screenshot(page, 'user-payment-upi-desktop');
-  await page.getByRole('button', { name: 'PAY', exact: true }).click();
+  await page.getByRole('button', { name: 'I have paid — add proof', exact: true }).click();
 
   const modal = page.getByRole('dialog');
   await modal.getByText('Submit Transaction Proof').waitFor();
@@ -196,7 +196,8 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
 
   await page.getByRole('link', { name: 'Payment History' }).click();
   await page.getByRole('heading', { name: 'Payment History' }).waitFor();
-  assert.equal(await page.getByLabel('Status').inputValue(), 'PENDING');
+  // The history opens on All: every order, whatever its status.
+  assert.equal(await page.getByLabel('Status').inputValue(), '');
   const row = page.locator(ROW).filter({ hasText: utr });
   await row.waitFor();
   await row.getByText('PENDING').waitFor();
@@ -349,7 +350,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test(`every buyer screen renders without overflow (${size})`, async () => {
     const pub = await ctx.page({ viewport });
     for (const [path, heading, name] of [
-      ['/', 'Welcome back', 'login'],
+      ['/', 'Sign in', 'login'],
       ['/register', 'Request OTP', 'register'],
       ['/fogot-password', 'Forgot password', 'forgot-password'],
       ['/privacy-policy', 'Privacy Policy & Purchase Terms', 'privacy-policy'],

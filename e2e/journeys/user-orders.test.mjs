@@ -35,6 +35,7 @@ test('whole tokens, Continue payment from history, cancel the order with a confi
   const page = await signedIn();
   await page.goto(`${USER_URL}/user/buy-token`);
   await page.getByTestId('price').getByText('₹10.00').waitFor();
+  const supplyBefore = (await page.getByTestId('supply').textContent()).trim();
   const amount = page.getByLabel('Amount (INR)');
   await amount.fill('5');
   await page.getByTestId('whole-tokens').getByText('₹5.00 would not buy a whole ACW token').waitFor();
@@ -68,20 +69,25 @@ test('whole tokens, Continue payment from history, cancel the order with a confi
   await page.waitForURL(/\/user\/payment\?purchaseId=/);
   assert.equal((await page.getByTestId('order-number').textContent()).trim(), orderNumber);
 
-  // Cancel: the spec's message, then the offer naming the order, with a Cancel button.
+  // Cancel asks first — Keep order / Cancel order — and says nothing until the order is cancelled.
   await page.getByText('Account Holder').waitFor();
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await toast(page, 'Payment process cancelled.');
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: `Cancel order ${orderNumber}?` }).waitFor();
+  const labels = (await dialog.locator('.modal-footer button').allTextContents()).map((t) => t.trim());
+  assert.deepEqual(labels, ['Keep order', 'Cancel order']);
+  assert.equal(await page.locator('.Toastify').getByText(/Payment process cancelled/).count(), 0);
   await screenshot(page, 'user-cancel-order-desktop');
-  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Keep order', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   assert.match(page.url(), /\/user\/payment\?/);
+  assert.equal(await page.locator('.Toastify').getByText(/Payment process cancelled/).count(), 0);
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: `Cancel order ${orderNumber}` }).click();
-  await toast(page, `Order ${orderNumber} cancelled.`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel order', exact: true }).click();
+  await toast(page, `Payment process cancelled. Order ${orderNumber} is cancelled.`);
   await page.waitForURL(/\/user\/buy-token$/);
+  // The cancelled order's tokens are on sale again at once, without a reload.
+  assert.equal((await page.getByTestId('supply').textContent()).trim(), supplyBefore);
 
   await page.goto(`${USER_URL}/user/payment-history`);
   await page.getByLabel('Status').selectOption('');

@@ -177,7 +177,7 @@ const dialog = (page) => page.getByRole('dialog');
 async function buyerScreens(browser, buyer, open) {
   const pub = await newPage(browser);
   for (const [path, heading, screen] of [
-    ['/', 'Welcome back', 'login'],
+    ['/', 'Sign in', 'login'],
     ['/register', 'Request OTP', 'register'],
     ['/fogot-password', 'Forgot password', 'forgot-password'],
     ['/privacy-policy', 'Privacy Policy & Purchase Terms', 'privacy-policy'],

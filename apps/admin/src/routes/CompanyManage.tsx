@@ -63,7 +63,7 @@ export default function CompanyManage() {
         <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
       </ListCard>
       {adding ? (
-        <AddCompanyDialog show pending={add.isPending} onClose={() => setAdding(false)} onSubmit={(b) => add.mutate(b)} />
+        <AddCompanyDialog show pending={add.isPending} error={add.error} onClose={() => setAdding(false)} onSubmit={(b) => add.mutate(b)} />
       ) : null}
     </div>
   );

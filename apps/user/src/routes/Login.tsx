@@ -39,7 +39,7 @@ export default function Login() {
           {/* The first screen shows the sale itself, with Register and Sign in (a visitor's first visit, not a return). */}
           <section className="col-12 col-lg-6 px-0 px-sm-2 text-white" aria-labelledby="landing-title">
             <span className="pl-chip mb-2 mb-lg-3">{token.symbol} · {suspended ? 'Sale paused' : 'Private sale'}</span>
-            <h1 id="landing-title" className="pl-landing-title fw-bold mb-3">
+            <h1 id="landing-title" className="fs-1 fw-bold mb-3">
               Get <span className="pl-gradient-text">{token.name}</span> before it launches.
             </h1>
             <SaleLanding onSignIn={focusSignIn} />

@@ -119,4 +119,35 @@ describe('Add Company dialog', () => {
       expect.stringContaining('Enter only a host name such as sale.example.com: no scheme, port or path.'),
     );
   });
+
+  it("shows the server's Aadhaar refusal beside the Aadhaar field, until the number is changed", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const { rerender } = render(<AddCompanyDialog show onClose={() => {}} onSubmit={onSubmit} />);
+    const values: Record<string, string> = {
+      'Company Name': 'Beta Ltd',
+      Email: 'owner@beta.test',
+      Mobile: '9876543210',
+      Aadhaar: '234123412345',
+      PAN: 'ABCDE1234F',
+      Address: '2 Park St',
+      PIN: '700016',
+      'Token Name': 'Beta Coin',
+      'Token Symbol': 'BET',
+      'Token Price (INR)': '2.5',
+      'Admin Name': 'Owner',
+    };
+    for (const [label, v] of Object.entries(values)) await user.type(screen.getByLabelText(label), v);
+    await user.type(screen.getByLabelText('Admin Password', { selector: 'input' }), 'Secret@123');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    const refusal = { isAxiosError: true, response: { status: 422, data: { status: false, message: 'This Aadhaar number is not valid.', data: null } } };
+    rerender(<AddCompanyDialog show error={refusal} onClose={() => {}} onSubmit={onSubmit} />);
+    const aadhaar = screen.getByLabelText('Aadhaar');
+    expect(aadhaar).toHaveAttribute('aria-invalid', 'true');
+    expect(aadhaar).toHaveAccessibleDescription(/This Aadhaar number is not valid\./);
+    expect(screen.getByLabelText('PAN')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.type(aadhaar, '{Backspace}6');
+    expect(screen.queryByText('This Aadhaar number is not valid.')).toBeNull();
+  });
 });

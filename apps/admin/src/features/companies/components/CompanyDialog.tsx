@@ -1,4 +1,4 @@
-import type { CompanyAdd } from '@prelaunch/api';
+import { errorMessage, httpStatus, type CompanyAdd } from '@prelaunch/api';
 import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput, withDraftDomain } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
@@ -58,19 +58,53 @@ export function toCompanyAdd(f: Form, domains: readonly string[] = [], require2f
   };
 }
 
+/** Which field a server refusal names, by the words it uses ("Aadhaar number must be 12 digits."). */
+const FIELD_WORDS: [FieldKey, RegExp][] = [
+  ['companyAadhaarCard', /aadhaar/i],
+  ['companyPan', /\bPAN\b/],
+  ['companyPincode', /\b(pin|pincode|pin code)\b/i],
+  ['companyAddress', /\baddress\b/i],
+  ['tokenSymbol', /\bsymbol\b/i],
+  ['tokenPrice', /\bprice\b/i],
+  ['tokenName', /\btoken name\b/i],
+  ['adminPassword', /\bpassword\b/i],
+  ['adminName', /\badmin name\b/i],
+  ['mobile', /\bmobile\b/i],
+  ['email', /\bemail\b/i],
+  ['companyName', /\bcompany name\b/i],
+];
+
+/** The server's 4xx refusal of an Add Company, each message beside the field it names (the rest stay in the toast). */
+export function serverFieldErrors(err: unknown): CompanyErrors {
+  const status = httpStatus(err);
+  if (!err || status === undefined || status < 400 || status >= 500) return {};
+  const found: CompanyErrors = {};
+  for (const m of errorMessage(err, '')) {
+    const hit = FIELD_WORDS.find(([, re]) => re.test(m));
+    if (hit && !found[hit[0]]) found[hit[0]] = m;
+  }
+  return found;
+}
+
 /** 'Add Company' dialog, wired to POST /api/v1/superadmin/company/add (DESIGN §9). */
 export function AddCompanyDialog({
   show,
   pending,
+  error,
   onClose,
   onSubmit,
 }: {
   show: boolean;
   pending?: boolean;
+  /** The last refusal of the add call: its field messages are shown beside their fields. */
+  error?: unknown;
   onClose: () => void;
   onSubmit: (body: CompanyAdd) => void;
 }) {
   const [form, setForm] = useState<Form>(EMPTY_COMPANY);
+  // What was sent: a server message stays beside its field until that field is changed.
+  const [sent, setSent] = useState<Form | null>(null);
+  const fromServer = serverFieldErrors(error);
   const [domains, setDomains] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
   const [domainsError, setDomainsError] = useState<string>();
@@ -88,6 +122,7 @@ export function AddCompanyDialog({
       setDomains(all.list);
       setDraft('');
     }
+    setSent(form);
     onSubmit(toCompanyAdd(form, all.list, require2fa));
   }
   return (
@@ -109,7 +144,7 @@ export function AddCompanyDialog({
                   autoComplete={f.key === 'adminPassword' ? 'new-password' : 'off'}
                   value={form[f.key]}
                   onChange={(e) => setForm((s) => ({ ...s, [f.key]: e.target.value }))}
-                  error={errors[f.key]}
+                  error={errors[f.key] ?? (sent && sent[f.key] === form[f.key] ? fromServer[f.key] : undefined)}
                   hint={f.hint}
                 />
               </div>

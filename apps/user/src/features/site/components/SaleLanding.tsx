@@ -39,7 +39,7 @@ export function SaleLanding({ onSignIn }: { onSignIn: () => void }) {
   const reason = s ? closedReason(s.sale.status) : null;
 
   return (
-    <section className="pl-panel pl-landing p-3 p-sm-4" aria-labelledby="landing-sale-title" data-testid="landing-sale">
+    <section className="pl-landing bg-white text-body rounded-4 shadow-lg p-3 p-sm-4" aria-labelledby="landing-sale-title" data-testid="landing-sale">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id="landing-sale-title" className="h5 fw-bold mb-0">
           {s ? `${s.name} sale` : 'The sale'}
