@@ -73,15 +73,15 @@ func TestUserManagement(t *testing.T) {
 	if msgs, ok := r.Message.([]any); !ok || len(msgs) != 5 {
 		t.Fatalf("want five messages, got %v", r.Message)
 	}
-	add(map[string]any{"name": "X", "mobile": "1", "email": "bad", "role": "USER", "password": "Passw0rd!"}, 422)
-	add(map[string]any{"name": "X", "mobile": "1", "email": "x@y.test", "role": "OWNER", "password": "Passw0rd!"}, 422)
-	add(map[string]any{"name": "X", "mobile": "1", "email": "x@y.test", "role": "USER", "password": "short"}, 422)
-	add(map[string]any{"name": "X", "mobile": "1", "email": "BUYER@demo.test", "role": "USER", "password": "Passw0rd!"}, 409)
+	add(map[string]any{"name": "X", "mobile": "+917100000001", "email": "bad", "role": "USER", "password": "Passw0rd!"}, 422)
+	add(map[string]any{"name": "X", "mobile": "+917100000002", "email": "x@y.test", "role": "OWNER", "password": "Passw0rd!"}, 422)
+	add(map[string]any{"name": "X", "mobile": "+917100000003", "email": "x@y.test", "role": "USER", "password": "short"}, 422)
+	add(map[string]any{"name": "X", "mobile": "+917100000004", "email": "BUYER@demo.test", "role": "USER", "password": "Passw0rd!"}, 409)
 	for i, n := range []string{"Zara Khan", "Ravi_Kumar", "Meena Iyer"} {
 		add(map[string]any{"name": n, "mobile": fmt.Sprintf("70000000%02d", i), "email": fmt.Sprintf("u%d@a.test", i), "role": "user", "password": "Passw0rd!"}, 200)
 	}
 	// The same email may exist in company B.
-	h.want(h.call("POST", "/api/v1/admin/auth/add", h.adminB, map[string]any{"name": "Zara B", "mobile": "1", "email": "u0@a.test", "role": "USER", "password": "Passw0rd!"}), 200)
+	h.want(h.call("POST", "/api/v1/admin/auth/add", h.adminB, map[string]any{"name": "Zara B", "mobile": "+917100000005", "email": "u0@a.test", "role": "USER", "password": "Passw0rd!"}), 200)
 	if n := h.audits("user.create"); n != 4 {
 		t.Fatalf("%d user.create audit rows, want 4", n)
 	}
@@ -204,7 +204,7 @@ func TestUserManagement(t *testing.T) {
 		t.Fatal("no delete audit")
 	}
 	// The email is free again.
-	add(map[string]any{"name": "Back", "mobile": "1", "email": "buyer@demo.test", "role": "USER", "password": "Passw0rd!"}, 200)
+	add(map[string]any{"name": "Back", "mobile": "+917100000006", "email": "buyer@demo.test", "role": "USER", "password": "Passw0rd!"}, 200)
 }
 
 func TestBeneficiary(t *testing.T) {

@@ -20,7 +20,7 @@ func TestRouteCallerMatrix(t *testing.T) {
 	admin := []route{
 		{"GET", "/api/v1/admin/auth/profile/get", nil},
 		{"GET", "/api/v1/admin/auth/list", nil},
-		{"POST", "/api/v1/admin/auth/add", map[string]any{"name": "N", "mobile": "1", "email": "n@x.test", "role": "USER", "password": "Passw0rd!"}},
+		{"POST", "/api/v1/admin/auth/add", map[string]any{"name": "N", "mobile": "+917100000001", "email": "n@x.test", "role": "USER", "password": "Passw0rd!"}},
 		{"PUT", "/api/v1/admin/auth/update", map[string]any{"id": buyerA2, "name": "Renamed"}},
 		{"DELETE", "/api/v1/admin/auth/delete", map[string]any{"id": buyerA2}},
 		{"GET", "/api/v1/admin/transaction/list?status=PENDING", nil},
@@ -97,7 +97,7 @@ func TestRouteCallerMatrix(t *testing.T) {
 // an admin (role change bumps the token version).
 func TestDemotedAdminTokenIsRefused(t *testing.T) {
 	h := setup(t)
-	r := h.want(h.call("POST", "/api/v1/admin/auth/add", h.adminA, map[string]any{"name": "Second Admin", "mobile": "1",
+	r := h.want(h.call("POST", "/api/v1/admin/auth/add", h.adminA, map[string]any{"name": "Second Admin", "mobile": "+917100000002",
 		"email": "second@a.test", "role": "ADMIN", "password": "Second#123"}), 200)
 	var created struct{ ID string }
 	r.Into(t, &created)

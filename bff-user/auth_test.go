@@ -294,7 +294,7 @@ func TestProfileGetAndUpdate(t *testing.T) {
 	}
 	r.Into(t, &q)
 	if q.Name != "Renamed Buyer" || q.Email != seed.DemoBuyerEmail || q.ReferralCode == "PL-HACKED00" ||
-		q.KycDocumentNumber != "234123412346" || q.DateOfBirth == nil || !strings.HasPrefix(*q.DateOfBirth, "1990-01-31") ||
+		q.KycDocumentNumber != "XXXX XXXX 2346" || q.Mobile != "+919999988888" || q.DateOfBirth == nil || !strings.HasPrefix(*q.DateOfBirth, "1990-01-31") ||
 		q.ProfileImage == nil || q.ProfileImage.ID != mine[0].ID || !strings.Contains(q.ProfileImage.URL, "sig=") {
 		t.Fatalf("after update %+v", q)
 	}

@@ -51,7 +51,8 @@ func TestSelfReferralRefused(t *testing.T) {
 			"mobile": mobile, "email": email, "otp": h.lastCode(email), "dateOfBirth": "1990-01-01", "gender": "male",
 			"pincode": "560001", "referralCode": code, "password": "Passw0rd!"})
 	}
-	// The demo buyer's number is +91 90000 00000.
+	// The demo buyer's number is +91 90000 00000. Refused as a self-referral before it is
+	// refused as a number already registered (the referral is checked first).
 	for i, mobile := range []string{"+91 90000 00000", "09000000000", "9000000000"} {
 		r := register(fmt.Sprintf("twin%d@x.test", i), mobile)
 		h.want(r, 422)

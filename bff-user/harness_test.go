@@ -79,10 +79,11 @@ func (h *harness) lastCode(email string) string { return testkit.EmailedCode(h.t
 // newBuyer registers a buyer directly in the database and returns a token.
 func (h *harness) newBuyer(email string) (string, *user.User) {
 	h.t.Helper()
-	r := h.call("POST", "/api/v1/user/auth/register/otp", "", map[string]any{"companyId": h.companyID, "name": "B " + email, "email": email, "mobile": "+91 98765 43210"})
+	mobile := testkit.Mobile()
+	r := h.call("POST", "/api/v1/user/auth/register/otp", "", map[string]any{"companyId": h.companyID, "name": "B " + email, "email": email, "mobile": mobile})
 	h.want(r, 200)
 	r = h.call("POST", "/api/v1/user/auth/register", "", map[string]any{"companyId": h.companyID, "name": "B " + email,
-		"mobile": "+91 98765 43210", "email": email, "otp": h.lastCode(email), "dateOfBirth": "1990-05-17",
+		"mobile": mobile, "email": email, "otp": h.lastCode(email), "dateOfBirth": "1990-05-17",
 		"gender": "female", "pincode": "560001", "password": "Passw0rd!"})
 	h.want(r, 200)
 	var u user.User

@@ -47,7 +47,7 @@ func (s *secEnv) secBuyers(n int) []string {
 	toks := make([]string, n)
 	for i := range toks {
 		u := &user.User{CompanyID: s.companyID, Role: user.RoleUser, Name: "Racer", Email: fmt.Sprintf("racer%d@x.test", i),
-			Mobile: "9876543210", PasswordHash: "x", ReferralCode: fmt.Sprintf("PL-RACE%04d", i), Status: user.StatusActive}
+			Mobile: testkit.Mobile(), PasswordHash: "x", ReferralCode: fmt.Sprintf("PL-RACE%04d", i), Status: user.StatusActive}
 		if _, err := s.d.DB.NewInsert().Model(u).Returning("id").Exec(context.Background()); err != nil {
 			s.t.Fatal(err)
 		}

@@ -62,6 +62,12 @@ func run() error {
 		return err
 	}
 	svc := d.Build()
+	// KYC documents stored before they were sealed are encrypted now (issue 27 finding 1).
+	if n, err := svc.KYC.SealStoredDocuments(ctx); err != nil {
+		d.Log.Error("kyc documents not sealed; the next start tries again", "err", err)
+	} else if n > 0 {
+		d.Log.Info("kyc documents sealed", "files", n)
+	}
 	h := &handlers{purchases: svc.Purchases, kyc: svc.KYC, mailer: mailer, clock: d.Clock, log: d.Log}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,

@@ -38,6 +38,8 @@ type Service struct {
 	// Sites, when set, is this process's host resolver: forgotten after a change so this process
 	// answers with the change at once (others within SiteTTL).
 	Sites *Resolver
+	// PIIKey (PII_KEY) keys the hash of the company's Aadhaar number.
+	PIIKey []byte
 }
 
 // AddInput is the body of POST /superadmin/company/add.
@@ -77,7 +79,7 @@ func (in *AddInput) validate(base string) error {
 	in.Domains = normDomains(&v, in.Domains, base, in.TokenSymbol)
 	checkName(&v, in.CompanyName)
 	checkEmail(&v, in.Email)
-	checkMobile(&v, in.Mobile)
+	in.Mobile = checkMobile(&v, in.Mobile)
 	if !fields.AadhaarShape(in.CompanyAadhaarCard) {
 		v.Add("Aadhaar number must be 12 digits.")
 	} else {
@@ -113,9 +115,15 @@ func checkEmail(v *apperr.Validation, s string) {
 	v.Check(fields.Email(s), "Please enter a valid email address.")
 }
 
-func checkMobile(v *apperr.Validation, s string) {
-	v.Check(s != "" && len(s) <= 20, "Mobile is required (at most 20 characters).")
-	v.Check(fields.OneLine(s), fields.MsgControl("Mobile"))
+// checkMobile checks a company's mobile by the one rule (fields.E164) and returns its stored form.
+func checkMobile(v *apperr.Validation, s string) string {
+	if s == "" {
+		v.Add("Mobile is required.")
+		return s
+	}
+	e164, ok := fields.E164(s)
+	v.Check(ok, fields.MsgMobile)
+	return e164
 }
 
 func checkAddress(v *apperr.Validation, s string) {
@@ -178,7 +186,8 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		if exists {
 			return errDuplicateSymbol
 		}
-		c := &Company{Name: in.CompanyName, Email: in.Email, Mobile: in.Mobile, Aadhaar: in.CompanyAadhaarCard,
+		c := &Company{Name: in.CompanyName, Email: in.Email, Mobile: in.Mobile,
+			AadhaarLast4: fields.AadhaarLast4(in.CompanyAadhaarCard), AadhaarHash: fields.AadhaarHash(s.PIIKey, in.CompanyAadhaarCard),
 			PAN: in.CompanyPan, Address: in.CompanyAddress, Pincode: in.CompanyPincode, Require2FA: in.Require2FA}
 		if _, err := tx.NewInsert().Model(c).Returning("id, created_at").Exec(ctx); err != nil {
 			return fmt.Errorf("insert company: %w", err)
@@ -200,7 +209,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		}
 		id = c.ID
 		after := map[string]any{"companyName": c.Name, "email": c.Email, "mobile": c.Mobile, "pan": c.PAN,
-			"aadhaar": c.Aadhaar, "address": c.Address, "pincode": c.Pincode, "tokenName": in.TokenName,
+			"aadhaar": fields.MaskLast4(c.AadhaarLast4), "address": c.Address, "pincode": c.Pincode, "tokenName": in.TokenName,
 			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": owner.ID, "ownerAdminEmail": owner.Email,
 			"domains": []string(in.Domains), "require2fa": c.Require2FA}
 		return audit.Write(ctx, tx, actor, "company.create", "company", c.ID, nil, after)
@@ -218,8 +227,8 @@ type ListRecord struct {
 	CompanyName        string    `json:"companyName" bun:"company_name"`
 	Email              string    `json:"email" bun:"email"`
 	Mobile             string    `json:"mobile" bun:"mobile"`
-	CompanyAadhaarCard string    `json:"companyAadhaarCard" bun:"aadhaar"` // masked: "XXXX XXXX 1234"
-	CompanyPan         string    `json:"companyPan" bun:"pan"`             // masked: "XXXXXX234F"
+	CompanyAadhaarCard string    `json:"companyAadhaarCard" bun:"aadhaar_last4"` // masked: "XXXX XXXX 1234"
+	CompanyPan         string    `json:"companyPan" bun:"pan"`                   // masked: "XXXXXX234F"
 	CompanyAddress     string    `json:"companyAddress" bun:"address"`
 	CompanyPincode     string    `json:"companyPincode" bun:"pincode"`
 	TokenName          string    `json:"tokenName" bun:"token_name"`
@@ -239,7 +248,7 @@ type Figures struct {
 	TokensSold     decimal.Decimal `json:"tokensSold" bun:"tokens_sold"`
 }
 
-const recordColumns = `SELECT c.id, c.name AS company_name, c.email, c.mobile, c.aadhaar, c.pan, c.address, c.pincode,
+const recordColumns = `SELECT c.id, c.name AS company_name, c.email, c.mobile, c.aadhaar_last4, c.pan, c.address, c.pincode,
 		COALESCE(t.name, '') AS token_name, COALESCE(t.symbol, '') AS token_symbol, c.status, c.require_2fa,
 		ARRAY(SELECT d.host FROM company_domains AS d WHERE d.company_id = c.id ORDER BY d.position) AS domains,
 		f.buyers AS fig_buyers, f.approved_amount AS fig_approved_amount, f.tokens_sold AS fig_tokens_sold, c.created_at`
@@ -249,8 +258,8 @@ const recordFrom = ` FROM companies AS c LEFT JOIN tokens AS t ON t.company_id =
 		COALESCE(sum(s.approved_quantity), 0) AS tokens_sold FROM company_stat_deltas AS s WHERE s.company_id = c.id) AS f ON true`
 
 func (s *Service) finish(r *ListRecord) {
-	r.CompanyAadhaarCard = fields.MaskAadhaar(r.CompanyAadhaarCard) // never the whole number on screen (DESIGN §16)
-	r.CompanyPan = fields.MaskPAN(r.CompanyPan)                     // masked like the Aadhaar number
+	r.CompanyAadhaarCard = fields.MaskLast4(r.CompanyAadhaarCard) // only the last 4 digits are kept
+	r.CompanyPan = fields.MaskPAN(r.CompanyPan)                   // masked like the Aadhaar number
 	if r.Domains == nil {
 		r.Domains = []string{}
 	}
@@ -378,7 +387,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 		}
 		if in.Mobile != nil {
 			c.Mobile = strings.TrimSpace(*in.Mobile)
-			checkMobile(&v, c.Mobile)
+			c.Mobile = checkMobile(&v, c.Mobile)
 		}
 		if in.CompanyAddress != nil {
 			c.Address = strings.TrimSpace(*in.CompanyAddress)

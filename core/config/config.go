@@ -67,6 +67,10 @@ type Config struct {
 	// TwoFAKey (TWOFA_KEY: 32 bytes as base64 or 64 hex digits) seals the admins' TOTP secrets
 	// at rest (AES-256-GCM). Required in production; elsewhere derived from JWT_SECRET.
 	TwoFAKey []byte
+	// PIIKey (PII_KEY: 32 bytes as base64 or 64 hex digits) keys the Aadhaar numbers' HMAC (the
+	// only form of the whole number kept, to find one number on two accounts) and seals the KYC
+	// document files (AES-256-GCM). Required in production; elsewhere derived from JWT_SECRET.
+	PIIKey []byte
 	// SweepInterval is how often the worker schedules the purchase sweep (SWEEP_INTERVAL).
 	SweepInterval time.Duration
 	// PaymentWindow is how long a new order stays open for payment (PAYMENT_WINDOW): 15 minutes,
@@ -162,16 +166,22 @@ func Load() (Config, error) {
 		c.BodyLimit = n
 	}
 
-	key, err := twoFAKey(os.Getenv("TWOFA_KEY"))
+	key, err := secretKey("TWOFA_KEY", os.Getenv("TWOFA_KEY"))
 	if err != nil {
 		return Config{}, err
 	}
 	c.TwoFAKey = key
+	piiKey, err := secretKey("PII_KEY", os.Getenv("PII_KEY"))
+	if err != nil {
+		return Config{}, err
+	}
+	c.PIIKey = piiKey
 
 	var missing []string
 	if c.IsProduction() {
 		for name, v := range map[string]string{
 			"TWOFA_KEY":      os.Getenv("TWOFA_KEY"),
+			"PII_KEY":        os.Getenv("PII_KEY"),
 			"JWT_SECRET":     c.JWTSecret,
 			"RESEND_API_KEY": c.ResendAPIKey,
 			"MAIL_FROM":      os.Getenv("MAIL_FROM"),
@@ -192,6 +202,9 @@ func Load() (Config, error) {
 	if c.TwoFAKey == nil && !c.IsProduction() {
 		c.TwoFAKey = DevTwoFAKey(c.JWTSecret)
 	}
+	if c.PIIKey == nil && !c.IsProduction() {
+		c.PIIKey = DevPIIKey(c.JWTSecret)
+	}
 	if len(missing) > 0 {
 		sortStrings(missing)
 		return Config{}, fmt.Errorf("config: missing required settings in production: %s", strings.Join(missing, ", "))
@@ -206,9 +219,16 @@ func DevTwoFAKey(jwtSecret string) []byte {
 	return sum[:]
 }
 
-// twoFAKey reads TWOFA_KEY: 32 bytes written as 64 hex digits or as base64 (standard or URL
-// alphabet, padded or not). Empty is nil (the caller decides whether that is allowed).
-func twoFAKey(v string) ([]byte, error) {
+// DevPIIKey is the Aadhaar HMAC and KYC file sealing key outside production (development, tests
+// and tools): one that follows the (there non-secret) JWT secret.
+func DevPIIKey(jwtSecret string) []byte {
+	sum := sha256.Sum256([]byte("pii:" + jwtSecret))
+	return sum[:]
+}
+
+// secretKey reads a 32-byte key setting (TWOFA_KEY, PII_KEY): 64 hex digits or base64 (standard
+// or URL alphabet, padded or not). Empty is nil (the caller decides whether that is allowed).
+func secretKey(name, v string) ([]byte, error) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return nil, nil
@@ -223,7 +243,7 @@ func twoFAKey(v string) ([]byte, error) {
 			return b, nil
 		}
 	}
-	return nil, errors.New("config: TWOFA_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)")
+	return nil, fmt.Errorf("config: %s must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)", name)
 }
 
 // sweepInterval reads SWEEP_INTERVAL (a Go duration such as "30s" or "2m", at least 1s); empty

@@ -11,9 +11,10 @@ func TestProductionRefusesMissingSecrets(t *testing.T) {
 	t.Setenv("JWT_SECRET", "")
 	t.Setenv("RESEND_API_KEY", "")
 	t.Setenv("TWOFA_KEY", "")
+	t.Setenv("PII_KEY", "")
 	_, err := Load()
 	if err == nil || !strings.Contains(err.Error(), "JWT_SECRET") || !strings.Contains(err.Error(), "RESEND_API_KEY") ||
-		!strings.Contains(err.Error(), "TWOFA_KEY") {
+		!strings.Contains(err.Error(), "TWOFA_KEY") || !strings.Contains(err.Error(), "PII_KEY") {
 		t.Fatalf("want a start-up error naming the missing secrets, got %v", err)
 	}
 }
@@ -110,7 +111,7 @@ func TestPaymentWindowShortOnlyOutsideProduction(t *testing.T) {
 
 func TestTwoFAKey(t *testing.T) {
 	prod := map[string]string{"APP_ENV": "production", "JWT_SECRET": strings.Repeat("s", 40), "RESEND_API_KEY": "re_x",
-		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x"}
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "PII_KEY": strings.Repeat("1e", 32)}
 	for k, v := range prod {
 		t.Setenv(k, v)
 	}
@@ -136,5 +137,32 @@ func TestTwoFAKey(t *testing.T) {
 	c, err := Load()
 	if err != nil || len(c.TwoFAKey) != 32 {
 		t.Fatalf("development derives a key: got %d bytes, %v", len(c.TwoFAKey), err)
+	}
+}
+
+// PII_KEY (issue 27 finding 1) is required in production like TWOFA_KEY, refused unless 32 bytes,
+// and derived outside production.
+func TestPIIKey(t *testing.T) {
+	prod := map[string]string{"APP_ENV": "production", "JWT_SECRET": strings.Repeat("s", 40), "RESEND_API_KEY": "re_x",
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "TWOFA_KEY": strings.Repeat("0f", 32)}
+	for k, v := range prod {
+		t.Setenv(k, v)
+	}
+	t.Setenv("PII_KEY", "")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "PII_KEY") {
+		t.Fatalf("production must refuse to start without PII_KEY, got %v", err)
+	}
+	t.Setenv("PII_KEY", "short")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "PII_KEY") {
+		t.Fatalf("a PII_KEY of the wrong size must be refused, got %v", err)
+	}
+	t.Setenv("PII_KEY", strings.Repeat("1e", 32))
+	if c, err := Load(); err != nil || len(c.PIIKey) != 32 {
+		t.Fatalf("PII_KEY: got %d bytes, %v", len(c.PIIKey), err)
+	}
+	t.Setenv("APP_ENV", "development")
+	t.Setenv("PII_KEY", "")
+	if c, err := Load(); err != nil || len(c.PIIKey) != 32 {
+		t.Fatalf("development derives a key: got %d bytes, %v", len(c.PIIKey), err)
 	}
 }

@@ -1,6 +1,11 @@
 package fields
 
-import "strings"
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
 
 // Verhoeff tables (dihedral group D5), used by Aadhaar numbers' last digit.
 var (
@@ -67,4 +72,33 @@ func MaskAadhaar(s string) string {
 		return "XXXX XXXX XXXX"
 	}
 	return "XXXX XXXX " + s[len(s)-4:]
+}
+
+// Aadhaar numbers are never kept whole (issue 27 finding 1; docs/security.md): what is stored
+// is the last 4 digits, for the masked display, and AadhaarHash, to find one number on two
+// accounts.
+
+// AadhaarLast4 is the last 4 digits of a normalised number ("" for "").
+func AadhaarLast4(n string) string {
+	if len(n) < 4 {
+		return ""
+	}
+	return n[len(n)-4:]
+}
+
+// MaskLast4 is the masked display of a stored number from its last 4 digits: "XXXX XXXX 1234".
+func MaskLast4(last4 string) string {
+	if last4 == "" {
+		return ""
+	}
+	return "XXXX XXXX " + last4
+}
+
+// AadhaarHash is the keyed hash of a normalised number (HMAC-SHA256 under PII_KEY, 64 hex
+// digits). Without the key it cannot be checked against the 10^11 possible numbers.
+func AadhaarHash(key []byte, n string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("aadhaar:"))
+	m.Write([]byte(n))
+	return hex.EncodeToString(m.Sum(nil))
 }

@@ -67,3 +67,19 @@ func TestAadhaarShapeAndMask(t *testing.T) {
 		t.Fatal("mask of short values")
 	}
 }
+
+// Issue 27 finding 1: only the last 4 digits and a keyed hash of a number are kept.
+func TestAadhaarKeptAsLast4AndKeyedHash(t *testing.T) {
+	n := NormalizeAadhaar("2341 2341 2346")
+	if AadhaarLast4(n) != "2346" || MaskLast4(AadhaarLast4(n)) != "XXXX XXXX 2346" || MaskLast4("") != "" {
+		t.Fatal("last 4 / mask")
+	}
+	k1, k2 := []byte("k1-k1-k1-k1-k1-k1-k1-k1-k1-k1-k1"), []byte("k2-k2-k2-k2-k2-k2-k2-k2-k2-k2-k2")
+	h := AadhaarHash(k1, n)
+	if len(h) != 64 || h != AadhaarHash(k1, n) || h == AadhaarHash(k2, n) || h == AadhaarHash(k1, "499118665246") {
+		t.Fatalf("hash %q must be 64 hex digits, stable under one key and differ across keys and numbers", h)
+	}
+	if strings.Contains(h, n) {
+		t.Fatal("the hash carries the number")
+	}
+}

@@ -41,22 +41,6 @@ func Password(pw string) bool {
 	return n >= PasswordMin && n <= PasswordMax && len(pw) <= PasswordMax
 }
 
-// Mobile accepts 7 to 15 digits with an optional leading + and spaces, dashes or brackets.
-func Mobile(s string) bool {
-	digits := 0
-	for i, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-			digits++
-		case r == '+' && i == 0:
-		case r == ' ' || r == '-' || r == '(' || r == ')':
-		default:
-			return false
-		}
-	}
-	return digits >= 7 && digits <= 15
-}
-
 // MaskPAN shows only the last 4 characters of a PAN, as an Aadhaar number is shown: XXXXXX234F.
 func MaskPAN(p string) string {
 	if p == "" {

@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -59,17 +60,14 @@ func FuzzContactFields(f *testing.F) {
 		if Pincode(s) && (len(s) != 6 || s[0] == '0') {
 			t.Fatalf("pincode %q", s)
 		}
-		if Mobile(s) {
-			digits := 0
-			for _, r := range s {
-				if r >= '0' && r <= '9' {
-					digits++
-				} else if r != '+' && r != ' ' && r != '-' && r != '(' && r != ')' {
-					t.Fatalf("mobile %q", s)
-				}
+		if n, ok := E164(s); ok {
+			d := n[1:]
+			if !Digits(d) || len(d) < 8 || len(d) > 15 || d[0] == '0' ||
+				strings.HasPrefix(d, "91") && (len(d) != 12 || d[2] < '6' || d[2] > '9') {
+				t.Fatalf("mobile %q stored as %q", s, n)
 			}
-			if digits < 7 || digits > 15 {
-				t.Fatalf("mobile %q", s)
+			if again, ok := E164(n); !ok || again != n {
+				t.Fatalf("mobile %q: its stored form %q is not stable", s, n)
 			}
 		}
 	})

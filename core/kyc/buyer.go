@@ -52,7 +52,7 @@ func (s *Service) view(ctx context.Context, db bun.IDB, userID string) (*View, e
 		return nil, err
 	}
 	submitted := k.SubmittedAt
-	return &View{Status: k.Status, PanNumber: MaskPAN(k.PanNumber), AadhaarNumber: fields.MaskAadhaar(k.AadhaarNumber),
+	return &View{Status: k.Status, PanNumber: MaskPAN(k.PanNumber), AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
 		Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}, nil
 }
 
@@ -161,18 +161,42 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, e
 	if err := checkFiles(ctx, s.DB, b.UserID, docs); err != nil {
 		return nil, err
 	}
+	// The documents are encrypted in the store before the submission is recorded; the plaintext
+	// copies go once it is (issue 27 finding 1).
+	ids := make([]string, 0, len(docs))
+	for _, id := range docs {
+		ids = append(ids, id)
+	}
+	seals, err := s.Files.SealBlobs(ctx, s.DB, ids)
+	if err != nil {
+		return nil, err
+	}
 	var out *View
+	hash := fields.AadhaarHash(s.PIIKey, aadhaar)
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		// One Aadhaar number, one account of a company (issue 27 finding 7): submissions of one
+		// number queue on this lock, so two accounts racing cannot both pass the check.
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtextextended(?, 27))", b.CompanyID+":"+hash); err != nil {
+			return fmt.Errorf("kyc lock: %w", err)
+		}
+		other, err := sharedAadhaar(ctx, tx, b.CompanyID, b.UserID, hash)
+		if err != nil {
+			return err
+		}
+		if len(other) > 0 {
+			return apperr.Conflict("aadhaar_taken",
+				"This Aadhaar number is already registered with another account. Please contact support if this is your number.")
+		}
 		now := s.Clock.Now()
 		var uid []string
-		err := tx.NewRaw(`INSERT INTO kyc_submissions AS k
-				(user_id, company_id, status, pan_number, aadhaar_number, reason, submitted_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, '', ?, ?)
+		err = tx.NewRaw(`INSERT INTO kyc_submissions AS k
+				(user_id, company_id, status, pan_number, aadhaar_last4, aadhaar_hash, reason, submitted_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, pan_number = EXCLUDED.pan_number,
-				aadhaar_number = EXCLUDED.aadhaar_number, reason = '', submitted_at = EXCLUDED.submitted_at,
+				aadhaar_last4 = EXCLUDED.aadhaar_last4, aadhaar_hash = EXCLUDED.aadhaar_hash, reason = '', submitted_at = EXCLUDED.submitted_at,
 				decided_at = NULL, decided_by = NULL, decision_notified_at = NULL, updated_at = EXCLUDED.updated_at
 			WHERE k.status = ?
-			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, aadhaar, now, now, StatusRejected).Scan(ctx, &uid)
+			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, fields.AadhaarLast4(aadhaar), hash, now, now, StatusRejected).Scan(ctx, &uid)
 		if err != nil {
 			return fmt.Errorf("kyc submit: %w", err)
 		}
@@ -195,11 +219,45 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, e
 				return fmt.Errorf("kyc document: %w", err)
 			}
 		}
+		if err := media.CommitSealing(ctx, tx, seals); err != nil {
+			return err
+		}
 		out, err = s.view(ctx, tx, b.UserID)
 		return err
 	})
 	if err != nil {
+		s.Files.Abandon(ctx, seals)
 		return nil, err
 	}
+	if err := s.Files.Finish(ctx, seals); err != nil {
+		s.logError("kyc: plaintext copies of sealed documents not removed", "user", b.UserID, "err", err)
+	}
 	return out, nil
+}
+
+// SealStoredDocuments encrypts the files of every KYC submission made before documents were
+// sealed (the worker runs it at start-up); it returns how many files it sealed.
+func (s *Service) SealStoredDocuments(ctx context.Context) (int, error) {
+	var ids []string
+	if err := s.DB.NewRaw(`SELECT d.media_id FROM kyc_documents AS d JOIN media AS m ON m.id = d.media_id
+		WHERE NOT m.sealed`).Scan(ctx, &ids); err != nil {
+		return 0, fmt.Errorf("kyc files to seal: %w", err)
+	}
+	n := 0
+	for start := 0; start < len(ids); start += 50 {
+		batch := ids[start:min(start+50, len(ids))]
+		seals, err := s.Files.SealBlobs(ctx, s.DB, batch)
+		if err != nil {
+			return n, err
+		}
+		if err := media.CommitSealing(ctx, s.DB, seals); err != nil {
+			s.Files.Abandon(ctx, seals)
+			return n, err
+		}
+		if err := s.Files.Finish(ctx, seals); err != nil {
+			s.logError("kyc: plaintext copies of sealed documents not removed", "err", err)
+		}
+		n += len(seals)
+	}
+	return n, nil
 }

@@ -64,15 +64,18 @@ const StatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE k
 type Submission struct {
 	bun.BaseModel `bun:"table:kyc_submissions,alias:k"`
 
-	UserID        string     `bun:"user_id,pk,type:uuid"`
-	CompanyID     string     `bun:"company_id,type:uuid,notnull"`
-	Status        string     `bun:"status,notnull"`
-	PanNumber     string     `bun:"pan_number,notnull"`
-	AadhaarNumber string     `bun:"aadhaar_number,notnull"`
-	Reason        string     `bun:"reason,notnull"`
-	SubmittedAt   time.Time  `bun:"submitted_at,notnull"`
-	DecidedAt     *time.Time `bun:"decided_at"`
-	DecidedBy     *string    `bun:"decided_by,type:uuid"`
+	UserID    string `bun:"user_id,pk,type:uuid"`
+	CompanyID string `bun:"company_id,type:uuid,notnull"`
+	Status    string `bun:"status,notnull"`
+	PanNumber string `bun:"pan_number,notnull"`
+	// The Aadhaar number is never kept whole (docs/security.md, issue 27 finding 1): its last 4
+	// digits for the masked display and its HMAC under PII_KEY to find it on another account.
+	AadhaarLast4 string     `bun:"aadhaar_last4,notnull"`
+	AadhaarHash  string     `bun:"aadhaar_hash,notnull"`
+	Reason       string     `bun:"reason,notnull"`
+	SubmittedAt  time.Time  `bun:"submitted_at,notnull"`
+	DecidedAt    *time.Time `bun:"decided_at"`
+	DecidedBy    *string    `bun:"decided_by,type:uuid"`
 	// DecisionNotifiedAt: when the decision's email was queued (nil: not yet; the sweep retries).
 	DecisionNotifiedAt *time.Time `bun:"decision_notified_at"`
 	UpdatedAt          time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
@@ -99,6 +102,10 @@ type Service struct {
 	Revoker auth.Revoker
 	// Links says where each company's buyer site is, for the emails' link.
 	Links company.Links
+	// PIIKey (PII_KEY) keys the Aadhaar numbers' hash.
+	PIIKey []byte
+	// Files seals the documents of a submission (encrypted in the store, media/seal.go).
+	Files *media.Store
 }
 
 func (s *Service) revoke(ids ...string) {

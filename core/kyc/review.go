@@ -35,6 +35,34 @@ type AdminRecord struct {
 	Reason        string     `json:"reason"`
 	SubmittedAt   time.Time  `json:"submittedAt"`
 	DecidedAt     *time.Time `json:"decidedAt"`
+	// SharedWith are the other accounts of the company that carry the same Aadhaar number (in
+	// their KYC or their profile), for the reviewer to compare (issue 27 finding 7).
+	SharedWith []SharedAccount `json:"sharedWith"`
+}
+
+// SharedAccount is another account of the company with the same Aadhaar number.
+type SharedAccount struct {
+	UserID string `json:"userId"`
+	Name   string `json:"name"`
+	Email  string `json:"email"`
+}
+
+// sharedAadhaar lists the other live accounts of the company whose KYC submission or profile
+// carries the Aadhaar number of hash, oldest first.
+func sharedAadhaar(ctx context.Context, db bun.IDB, companyID, userID, hash string) ([]SharedAccount, error) {
+	out := []SharedAccount{}
+	if hash == "" {
+		return out, nil
+	}
+	err := db.NewRaw(`SELECT u.id AS user_id, u.name, u.email FROM users AS u
+		WHERE u.company_id = ? AND u.id <> ? AND u.deleted_at IS NULL
+		  AND (u.kyc_document_hash = ? OR EXISTS (SELECT 1 FROM kyc_submissions AS k
+		       WHERE k.user_id = u.id AND k.company_id = ? AND k.aadhaar_hash = ?))
+		ORDER BY u.created_at, u.id LIMIT 20`, companyID, userID, hash, companyID, hash).Scan(ctx, &out)
+	if err != nil {
+		return nil, fmt.Errorf("kyc shared aadhaar: %w", err)
+	}
+	return out, nil
 }
 
 type adminRow struct {
@@ -73,8 +101,11 @@ func (s *Service) records(ctx context.Context, db bun.IDB, rows []adminRow) ([]A
 		r := &rows[i]
 		recs[i] = AdminRecord{UserID: r.UserID, Name: r.Name, Email: r.Email, Mobile: r.Mobile, MemberID: r.MemberID,
 			IsApproved: r.IsApproved, Status: r.Status, PanNumber: MaskPAN(r.PanNumber),
-			AadhaarNumber: fields.MaskAadhaar(r.AadhaarNumber), Documents: nonNil(docs[r.UserID]), Reason: r.Reason,
+			AadhaarNumber: fields.MaskLast4(r.AadhaarLast4), Documents: nonNil(docs[r.UserID]), Reason: r.Reason,
 			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt}
+		if recs[i].SharedWith, err = sharedAadhaar(ctx, db, r.CompanyID, r.UserID, r.AadhaarHash); err != nil {
+			return nil, err
+		}
 	}
 	return recs, nil
 }

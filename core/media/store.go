@@ -141,6 +141,7 @@ type Store struct {
 	DB     bun.IDB
 	Blobs  Blobs
 	Signer *Signer
+	Sealer *Sealer // opens and makes sealed files (seal.go)
 }
 
 // Save checks every file first (nothing is stored when one is refused), then writes each under
@@ -215,6 +216,9 @@ func (s *Store) Open(ctx context.Context, id string) (*Media, io.ReadCloser, err
 
 // Read opens the bytes of m; a record whose bytes are gone is 404.
 func (s *Store) Read(ctx context.Context, m *Media) (io.ReadCloser, error) {
+	if m.Sealed {
+		return s.openSealed(ctx, m)
+	}
 	r, err := s.Blobs.Open(ctx, m.StorageName)
 	if errors.Is(err, ErrNoBlob) || errors.Is(err, ErrBadKey) {
 		return nil, errMediaNotFound()
@@ -232,8 +236,11 @@ func Disposition(m *Media) string {
 }
 
 // Link is the store's own short-lived address of m (PresignTTL), or "" when the BFF serves the
-// bytes itself (file://).
+// bytes itself (file://, and a sealed file in any store).
 func (s *Store) Link(ctx context.Context, m *Media) (string, error) {
+	if m.Sealed {
+		return "", nil
+	}
 	return s.Blobs.Link(ctx, m.StorageName, PresignTTL, LinkHeaders{ContentType: m.ContentType, ContentDisposition: Disposition(m)})
 }
 

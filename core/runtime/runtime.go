@@ -42,6 +42,8 @@ type Deps struct {
 	Blobs    media.Blobs // where uploads are kept (STORAGE_URL)
 	// Sealer encrypts the admins' TOTP secrets with TWOFA_KEY.
 	Sealer *twofactor.Sealer
+	// FileSealer encrypts the KYC document files with PII_KEY.
+	FileSealer *media.Sealer
 
 	// Serving makes Build start its services' background work (the site resolver's refresh loop
 	// and its Postgres listener, one connection). The servers' main sets it; tests, which build
@@ -98,28 +100,36 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 	if len(cfg.TwoFAKey) == 0 && !cfg.IsProduction() {
 		cfg.TwoFAKey = config.DevTwoFAKey(cfg.JWTSecret)
 	}
+	if len(cfg.PIIKey) == 0 && !cfg.IsProduction() {
+		cfg.PIIKey = config.DevPIIKey(cfg.JWTSecret)
+	}
 	sealer, err := twofactor.NewSealer(cfg.TwoFAKey)
 	if err != nil {
 		return nil, fmt.Errorf("TWOFA_KEY: %w", err)
 	}
+	fileSealer, err := media.NewSealer(cfg.PIIKey)
+	if err != nil {
+		return nil, fmt.Errorf("PII_KEY: %w", err)
+	}
 	return &Deps{
 		Cfg: cfg, Log: log, DB: db, Redis: rdb,
-		Tasks:    asynq.NewClient(redisOpt),
-		Clock:    clk,
-		Tokens:   tokens,
-		Verifier: &session.Verifier{Tokens: tokens, DB: db, Cache: session.NewPrincipalCache(db, log)},
-		Limiter:  ratelimit.New(rdb),
-		Media:    &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
-		Blobs:    blobs,
-		OTP:      &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
-		Sealer:   sealer,
-		bg:       &background{},
+		Tasks:      asynq.NewClient(redisOpt),
+		Clock:      clk,
+		Tokens:     tokens,
+		Verifier:   &session.Verifier{Tokens: tokens, DB: db, Cache: session.NewPrincipalCache(db, log)},
+		Limiter:    ratelimit.New(rdb),
+		Media:      &media.Signer{Secret: []byte("media:" + cfg.JWTSecret), Now: clk.Now},
+		Blobs:      blobs,
+		OTP:        &otp.Service{Pepper: []byte("otp:" + cfg.JWTSecret), Now: clk.Now},
+		Sealer:     sealer,
+		FileSealer: fileSealer,
+		bg:         &background{},
 	}, nil
 }
 
 // Migrate applies pending migrations and logs what it applied.
 func (d *Deps) Migrate(ctx context.Context) error {
-	applied, err := migrations.Up(ctx, d.DB)
+	applied, err := migrations.Up(migrations.WithPIIKey(ctx, d.Cfg.PIIKey), d.DB)
 	if err != nil {
 		return err
 	}

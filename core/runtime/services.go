@@ -56,22 +56,24 @@ func (d *Deps) Build() *Services {
 		Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links,
 		Window: d.Cfg.PaymentWindow}
+	files := &media.Store{DB: d.DB, Blobs: d.Blobs, Signer: d.Media, Sealer: d.FileSealer}
 	return &Services{
 		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 			Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
-			Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}},
-		Companies:     &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site},
+			Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey},
+		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site,
+			PIIKey: d.Cfg.PIIKey},
 		Site:          site,
 		Purchases:     purchases,
 		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
-		Media:         &media.Store{DB: d.DB, Blobs: d.Blobs, Signer: d.Media},
+		Media:         files,
 		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:     &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
 		Audit:         &audit.Service{DB: d.DB},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
-			Links: links},
+			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
 	}
 }

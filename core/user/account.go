@@ -44,7 +44,7 @@ func (s *Service) RequestRegisterOTP(ctx context.Context, site Tenant, in Regist
 	}
 	var v apperr.Validation
 	v.Check(fields.Email(email), "Please enter a valid email address.")
-	v.Check(fields.Mobile(strings.TrimSpace(in.Mobile)), "Please enter a valid mobile number.")
+	v.Check(fields.Mobile(strings.TrimSpace(in.Mobile)), fields.MsgMobile)
 	v.Check(len(strings.TrimSpace(in.Name)) <= 100, "Name must be at most 100 characters.")
 	v.Check(fields.OneLine(in.Name), fields.MsgControl("Name"))
 	if err := v.Err(); err != nil {
@@ -92,7 +92,8 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 	var v apperr.Validation
 	v.Check(name != "" && len(name) <= 100, "Please enter your name (at most 100 characters).")
 	v.Check(fields.OneLine(name), fields.MsgControl("Name"))
-	v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
+	mobile, mobileOK := fields.E164(mobile)
+	v.Check(mobileOK, fields.MsgMobile)
 	v.Check(fields.Email(email), "Please enter a valid email address.")
 	v.Check(strings.TrimSpace(in.OTP) != "", "Please enter the OTP.")
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
@@ -158,6 +159,14 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 		return err
 	}
 	return nil
+}
+
+// mobileKey is the unique index that keeps one buyer account per mobile and company (issue 27
+// finding 7): it decides, so two registrations racing with one mobile cannot both pass.
+const mobileKey = "users_company_buyer_mobile_key"
+
+func errMobileTaken() error {
+	return apperr.Invalid("mobile_taken", "This mobile number is already registered.")
 }
 
 // parseDate reads YYYY-MM-DD (or an ISO date-time, whose date part is used) as a date of birth:

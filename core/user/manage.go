@@ -192,9 +192,12 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, companyID string, 
 		checkPassword(&v, in.Password, "Password")
 	}
 	v.Check(len(in.Name) <= 100, "Name must be at most 100 characters.")
-	v.Check(len(in.Mobile) <= 20, "Mobile must be at most 20 characters.")
+	if in.Mobile != "" {
+		e164, ok := fields.E164(in.Mobile)
+		v.Check(ok, fields.MsgMobile)
+		in.Mobile = e164
+	}
 	v.Check(fields.OneLine(in.Name), fields.MsgControl("Name"))
-	v.Check(fields.OneLine(in.Mobile), fields.MsgControl("Mobile"))
 	if err := v.Err(); err != nil {
 		return "", err
 	}
@@ -280,9 +283,13 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 	}
 	if in.Mobile != nil {
 		*in.Mobile = strings.TrimSpace(*in.Mobile)
-		v.Check(*in.Mobile != "", "Mobile is required.")
-		v.Check(len(*in.Mobile) <= 20, "Mobile must be at most 20 characters.")
-		v.Check(fields.OneLine(*in.Mobile), fields.MsgControl("Mobile"))
+		if *in.Mobile == "" {
+			v.Add("Mobile is required.")
+		} else {
+			e164, ok := fields.E164(*in.Mobile)
+			v.Check(ok, fields.MsgMobile)
+			*in.Mobile = e164
+		}
 	}
 	if in.Email != nil {
 		*in.Email = fields.NormEmail(*in.Email)
@@ -329,6 +336,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		if in.Name != nil {
 			u.Name = *in.Name
 		}
+		mobileChanged := in.Mobile != nil && *in.Mobile != u.Mobile
 		if in.Mobile != nil {
 			u.Mobile = *in.Mobile
 		}
@@ -341,13 +349,19 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		}
 		q := tx.NewUpdate().Model(u).Column("name", "mobile", "email", "role", "is_approved").
 			Set("updated_at = now()").WherePK()
+		if mobileChanged {
+			q = q.Set("mobile_repeat = false")
+		}
 		if roleChanged {
 			// A role change ends the user's sessions so no token outlives the role it was issued for.
 			q = q.Set("token_version = token_version + 1")
 		}
 		if _, err := q.Exec(ctx); err != nil {
-			if uniqueViolation(err) == "users_company_email_key" {
+			switch uniqueViolation(err) {
+			case "users_company_email_key":
 				return errDuplicateEmail
+			case mobileKey:
+				return errMobileTaken()
 			}
 			return err
 		}

@@ -22,26 +22,28 @@ const (
 type User struct {
 	bun.BaseModel `bun:"table:users,alias:u"`
 
-	ID                string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
-	CompanyID         string          `bun:"company_id,type:uuid,notnull"`
-	Role              string          `bun:"role,notnull"`
-	Name              string          `bun:"name,notnull"`
-	Email             string          `bun:"email,notnull"`
-	Mobile            string          `bun:"mobile,notnull"`
-	PasswordHash      string          `bun:"password_hash,notnull"`
-	DateOfBirth       *time.Time      `bun:"date_of_birth,type:date"`
-	Gender            string          `bun:"gender,notnull"`
-	Pincode           string          `bun:"pincode,notnull"`
-	ReferralCode      string          `bun:"referral_code,notnull"`
-	ReferredBy        *string         `bun:"referred_by,type:uuid"`
-	KYCDocumentNumber string          `bun:"kyc_document_number,notnull"`
-	ProfileImageID    *string         `bun:"profile_image_id,type:uuid"`
-	WalletAddress     string          `bun:"wallet_address,notnull"`
-	Status            string          `bun:"status,notnull"`
-	IsApproved        bool            `bun:"is_approved,notnull"`
-	StockBalance      decimal.Decimal `bun:"stock_balance,type:numeric(38,0),notnull"`
-	TokenVersion      int             `bun:"token_version,notnull"`
-	CreatedAt         time.Time       `bun:"created_at,notnull,default:current_timestamp"`
-	UpdatedAt         time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
-	DeletedAt         *time.Time      `bun:"deleted_at"`
+	ID           string     `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	CompanyID    string     `bun:"company_id,type:uuid,notnull"`
+	Role         string     `bun:"role,notnull"`
+	Name         string     `bun:"name,notnull"`
+	Email        string     `bun:"email,notnull"`
+	Mobile       string     `bun:"mobile,notnull"`
+	PasswordHash string     `bun:"password_hash,notnull"`
+	DateOfBirth  *time.Time `bun:"date_of_birth,type:date"`
+	Gender       string     `bun:"gender,notnull"`
+	Pincode      string     `bun:"pincode,notnull"`
+	ReferralCode string     `bun:"referral_code,notnull"`
+	ReferredBy   *string    `bun:"referred_by,type:uuid"`
+	// The profile's Aadhaar number: its last 4 digits and its HMAC under PII_KEY, never whole.
+	KYCDocumentLast4 string          `bun:"kyc_document_last4,notnull"`
+	KYCDocumentHash  string          `bun:"kyc_document_hash,notnull"`
+	ProfileImageID   *string         `bun:"profile_image_id,type:uuid"`
+	WalletAddress    string          `bun:"wallet_address,notnull"`
+	Status           string          `bun:"status,notnull"`
+	IsApproved       bool            `bun:"is_approved,notnull"`
+	StockBalance     decimal.Decimal `bun:"stock_balance,type:numeric(38,0),notnull"`
+	TokenVersion     int             `bun:"token_version,notnull"`
+	CreatedAt        time.Time       `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt        time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
+	DeletedAt        *time.Time      `bun:"deleted_at"`
 }

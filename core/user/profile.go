@@ -66,7 +66,7 @@ func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
 		return nil, err
 	}
 	p := &Profile{ID: u.ID, Name: u.Name, Email: u.Email, Mobile: u.Mobile, ReferralCode: u.ReferralCode,
-		Gender: u.Gender, Pincode: u.Pincode, KYCDocumentNumber: u.KYCDocumentNumber, WalletAddress: u.WalletAddress,
+		Gender: u.Gender, Pincode: u.Pincode, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4), WalletAddress: u.WalletAddress,
 		GlobalStake: sold, StockBalance: u.StockBalance, IsApproved: u.IsApproved, CompanyID: u.CompanyID, Role: u.Role}
 	if u.DateOfBirth != nil {
 		d := u.DateOfBirth.UTC().Format("2006-01-02") + "T00:00:00.000Z"
@@ -99,12 +99,17 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	name := strings.TrimSpace(in.Name)
 	mobile := strings.TrimSpace(in.Mobile)
 	kyc := fields.NormalizeAadhaar(in.KYCDocumentNumber)
+	if strings.ContainsAny(kyc, "Xx") {
+		kyc = "" // the masked number profile/get answers, sent back unchanged
+	}
 	img := strings.TrimSpace(in.ProfileImageID)
 	var v apperr.Validation
 	v.Check(len(name) <= 100, "Name must be at most 100 characters.")
 	v.Check(fields.OneLine(name), fields.MsgControl("Name"))
 	if mobile != "" {
-		v.Check(fields.Mobile(mobile), "Please enter a valid mobile number.")
+		e164, ok := fields.E164(mobile)
+		v.Check(ok, fields.MsgMobile)
+		mobile = e164
 	}
 	if kyc != "" {
 		if !fields.AadhaarShape(kyc) {
@@ -139,19 +144,22 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	if name != "" {
 		q = q.Set("name = ?", name)
 	}
-	if mobile != "" {
-		q = q.Set("mobile = ?", mobile)
+	if mobile != "" && mobile != u.Mobile {
+		q = q.Set("mobile = ?", mobile).Set("mobile_repeat = false")
 	}
 	if dob != nil {
 		q = q.Set("date_of_birth = ?", dob.Format("2006-01-02"))
 	}
 	if kyc != "" {
-		q = q.Set("kyc_document_number = ?", kyc)
+		q = q.Set("kyc_document_last4 = ?", fields.AadhaarLast4(kyc)).Set("kyc_document_hash = ?", fields.AadhaarHash(s.PIIKey, kyc))
 	}
 	if img != "" {
 		q = q.Set("profile_image_id = ?", img)
 	}
 	_, err = q.Exec(ctx)
 	s.revoke(u.ID) // the name is part of the cached principal
+	if uniqueViolation(err) == mobileKey {
+		return errMobileTaken()
+	}
 	return err
 }

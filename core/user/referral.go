@@ -57,6 +57,8 @@ func Insert(ctx context.Context, db bun.IDB, u *User) error {
 		switch name := uniqueViolation(err); {
 		case name == "users_company_email_key":
 			return ErrEmailTaken
+		case name == mobileKey:
+			return errMobileTaken()
 		case name == "users_referral_code_key" && attempt < referralTries:
 			continue
 		}

@@ -48,6 +48,8 @@ type Service struct {
 	// Sealer encrypts admins' TOTP secrets at rest; Challenges hold the second sign-in steps.
 	Sealer     *twofactor.Sealer
 	Challenges *twofactor.Challenges
+	// PIIKey (PII_KEY) keys the hash of the profile's Aadhaar number.
+	PIIKey []byte
 }
 
 // Cache reads a live user's row from memory when it can.

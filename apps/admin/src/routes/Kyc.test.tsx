@@ -23,7 +23,7 @@ const pending = {
   userId: 'u1',
   name: 'Asha Rao',
   email: 'asha@x.test',
-  mobile: '9876543210',
+  mobile: '+919876543210',
   memberId: 'PL-0001',
   isApproved: false,
   status: 'PENDING',
@@ -38,6 +38,7 @@ const pending = {
   reason: '',
   submittedAt: '2026-11-24T10:00:00Z',
   decidedAt: null,
+  sharedWith: [] as { userId: string; name: string; email: string }[],
 };
 const rejected = { ...pending, userId: 'u2', name: 'Ravi K', status: 'REJECTED', reason: 'PAN photo blurred.', decidedAt: '2026-11-24T12:00:00Z' };
 
@@ -114,5 +115,15 @@ describe('KYC review (/admin/kyc)', () => {
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
     expect(kycApprove).toHaveBeenCalledWith('u1');
     expect(await screen.findByText('This KYC request has already been processed.')).toBeInTheDocument();
+  });
+
+  it('shows the other accounts that carry the same Aadhaar number', async () => {
+    const user = userEvent.setup();
+    kycList.mockResolvedValue(answer([{ ...pending, sharedWith: [{ userId: 'u9', name: 'Asha Two', email: 'asha2@x.test' }] }]));
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Approve KYC of Asha Rao' }));
+    const note = within(await screen.findByRole('note', { name: 'Same Aadhaar number' }));
+    expect(note.getByText('This Aadhaar number is also on another account:')).toBeInTheDocument();
+    expect(note.getByText('Asha Two (asha2@x.test)')).toBeInTheDocument();
   });
 });

@@ -2258,6 +2258,16 @@ export interface components {
             submittedAt: string;
             /** Format: date-time */
             decidedAt: string | null;
+            /**
+             * @description The other live accounts of the company whose KYC submission or profile carries the same
+             *     Aadhaar number (compared by its keyed hash; the number itself is never kept whole), oldest
+             *     first, at most 20. Empty when none.
+             */
+            sharedWith: {
+                userId: string;
+                name: string;
+                email: string;
+            }[];
         };
         AdminKycList: {
             records: components["schemas"]["AdminKyc"][];

@@ -100,8 +100,10 @@ export interface paths {
          *     Public calls carry the host's companyId (from site/get): missing is 422 "Company ID is not
          *     configured. Please contact support.", another company's 422 "This site belongs to another
          *     company."
-         *     422 "Please fill in Name, Email, and Mobile to request OTP." or an invalid email / mobile (7–15
-         *     digits, optional +, spaces, dashes, brackets); 429 (OTP sends per email, 5 in 10 minutes with a
+         *     422 "Please fill in Name, Email, and Mobile to request OTP." or an invalid email / mobile (one
+         *     rule everywhere: E.164, "+" and 8–15 digits; a +91 number is 10 digits starting 6–9, and written
+         *     without "+" a number is Indian: 10 digits, or after a trunk 0 or 91; spaces, dashes, dots and
+         *     brackets ignored; stored as "+919876543210"); 429 (OTP sends per email, 5 in 10 minutes with a
          *     burst of 3, and per IP); 503
          *     "We could not send the email right now. Please try again in a moment." when the mail queue is down.
          *     The code has 6 digits, lasts 10 minutes, is stored hashed; 5 wrong tries burn it; a new one voids the old.
@@ -131,7 +133,9 @@ export interface paths {
          *     not found. Please check the referral code or leave it empty." (a Member ID of the same company, any
          *     case), and "The code is invalid or has expired. Please request a new one." for a wrong, used,
          *     expired or burnt code, "You cannot refer yourself." when the Member ID's owner has the same
-         *     mobile number (digits compared, a leading 0 or country code 91 ignored). Passwords have 8–72
+         *     mobile number (digits compared, a leading 0 or country code 91 ignored), and "This mobile number is
+         *     already registered." when a buyer account of the company has the mobile (checked after the code;
+         *     a unique index decides, so two registrations racing cannot both pass). Passwords have 8–72
          *     characters. 409 when the email is registered in the company (case-insensitive), checked only
          *     after the code, so it cannot be probed. Each user gets a unique Member ID PL-XXXXXXXX (no 0/O/1/I/L).
          */
@@ -288,7 +292,10 @@ export interface paths {
          *     current passwords in 10 minutes (per account). email and referralCode are read-only and
          *     ignored; empty fields are left unchanged. kycDocumentNumber (Aadhaar): spaces and dashes ignored,
          *     12 digits not starting with 0 or 1, else 422 "Please enter a valid 12-digit Aadhaar number."; 12
-         *     such digits failing the Verhoeff checksum: 422 "This Aadhaar number is not valid.". dateOfBirth YYYY-MM-DD (an ISO date-time's date part is accepted), not
+         *     such digits failing the Verhoeff checksum: 422 "This Aadhaar number is not valid."; the masked form
+         *     profile/get answers (XXXX XXXX 1234) sent back leaves it unchanged. Only its last 4 digits and a
+         *     keyed hash are kept. mobile: the mobile rule of register/otp, 422 "This mobile number is already
+         *     registered." when another buyer account of the company has it. dateOfBirth YYYY-MM-DD (an ISO date-time's date part is accepted), not
          *     in the future. profileImageId: an image (jpeg, png, webp) uploaded by the caller, else 422.
          */
         put: operations["profileUpdate"];
@@ -585,8 +592,11 @@ export interface paths {
          *     document once." (a kind or a file twice), "The file was not found. Please upload it again." (a
          *     file that is not the caller's own upload), "KYC documents must be JPG, PNG, WEBP or PDF files."
          *     and "The selfie must be a JPG, PNG or WEBP image.". Every failing field is named (message an
-         *     array). 409 "Your KYC is already under review." (PENDING) and "Your KYC is already verified."
-         *     (APPROVED). A resubmission after REJECTED replaces the numbers and documents and clears the
+         *     array). 409 "Your KYC is already under review." (PENDING), "Your KYC is already verified."
+         *     (APPROVED) and "This Aadhaar number is already registered with another account. Please contact
+         *     support if this is your number." (the number is on another account of the company, in its KYC
+         *     or its profile). The number is kept as its last 4 digits and a keyed hash only, and the
+         *     documents are encrypted in the store. A resubmission after REJECTED replaces the numbers and documents and clears the
          *     reason.
          */
         post: operations["kycSubmit"];
@@ -926,6 +936,7 @@ export interface components {
             gender: string;
             pincode: string;
             profileImage: components["schemas"]["MediaRef"] | null;
+            /** @description The Aadhaar number masked to its last 4 digits (XXXX XXXX 1234); empty when none. */
             kycDocumentNumber: string;
             walletAddress: string;
             /** @description Tokens sold by the company (APPROVED). */

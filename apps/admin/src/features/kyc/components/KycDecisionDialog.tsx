@@ -89,6 +89,18 @@ export function KycDecisionDialog({
                 </dd>
               </div>
             </dl>
+            {kyc.sharedWith?.length ? (
+              <div className="alert alert-warning small py-2" role="note" aria-label="Same Aadhaar number">
+                <div className="fw-semibold">This Aadhaar number is also on {kyc.sharedWith.length === 1 ? 'another account' : 'other accounts'}:</div>
+                <ul className="mb-0 ps-3">
+                  {kyc.sharedWith.map((o) => (
+                    <li key={o.userId} className="text-break">
+                      {o.name || '—'} ({o.email})
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Documents">
               {viewerDocuments(kyc.documents).map((d) => (
                 <li key={d.url}>
