@@ -64,15 +64,17 @@ const StatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE k
 type Submission struct {
 	bun.BaseModel `bun:"table:kyc_submissions,alias:k"`
 
-	UserID        string     `bun:"user_id,pk,type:uuid"`
-	CompanyID     string     `bun:"company_id,type:uuid,notnull"`
-	Status        string     `bun:"status,notnull"`
-	PanNumber     string     `bun:"pan_number,notnull"`
-	AadhaarNumber string     `bun:"aadhaar_number,notnull"`
-	Reason        string     `bun:"reason,notnull"`
-	SubmittedAt   time.Time  `bun:"submitted_at,notnull"`
-	DecidedAt     *time.Time `bun:"decided_at"`
-	DecidedBy     *string    `bun:"decided_by,type:uuid"`
+	UserID        string    `bun:"user_id,pk,type:uuid"`
+	CompanyID     string    `bun:"company_id,type:uuid,notnull"`
+	Status        string    `bun:"status,notnull"`
+	PanNumber     string    `bun:"pan_number,notnull"`
+	AadhaarNumber string    `bun:"aadhaar_number,notnull"`
+	Reason        string    `bun:"reason,notnull"`
+	SubmittedAt   time.Time `bun:"submitted_at,notnull"`
+	// Resubmitted: this submission follows a rejection (its replaced documents are marked).
+	Resubmitted bool       `bun:"resubmitted,notnull"`
+	DecidedAt   *time.Time `bun:"decided_at"`
+	DecidedBy   *string    `bun:"decided_by,type:uuid"`
 	// DecisionNotifiedAt: when the decision's email was queued (nil: not yet; the sweep retries).
 	DecisionNotifiedAt *time.Time `bun:"decision_notified_at"`
 	UpdatedAt          time.Time  `bun:"updated_at,notnull,default:current_timestamp"`

@@ -2144,11 +2144,15 @@ export interface components {
             /** @description The account's verification ("Verification Completed"). */
             isApproved: boolean;
             status: components["schemas"]["KycStatus"];
-            /** @description All but the last 4 masked (XXXXXX234F). */
+            /** @description Whole (ABCDE1234F): the reviewer compares it with the PAN card. */
             panNumber: string;
             /** @description All but the last 4 masked (XXXX XXXX 1234). */
             aadhaarNumber: string;
             documents: components["schemas"]["KycDocument"][];
+            /** @description The submission follows a rejection. */
+            resubmitted: boolean;
+            /** @description The kinds of the documents replaced or added since the rejected submission (empty on a first one). */
+            changedDocuments: ("PAN" | "AADHAAR_FRONT" | "AADHAAR_BACK" | "SELFIE")[];
             /** @description The rejection's reason */
             reason: string;
             /** Format: date-time */
