@@ -720,7 +720,10 @@ export interface paths {
          *     (Icon, Header logo, Default logo, Chart image; an uploaded file is the /api/v1/media/file/{id}
          *     link or the bare id of a file this admin uploaded; empty clears it). Every change is audited
          *     (action token.update, before and after). site/get and price/get show a change within a second;
-         *     an existing order keeps its price, quantity and round.
+         *     an existing order keeps its price, quantity and round. Opening a paused sale (sale.paused true →
+         *     false) while the company has neither a bank account (number and IFSC) nor a UPI id is 409 "Add the
+         *     bank account or UPI id buyers pay to (Beneficiary Manage) before opening the sale." and changes
+         *     nothing.
          */
         put: operations["adminTokenUpdate"];
         post?: never;
@@ -3411,6 +3414,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
