@@ -300,11 +300,9 @@ export function changeLines(loaded: TokenForm, edited: TokenForm): ChangeLine[] 
  */
 export function saveEffect(loaded: TokenForm, edited: TokenForm): string {
   const priceChanged = loaded.price.trim() !== edited.price.trim();
-  const parts: string[] = [];
   if (priceChanged && edited.rounds.length > 0)
-    parts.push('The token price does not apply while rounds exist: buyers pay the current round’s price, and this price only once no round is left.');
-  parts.push('Buyers see the other changes within a second. Orders already placed keep their price.');
-  return parts.join(' ');
+    return 'The token price does not apply while rounds exist: buyers pay the current round’s price, and this price only once no round is left. Buyers see the other changes within a second. Orders already placed keep their price.';
+  return 'Buyers see the changes within a second. Orders already placed keep their price.';
 }
 
 /** The screen sections a body touches, for the confirmation. */

@@ -147,7 +147,7 @@ describe('Token Settings form', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('confirm-changes')).toHaveTextContent('Total supply: 1,00,00,000 → 2,50,00,000');
     // Only a supply change: buyers see it; no word about the price.
-    expect(within(dialog).getByTestId('confirm-effect')).toHaveTextContent(/^Buyers see the other changes within a second/);
+    expect(within(dialog).getByTestId('confirm-effect')).toHaveTextContent(/^Buyers see the changes within a second/);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(onSave.mock.calls[0][0].supply.totalSupply).toBe(25_000_000);
   });
