@@ -19,6 +19,8 @@ type adminKYC struct {
 	UserID, Name, Email, Mobile, MemberID, Status, PanNumber, AadhaarNumber, Reason string
 	IsApproved                                                                      bool
 	Documents                                                                       []struct{ Kind, MediaID, URL, ContentType string }
+	Resubmitted                                                                     bool
+	ChangedDocuments                                                                []string
 	SubmittedAt                                                                     string
 	DecidedAt                                                                       *string
 }
@@ -67,7 +69,8 @@ func TestKYCReviewApprovesRejectsAndEmails(t *testing.T) {
 	}
 	k := recs[0]
 	if k.UserID != buyer || k.Name != "Kavya Iyer" || k.Email != "kavya@a.test" || k.MemberID == "" || k.Status != "PENDING" ||
-		k.IsApproved || k.PanNumber != "XXXXXX234F" || k.AadhaarNumber != "XXXX XXXX 5246" || len(k.Documents) != 3 ||
+		k.IsApproved || k.PanNumber != "ABCDE1234F" || k.AadhaarNumber != "XXXX XXXX 5246" || len(k.Documents) != 3 ||
+		k.Resubmitted || len(k.ChangedDocuments) != 0 ||
 		k.Documents[0].Kind != "PAN" || !strings.HasPrefix(k.Documents[0].URL, "/api/v1/media/file/") || k.DecidedAt != nil {
 		t.Fatalf("record: %+v", k)
 	}
@@ -143,8 +146,27 @@ func TestKYCReviewApprovesRejectsAndEmails(t *testing.T) {
 		t.Fatal("rejection not audited")
 	}
 
-	// The buyer submits again; approval verifies the account.
-	h.submitKYC(h.cidA, buyer)
+	// The buyer submits again, replacing only the Aadhaar back: the reviewer sees it marked.
+	svc := h.d.Build()
+	up, err := svc.Media.Save(context.Background(), media.Owner{Kind: "user", ID: buyer, CompanyID: h.cidA}, []media.File{{Name: "back2.png", Data: kycPNG}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := []kyc.DocumentInput{{Kind: "AADHAAR_BACK", MediaID: up[0].ID}}
+	for _, d := range k.Documents {
+		if d.Kind != "AADHAAR_BACK" {
+			again = append(again, kyc.DocumentInput{Kind: d.Kind, MediaID: d.MediaID})
+		}
+	}
+	if _, err := svc.KYC.Submit(context.Background(), kyc.Buyer{UserID: buyer, CompanyID: h.cidA}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
+		AadhaarNumber: "499118665246", Documents: again}); err != nil {
+		t.Fatal(err)
+	}
+	if recs, _ := h.kycList(h.adminA, ""); len(recs) != 1 || !recs[0].Resubmitted || len(recs[0].ChangedDocuments) != 1 ||
+		recs[0].ChangedDocuments[0] != "AADHAAR_BACK" {
+		t.Fatalf("resubmission: %+v", recs)
+	}
+	// Approval verifies the account.
 	r = h.want(approve(h.adminA, buyer), 200)
 	r.Into(t, &dec)
 	if dec.Status != "APPROVED" || dec.Reason != "" || !dec.IsApproved {

@@ -226,3 +226,26 @@ func TestTokenSettingsGetAndUpdate(t *testing.T) {
 	h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminA, map[string]any{"rounds": "x"}), 400)
 	h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminA, json.RawMessage(`{"sale":{"paused":"yes"}}`)), 400)
 }
+
+// TestOpeningASaleNeedsPaymentDetails: a paused sale opens only once buyers can pay the company
+// (a bank account or a UPI id): 409 with the message before, 200 after.
+func TestOpeningASaleNeedsPaymentDetails(t *testing.T) {
+	h := setup(t)
+	h.exec("DELETE FROM beneficiaries WHERE company_id = ?", h.cidB)
+	h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminB, map[string]any{"sale": map[string]any{"paused": true}}), 200)
+	r := h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminB, map[string]any{"sale": map[string]any{"paused": false}}), 409)
+	if r.Msg() != "Add the bank account or UPI id buyers pay to (Beneficiary Manage) before opening the sale." {
+		t.Fatalf("409: %q", r.Msg())
+	}
+	if !h.tokenSettings(h.adminB).Sale.Paused {
+		t.Fatal("the refused update opened the sale")
+	}
+	// Other settings of a paused sale still save.
+	h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminB, map[string]any{"sale": map[string]any{"paused": true}, "name": "Beta Coin"}), 200)
+	h.exec(`INSERT INTO beneficiaries (company_id, holder_name, bank_name, branch, account_number, ifsc_code, upi)
+		VALUES (?, 'Beta Ltd', '', '', '', '', 'beta@upi')`, h.cidB)
+	h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminB, map[string]any{"sale": map[string]any{"paused": false}}), 200)
+	if h.tokenSettings(h.adminB).Sale.Paused {
+		t.Fatal("the sale did not open")
+	}
+}

@@ -264,6 +264,11 @@ func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in
 		if err != nil {
 			return err
 		}
+		if t.SalePaused && !next.SalePaused {
+			if err := requirePaymentDetails(ctx, tx, actor.CompanyID); err != nil {
+				return err
+			}
+		}
 		next.SettingsVersion = t.SettingsVersion + 1
 		next.UpdatedAt = now
 		if _, err := tx.NewUpdate().Model(&next).WherePK().Exec(ctx); err != nil {
@@ -285,6 +290,24 @@ func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in
 		return nil, err
 	}
 	return out, nil
+}
+
+// MsgPaymentDetailsFirst is the 409 of opening a paused sale that buyers could not pay into.
+const MsgPaymentDetailsFirst = "Add the bank account or UPI id buyers pay to (Beneficiary Manage) before opening the sale."
+
+// requirePaymentDetails refuses to open a sale while the company has no way to be paid: neither
+// a bank account (number and IFSC) nor a UPI id.
+func requirePaymentDetails(ctx context.Context, db bun.IDB, companyID string) error {
+	var ok bool
+	err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM beneficiaries WHERE company_id = ?
+		AND ((account_number <> '' AND ifsc_code <> '') OR upi <> ''))`, companyID).Scan(ctx, &ok)
+	if err != nil {
+		return fmt.Errorf("payment details: %w", err)
+	}
+	if !ok {
+		return apperr.Conflict("payment_details_required", MsgPaymentDetailsFirst)
+	}
+	return nil
 }
 
 // roundsPlan is the full list of rounds to keep (by id), to add and to delete.

@@ -210,17 +210,34 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, e
 			}
 			return errUnderReview()
 		}
+		// The rejected submission's documents, to mark the ones this one replaces or adds.
+		var prev []struct {
+			Kind    string `bun:"kind"`
+			MediaID string `bun:"media_id"`
+		}
+		if err := tx.NewRaw("SELECT kind, media_id FROM kyc_documents WHERE user_id = ?", b.UserID).Scan(ctx, &prev); err != nil {
+			return fmt.Errorf("kyc earlier documents: %w", err)
+		}
+		before := make(map[string]string, len(prev))
+		for _, d := range prev {
+			before[d.Kind] = d.MediaID
+		}
+		resubmitted := len(prev) > 0
 		if _, err := tx.NewDelete().TableExpr("kyc_documents").Where("user_id = ?", b.UserID).Exec(ctx); err != nil {
 			return fmt.Errorf("kyc documents: %w", err)
 		}
 		for kind, id := range docs {
-			if _, err := tx.NewRaw("INSERT INTO kyc_documents (user_id, kind, media_id) VALUES (?, ?, ?)",
-				b.UserID, kind, id).Exec(ctx); err != nil {
+			changed := resubmitted && before[kind] != id
+			if _, err := tx.NewRaw("INSERT INTO kyc_documents (user_id, kind, media_id, changed) VALUES (?, ?, ?, ?)",
+				b.UserID, kind, id, changed).Exec(ctx); err != nil {
 				return fmt.Errorf("kyc document: %w", err)
 			}
 		}
 		if err := media.CommitSealing(ctx, tx, seals); err != nil {
 			return err
+		}
+		if _, err := tx.NewRaw("UPDATE kyc_submissions SET resubmitted = ? WHERE user_id = ?", resubmitted, b.UserID).Exec(ctx); err != nil {
+			return fmt.Errorf("kyc resubmitted: %w", err)
 		}
 		out, err = s.view(ctx, tx, b.UserID)
 		return err

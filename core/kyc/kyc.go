@@ -70,12 +70,14 @@ type Submission struct {
 	PanNumber string `bun:"pan_number,notnull"`
 	// The Aadhaar number is never kept whole (docs/security.md, issue 27 finding 1): its last 4
 	// digits for the masked display and its HMAC under PII_KEY to find it on another account.
-	AadhaarLast4 string     `bun:"aadhaar_last4,notnull"`
-	AadhaarHash  string     `bun:"aadhaar_hash,notnull"`
-	Reason       string     `bun:"reason,notnull"`
-	SubmittedAt  time.Time  `bun:"submitted_at,notnull"`
-	DecidedAt    *time.Time `bun:"decided_at"`
-	DecidedBy    *string    `bun:"decided_by,type:uuid"`
+	AadhaarLast4 string    `bun:"aadhaar_last4,notnull"`
+	AadhaarHash  string    `bun:"aadhaar_hash,notnull"`
+	Reason       string    `bun:"reason,notnull"`
+	SubmittedAt  time.Time `bun:"submitted_at,notnull"`
+	// Resubmitted: this submission follows a rejection (its replaced documents are marked).
+	Resubmitted bool       `bun:"resubmitted,notnull"`
+	DecidedAt   *time.Time `bun:"decided_at"`
+	DecidedBy   *string    `bun:"decided_by,type:uuid"`
 	// DecisionNotifiedAt: when the decision's email was queued (nil: not yet; the sweep retries).
 	DecisionNotifiedAt *time.Time `bun:"decision_notified_at"`
 	UpdatedAt          time.Time  `bun:"updated_at,notnull,default:current_timestamp"`

@@ -32,9 +32,13 @@ type AdminRecord struct {
 	PanNumber     string     `json:"panNumber"`
 	AadhaarNumber string     `json:"aadhaarNumber"`
 	Documents     []Document `json:"documents"`
-	Reason        string     `json:"reason"`
-	SubmittedAt   time.Time  `json:"submittedAt"`
-	DecidedAt     *time.Time `json:"decidedAt"`
+	// Resubmitted: the submission follows a rejection; ChangedDocuments are the kinds of the
+	// documents the buyer replaced or added since the rejected one.
+	Resubmitted      bool       `json:"resubmitted"`
+	ChangedDocuments []string   `json:"changedDocuments"`
+	Reason           string     `json:"reason"`
+	SubmittedAt      time.Time  `json:"submittedAt"`
+	DecidedAt        *time.Time `json:"decidedAt"`
 	// SharedWith are the other accounts of the company that carry the same Aadhaar number (in
 	// their KYC or their profile), for the reviewer to compare (issue 27 finding 7).
 	SharedWith []SharedAccount `json:"sharedWith"`
@@ -96,12 +100,33 @@ func (s *Service) records(ctx context.Context, db bun.IDB, rows []adminRow) ([]A
 	if err != nil {
 		return nil, err
 	}
+	changed := make(map[string][]string, len(ids))
+	if len(ids) > 0 {
+		var rows []struct {
+			UserID string `bun:"user_id"`
+			Kind   string `bun:"kind"`
+		}
+		if err := db.NewRaw(`SELECT user_id, kind FROM kyc_documents WHERE user_id IN (?) AND changed
+			ORDER BY user_id, array_position(ARRAY['PAN','AADHAAR_FRONT','AADHAAR_BACK','SELFIE'], kind)`, bun.List(ids)).Scan(ctx, &rows); err != nil {
+			return nil, fmt.Errorf("kyc changed documents: %w", err)
+		}
+		for _, r := range rows {
+			changed[r.UserID] = append(changed[r.UserID], r.Kind)
+		}
+	}
 	recs := make([]AdminRecord, len(rows))
 	for i := range rows {
 		r := &rows[i]
+		ch := changed[r.UserID]
+		if ch == nil {
+			ch = []string{}
+		}
+		// The reviewer compares the PAN with the card, so it is shown whole; the Aadhaar number
+		// stays masked to its last 4 digits.
 		recs[i] = AdminRecord{UserID: r.UserID, Name: r.Name, Email: r.Email, Mobile: r.Mobile, MemberID: r.MemberID,
-			IsApproved: r.IsApproved, Status: r.Status, PanNumber: MaskPAN(r.PanNumber),
-			AadhaarNumber: fields.MaskLast4(r.AadhaarLast4), Documents: nonNil(docs[r.UserID]), Reason: r.Reason,
+			IsApproved: r.IsApproved, Status: r.Status, PanNumber: r.PanNumber,
+			AadhaarNumber: fields.MaskLast4(r.AadhaarLast4), Documents: nonNil(docs[r.UserID]),
+			Resubmitted: r.Resubmitted, ChangedDocuments: ch, Reason: r.Reason,
 			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt}
 		if recs[i].SharedWith, err = sharedAadhaar(ctx, db, r.CompanyID, r.UserID, r.AadhaarHash); err != nil {
 			return nil, err

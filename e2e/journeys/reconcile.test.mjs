@@ -54,7 +54,8 @@ test('the admin imports the HDFC statement: two exact matches, approved in one a
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('status').getByText('Approved 2').waitFor();
   // One toast (the result), and nothing left to approve is a grey button, not a green "Approve 0".
-  assert.equal(await page.locator('.Toastify__toast').count(), 1);
+  assert.equal(await page.locator('.Toastify__toast', { hasText: 'Approved 2' }).count(), 1);
+  assert.equal(await page.locator('.Toastify__toast', { hasText: 'Matched purchases approved' }).count(), 0);
   assert.ok(await page.getByRole('button', { name: 'Nothing to approve' }).isDisabled());
   assert.equal(await page.getByRole('button', { name: /^Approve 0/ }).count(), 0);
   for (const o of [state.upi, state.neft]) {

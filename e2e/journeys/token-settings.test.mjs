@@ -125,7 +125,9 @@ test('admin: Token Settings from the menu; a 422 on its field; price, maximum or
   await page.getByRole('button', { name: 'Save' }).click();
   let dialog = page.getByRole('dialog');
   await dialog.getByText('You are changing:').waitFor();
-  for (const s of ['Price and fees', 'Limits', 'Rounds']) await dialog.getByText(s, { exact: true }).waitFor();
+  // Each change before → after; the price does not apply while rounds exist, and the dialog says so.
+  for (const s of ['Price (INR)', 'Maximum order']) await dialog.getByText(s, { exact: true }).waitFor();
+  await dialog.getByText(/The token price does not apply while rounds exist/).waitFor();
   await dialog.getByRole('button', { name: 'Save' }).click();
   const roundPrice = page.getByLabel('Round 2 price (₹)');
   await page.waitForFunction(() => document.querySelector('[data-testid="form-errors"]'));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
 /** One document of a set (a buyer's PAN, Aadhaar sides, selfie…). */
@@ -35,6 +35,8 @@ export interface DocumentViewerProps {
   onClose: () => void;
   /** Whose documents these are, above the document's label (e.g. the buyer's name). */
   title?: string;
+  /** What to compare the documents with and decide on, under the header (e.g. the numbers, Approve and Reject). */
+  actions?: ReactNode;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface DocumentViewerProps {
  * phone browsers often cannot show a PDF inline), and Previous / Next (or the arrow keys) move
  * between the documents.
  */
-export function DocumentViewer({ documents, index, onIndexChange, onClose, title }: DocumentViewerProps) {
+export function DocumentViewer({ documents, index, onIndexChange, onClose, title, actions }: DocumentViewerProps) {
   const open = index !== null && index >= 0 && index < documents.length;
   const doc = open ? documents[index] : null;
   const [zoom, setZoom] = useState(0);
@@ -94,6 +96,7 @@ export function DocumentViewer({ documents, index, onIndexChange, onClose, title
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-2 p-md-3 d-flex flex-column gap-2">
+        {actions ? <div className="d-flex flex-wrap align-items-center gap-2 border-bottom pb-2">{actions}</div> : null}
         <div className="d-flex flex-wrap align-items-center gap-2">
           {type === 'image' ? (
             <div className="btn-group btn-group-sm" role="group" aria-label="Zoom">

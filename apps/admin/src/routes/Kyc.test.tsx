@@ -27,7 +27,7 @@ const pending = {
   memberId: 'PL-0001',
   isApproved: false,
   status: 'PENDING',
-  panNumber: 'XXXXXX234F',
+  panNumber: 'ABCDE1234F',
   aadhaarNumber: 'XXXX XXXX 2346',
   documents: [
     { kind: 'SELFIE', mediaId: 'm4', url: '/media/4', contentType: 'image/jpeg' },
@@ -35,6 +35,8 @@ const pending = {
     { kind: 'AADHAAR_FRONT', mediaId: 'm2', url: '/media/2', contentType: 'application/pdf' },
     { kind: 'AADHAAR_BACK', mediaId: 'm3', url: '/media/3', contentType: 'image/png' },
   ],
+  resubmitted: false,
+  changedDocuments: [],
   reason: '',
   submittedAt: '2026-11-24T10:00:00Z',
   decidedAt: null,
@@ -125,5 +127,50 @@ describe('KYC review (/admin/kyc)', () => {
     const note = within(await screen.findByRole('note', { name: 'Same Aadhaar number' }));
     expect(note.getByText('This Aadhaar number is also on another account:')).toBeInTheDocument();
     expect(note.getByText('Asha Two (asha2@x.test)')).toBeInTheDocument();
+  });
+
+  it('shows the PAN whole beside the documents and decides from inside the viewer', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View documents of Asha Rao' }));
+    const viewer = within(await screen.findByRole('dialog'));
+    // The reviewer compares the whole PAN with the card; the Aadhaar number stays masked.
+    expect(viewer.getByTestId('viewer-pan')).toHaveTextContent(/^ABCDE1234F$/);
+    expect(viewer.getByText('XXXX XXXX 2346')).toBeInTheDocument();
+    kycApprove.mockResolvedValue({ message: 'KYC approved successfully', data: { ...pending, status: 'APPROVED' } });
+    await user.click(viewer.getByRole('button', { name: 'Approve' }));
+    // The viewer gives way to the confirmation.
+    const dialog = within(await screen.findByRole('dialog', { name: /Approve/ }));
+    expect(screen.queryByTestId('docviewer-stage')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(kycApprove).toHaveBeenCalledWith('u1');
+  });
+
+  it('offers Reject in the viewer, and nothing to decide once decided', async () => {
+    const user = userEvent.setup();
+    kycList.mockResolvedValue(answer([pending, { ...rejected, documents: pending.documents }]));
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View documents of Asha Rao' }));
+    let viewer = within(await screen.findByRole('dialog'));
+    await user.click(viewer.getByRole('button', { name: 'Reject' }));
+    expect(within(await screen.findByRole('dialog', { name: /Reject/ })).getByText('Are you sure you want to Reject?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'View documents of Ravi K' }));
+    viewer = within(await screen.findByRole('dialog'));
+    expect(viewer.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(viewer.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('marks the documents a resubmission changed, in the list and the viewer', async () => {
+    const user = userEvent.setup();
+    kycList.mockResolvedValue(answer([{ ...pending, resubmitted: true, changedDocuments: ['AADHAAR_BACK'] }]));
+    renderPage();
+    expect(await screen.findByTestId('kyc-changed')).toHaveTextContent('Resubmitted; changed: Aadhaar back');
+    await user.click(screen.getByRole('button', { name: 'View documents of Asha Rao' }));
+    const viewer = within(await screen.findByRole('dialog'));
+    expect(viewer.getByTestId('docviewer-label')).toHaveTextContent(/^PAN card$/);
+    await user.click(viewer.getByRole('button', { name: /^3\. Aadhaar back/ }));
+    expect(viewer.getByTestId('docviewer-label')).toHaveTextContent('Aadhaar back · changed since the rejection');
   });
 });

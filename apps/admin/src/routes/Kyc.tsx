@@ -26,6 +26,36 @@ const STATUSES = [
   { value: '', label: 'All' },
 ];
 
+/** The numbers to compare with the cards, and Approve / Reject while the submission waits. */
+function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'approve' | 'reject') => void }) {
+  return (
+    <>
+      <dl className="d-flex flex-wrap gap-3 mb-0 small me-auto">
+        <div>
+          <dt className="fw-normal text-body-secondary d-inline">PAN </dt>
+          <dd className="d-inline font-monospace fw-semibold mb-0" data-testid="viewer-pan">
+            {kyc.panNumber}
+          </dd>
+        </div>
+        <div>
+          <dt className="fw-normal text-body-secondary d-inline">Aadhaar </dt>
+          <dd className="d-inline font-monospace fw-semibold mb-0">{kyc.aadhaarNumber}</dd>
+        </div>
+      </dl>
+      {kyc.status === 'PENDING' ? (
+        <span className="d-flex gap-2">
+          <button type="button" className="btn btn-sm btn-success" onClick={() => onDecide('approve')}>
+            Approve
+          </button>
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => onDecide('reject')}>
+            Reject
+          </button>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** DESIGN §13 admin KYC review (/admin/kyc): the queue, each buyer's documents, approve or reject with a reason. */
 export default function Kyc() {
   const site = useAdminBrand();
@@ -82,9 +112,14 @@ export default function Kyc() {
       </ListCard>
 
       <DocumentViewer
-        documents={viewing ? viewerDocuments(viewing.kyc.documents) : []}
+        documents={viewing ? viewerDocuments(viewing.kyc.documents, viewing.kyc.changedDocuments) : []}
         index={viewing?.index ?? null}
         title={viewing ? `${viewing.kyc.name} · ${viewing.kyc.memberId}` : undefined}
+        actions={viewing ? <ViewerDecision kyc={viewing.kyc} onDecide={(mode) => {
+          // The decision's dialog takes the viewer's place (one dialog at a time).
+          setDeciding({ kyc: viewing.kyc, mode });
+          setViewing(null);
+        }} /> : undefined}
         onIndexChange={(index) => setViewing((v) => (v ? { ...v, index } : v))}
         onClose={() => setViewing(null)}
       />

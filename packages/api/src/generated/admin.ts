@@ -749,7 +749,10 @@ export interface paths {
          *     (Icon, Header logo, Default logo, Chart image; an uploaded file is the /api/v1/media/file/{id}
          *     link or the bare id of a file this admin uploaded; empty clears it). Every change is audited
          *     (action token.update, before and after). site/get and price/get show a change within a second;
-         *     an existing order keeps its price, quantity and round.
+         *     an existing order keeps its price, quantity and round. Opening a paused sale (sale.paused true →
+         *     false) while the company has neither a bank account (number and IFSC) nor a UPI id is 409 "Add the
+         *     bank account or UPI id buyers pay to (Beneficiary Manage) before opening the sale." and changes
+         *     nothing.
          */
         put: operations["adminTokenUpdate"];
         post?: never;
@@ -2247,11 +2250,15 @@ export interface components {
             /** @description The account's verification ("Verification Completed"). */
             isApproved: boolean;
             status: components["schemas"]["KycStatus"];
-            /** @description All but the last 4 masked (XXXXXX234F). */
+            /** @description Whole (ABCDE1234F): the reviewer compares it with the PAN card. */
             panNumber: string;
             /** @description All but the last 4 masked (XXXX XXXX 1234). */
             aadhaarNumber: string;
             documents: components["schemas"]["KycDocument"][];
+            /** @description The submission follows a rejection. */
+            resubmitted: boolean;
+            /** @description The kinds of the documents replaced or added since the rejected submission (empty on a first one). */
+            changedDocuments: ("PAN" | "AADHAAR_FRONT" | "AADHAAR_BACK" | "SELFIE")[];
             /** @description The rejection's reason */
             reason: string;
             /** Format: date-time */
@@ -3569,6 +3576,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

@@ -92,6 +92,16 @@ export const SECTION_OF_KEY = {
 } as const;
 export type UpdateKey = keyof typeof SECTION_OF_KEY;
 
+/** A whole number as typed, grouped the Indian way for reading (1,00,00,000); anything else as typed. */
+export function groupDigits(value: string): string {
+  const digits = value.trim();
+  if (!/^\d{1,15}$/.test(digits)) return value;
+  return Number(digits).toLocaleString('en-IN');
+}
+
+/** What a grouped field holds: the digits without their commas. */
+export const ungroupDigits = (value: string) => value.replace(/,/g, '');
+
 let rowSeq = 0;
 /** A fresh React key for a row added on this screen. */
 export const newRowKey = (prefix: string) => `${prefix}-new-${++rowSeq}`;
@@ -218,6 +228,81 @@ export function changedBody(loaded: TokenForm, edited: TokenForm): TokenUpdateRe
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = after[key];
   }
   return out as TokenUpdateRequest;
+}
+
+export interface ChangeLine {
+  label: string;
+  before: string;
+  after: string;
+}
+
+const shown = (v: unknown): string => {
+  if (v === null || v === undefined || v === '') return '(none)';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  return String(v);
+};
+
+/**
+ * What Save changes, field by field, as "label: before → after" (the confirmation lists them).
+ * Rounds and branding lists are named by what changed in them rather than dumped whole.
+ */
+export function changeLines(loaded: TokenForm, edited: TokenForm): ChangeLine[] {
+  const out: ChangeLine[] = [];
+  const add = (label: string, a: unknown, b: unknown) => {
+    if (shown(a) !== shown(b)) out.push({ label, before: shown(a), after: shown(b) });
+  };
+  add('Name', loaded.name.trim(), edited.name.trim());
+  add('Price (INR)', loaded.price.trim(), edited.price.trim());
+  add('Platform fee (%)', loaded.platformChargePercent.trim(), edited.platformChargePercent.trim());
+  add('Referral reward (%)', loaded.referralPercent.trim(), edited.referralPercent.trim());
+  for (const s of SUPPLY_FIELDS) add(s.label, groupDigits(loaded.supply[s.key].trim()), groupDigits(edited.supply[s.key].trim()));
+  add('Sale start', loaded.sale.startsAt.replace('T', ' '), edited.sale.startsAt.replace('T', ' '));
+  add('Sale end', loaded.sale.endsAt.replace('T', ' '), edited.sale.endsAt.replace('T', ' '));
+  add('Sale paused', loaded.sale.paused, edited.sale.paused);
+  for (const l of LIMIT_FIELDS) add(l.label, loaded.limits[l.key].trim(), edited.limits[l.key].trim());
+  const was = new Map(loaded.rounds.filter((r) => r.id).map((r) => [r.id, r]));
+  edited.rounds.forEach((r, i) => {
+    const o = r.id ? was.get(r.id) : undefined;
+    const name = r.name.trim() || `Round ${i + 1}`;
+    if (!o) {
+      out.push({ label: `Round ${name}`, before: '(new)', after: `₹${r.price.trim()} × ${groupDigits(r.allocation.trim())}` });
+      return;
+    }
+    add(`Round ${o.name} name`, o.name.trim(), r.name.trim());
+    add(`Round ${name} price (INR)`, o.price.trim(), r.price.trim());
+    add(`Round ${name} allocation`, groupDigits(o.allocation.trim()), groupDigits(r.allocation.trim()));
+    add(`Round ${name} start`, o.startsAt.replace('T', ' '), r.startsAt.replace('T', ' '));
+    add(`Round ${name} end`, o.endsAt.replace('T', ' '), r.endsAt.replace('T', ' '));
+    add(`Round ${name} position`, loaded.rounds.indexOf(o) + 1, i + 1);
+  });
+  const kept = new Set(edited.rounds.map((r) => r.id).filter(Boolean));
+  for (const o of loaded.rounds) if (o.id && !kept.has(o.id)) out.push({ label: `Round ${o.name}`, before: 'kept', after: '(removed)' });
+  const b0 = loaded.branding;
+  const b1 = edited.branding;
+  add('Title', b0.title.trim(), b1.title.trim());
+  add('Footer note', b0.footerNote.trim(), b1.footerNote.trim());
+  add('Meta title', b0.metaTitle.trim(), b1.metaTitle.trim());
+  add('Meta description', b0.metaDescription.trim(), b1.metaDescription.trim());
+  add('Meta keywords', b0.metaKeywords.trim(), b1.metaKeywords.trim());
+  for (const l of LOGO_FIELDS) add(l.label, b0[l.key].trim(), b1[l.key].trim());
+  add('Distribution lines', b0.tokenDistribution.filter((x) => x.trim()).join(' · '), b1.tokenDistribution.filter((x) => x.trim()).join(' · '));
+  add(
+    'Social links',
+    b0.socialLinks.filter((x) => x.link.trim()).map((x) => `${x.mediaName} ${x.link.trim()}`).join(' · '),
+    b1.socialLinks.filter((x) => x.link.trim()).map((x) => `${x.mediaName} ${x.link.trim()}`).join(' · '),
+  );
+  return out;
+}
+
+/**
+ * What the save means for buyers. While the token has rounds, buyers pay the current round's
+ * price, so a new token price changes nothing they see until no round is left.
+ */
+export function saveEffect(loaded: TokenForm, edited: TokenForm): string {
+  const priceChanged = loaded.price.trim() !== edited.price.trim();
+  if (priceChanged && edited.rounds.length > 0)
+    return 'The token price does not apply while rounds exist: buyers pay the current round’s price, and this price only once no round is left. Buyers see the other changes within a second. Orders already placed keep their price.';
+  return 'Buyers see the changes within a second. Orders already placed keep their price.';
 }
 
 /** The screen sections a body touches, for the confirmation. */

@@ -11,12 +11,22 @@ export const KYC_KIND_LABEL: Record<string, string> = {
 
 const ORDER = ['PAN', 'AADHAAR_FRONT', 'AADHAAR_BACK', 'SELFIE'];
 
-/** A buyer's documents in the viewer's order (PAN, Aadhaar front and back, selfie). */
-export function viewerDocuments(docs: readonly AdminKycDocument[]): ViewerDocument[] {
+/**
+ * A buyer's documents in the viewer's order (PAN, Aadhaar front and back, selfie); after a
+ * resubmission, the ones the buyer replaced say so ("Aadhaar back · changed since the rejection").
+ */
+export function viewerDocuments(docs: readonly AdminKycDocument[], changed: readonly string[] = []): ViewerDocument[] {
   return [...docs]
     .sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind))
-    .map((d) => ({ label: KYC_KIND_LABEL[d.kind] ?? d.kind, url: d.url, contentType: d.contentType }));
+    .map((d) => ({
+      label: `${KYC_KIND_LABEL[d.kind] ?? d.kind}${changed.includes(d.kind) ? ` ${CHANGED_MARK}` : ''}`,
+      url: d.url,
+      contentType: d.contentType,
+    }));
 }
+
+/** How a document replaced since the rejected submission is marked. */
+export const CHANGED_MARK = '· changed since the rejection';
 
 export interface KycActions {
   onView: (row: AdminKyc) => void;
@@ -24,7 +34,7 @@ export interface KycActions {
   onReject: (row: AdminKyc) => void;
 }
 
-/** The KYC review list (DESIGN §13): the buyer, the masked numbers, the documents, the status and the decision. */
+/** The KYC review list (DESIGN §13): the buyer, the PAN (whole) and the masked Aadhaar number, the documents, the status and the decision. */
 export function kycColumns(page: number, limit: number, actions: KycActions): ResponsiveColumn<AdminKyc>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
@@ -66,9 +76,18 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
       header: 'Documents',
       render: (r) =>
         r.documents.length ? (
-          <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" onClick={() => actions.onView(r)} aria-label={`View documents of ${r.name}`}>
-            View ({r.documents.length})
-          </button>
+          <span className="d-inline-flex flex-column align-items-start gap-1">
+            <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" onClick={() => actions.onView(r)} aria-label={`View documents of ${r.name}`}>
+              View ({r.documents.length})
+            </button>
+            {r.resubmitted ? (
+              <span className="small text-body-secondary" data-testid="kyc-changed">
+                {r.changedDocuments.length
+                  ? `Resubmitted; changed: ${r.changedDocuments.map((k) => KYC_KIND_LABEL[k] ?? k).join(', ')}`
+                  : 'Resubmitted; no document changed'}
+              </span>
+            ) : null}
+          </span>
         ) : (
           'None'
         ),

@@ -110,7 +110,6 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
                 ))}
               </div>
               <div className="mt-2">{progress(r, i)}</div>
-              {r.id ? <div className="small text-body-secondary text-break mt-1">Id {r.id}</div> : null}
             </li>
           ))}
         </ol>
@@ -134,7 +133,7 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
             <tbody>
               {rounds.map((r, i) => (
                 <tr key={r.key} data-testid="round-row">
-                  <th scope="row" title={r.id ? `Id ${r.id}` : 'New round'}>
+                  <th scope="row" title={r.id ? undefined : 'New round'}>
                     {i + 1}
                   </th>
                   {COLUMNS.map((c) => (

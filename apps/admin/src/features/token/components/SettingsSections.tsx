@@ -1,7 +1,7 @@
 import { FormInput, grouped, SaleStatusBadge } from '@prelaunch/ui';
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { errorText, LIMIT_FIELDS, SUPPLY_FIELDS, type SectionProps } from '../form';
+import { errorText, groupDigits, LIMIT_FIELDS, SUPPLY_FIELDS, ungroupDigits, type SectionProps } from '../form';
 
 /** One card of the settings page with its heading. */
 export function SettingsCard({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children: ReactNode }) {
@@ -80,11 +80,11 @@ export function SupplySection({ form, update, errors }: SectionProps) {
           <div key={s.key} className="col-12 col-sm-6 col-xl-4">
             <FormInput
               label={s.label}
-              value={form.supply[s.key]}
+              value={groupDigits(form.supply[s.key])}
               inputMode="numeric"
               autoComplete="off"
               error={errorText(errors, `supply.${s.key}`)}
-              onChange={(e) => update((f) => ({ ...f, supply: { ...f.supply, [s.key]: e.target.value } }))}
+              onChange={(e) => update((f) => ({ ...f, supply: { ...f.supply, [s.key]: ungroupDigits(e.target.value) } }))}
               className="mb-0"
             />
           </div>

@@ -36,7 +36,14 @@ describe('Token Settings form', () => {
     await user.click(save);
 
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('confirm-sections')).toHaveTextContent('Price and feesSale window');
+    // Each change before → after, not the names of sections.
+    const lines = within(within(dialog).getByTestId('confirm-changes')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual(['Price (INR): 10 → 11.25', 'Sale paused: No → Yes']);
+    // The token has rounds: the dialog says the price does not apply while they exist.
+    expect(within(dialog).getByTestId('confirm-effect')).toHaveTextContent(
+      'The token price does not apply while rounds exist: buyers pay the current round’s price, and this price only once no round is left.',
+    );
+    expect(within(dialog).queryByText(/Buyers see the new settings/)).toBeNull();
     expect(onSave).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledTimes(1);
@@ -123,5 +130,25 @@ describe('Token Settings form', () => {
     expect(screen.getByLabelText('Price (₹ per token)')).toHaveValue('14');
     expect(screen.getByLabelText('Token name')).toHaveValue('Renamed');
     expect(screen.getByText('No unsaved changes')).toBeInTheDocument();
+  });
+
+  it('groups the digits of supply fields and sends them without the commas; no round ids on screen', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    const { container } = render(wrap(<TokenSettingsForm settings={tokenSettings()} onSave={onSave} />));
+    const total = screen.getByLabelText('Total supply');
+    expect(total).toHaveValue('1,00,00,000');
+    await user.clear(total);
+    await user.type(total, '25000000');
+    expect(total).toHaveValue('2,50,00,000');
+    // No round's internal id anywhere on screen or in a tooltip.
+    expect(container.innerHTML).not.toMatch(/r-1|r-2/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('confirm-changes')).toHaveTextContent('Total supply: 1,00,00,000 → 2,50,00,000');
+    // Only a supply change: buyers see it; no word about the price.
+    expect(within(dialog).getByTestId('confirm-effect')).toHaveTextContent(/^Buyers see the changes within a second/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(onSave.mock.calls[0][0].supply.totalSupply).toBe(25_000_000);
   });
 });

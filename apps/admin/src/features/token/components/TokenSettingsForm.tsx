@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import {
   changedBody,
   changedSections,
+  changeLines,
+  saveEffect,
   pruneErrors,
   readableErrors,
   serverErrors,
@@ -127,17 +129,22 @@ export function TokenSettingsForm({ settings, pending = false, saveError, onSave
       <ConfirmDialog
         show={confirming !== null}
         title="Save token settings"
-        message="Buyers see the new settings within a second. Orders already placed keep their price."
+        message="Save these changes?"
         confirmLabel="Save"
         onConfirm={confirm}
         onClose={() => setConfirming(null)}
       >
         <p className="mt-3 mb-1">You are changing:</p>
-        <ul className="mb-0" data-testid="confirm-sections">
-          {changedSections(confirming ?? {}).map((s) => (
-            <li key={s}>{s}</li>
+        <ul className="mb-2 ps-3 text-break" data-testid="confirm-changes">
+          {changeLines(loaded, form).map((c) => (
+            <li key={c.label}>
+              <span className="fw-semibold">{c.label}</span>: {c.before} → {c.after}
+            </li>
           ))}
         </ul>
+        <p className="small text-body-secondary mb-0" data-testid="confirm-effect">
+          {saveEffect(loaded, form)}
+        </p>
       </ConfirmDialog>
     </form>
   );
