@@ -40,7 +40,7 @@ function layoutProblems() {
   for (const b of document.querySelectorAll('button')) {
     if (!/^(Approve|Reject)$/.test(b.textContent.trim()) || b.closest('[role="dialog"]')) continue;
     const r = b.getBoundingClientRect();
-    if (r.width === 0 || r.left < 0 || r.right > vw + 1 || (r.top >= 0 && r.bottom <= window.innerHeight && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('button') !== b)) problems.push(`${b.textContent.trim()} button at ${Math.round(r.left)}-${Math.round(r.right)}px, outside the ${vw}px viewport`);
+    if (r.width === 0 || r.left < 0 || r.right > vw + 1 || (!document.querySelector('.modal.show') && r.top >= 0 && r.bottom <= window.innerHeight && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('button') !== b)) problems.push(`${b.textContent.trim()} button at ${Math.round(r.left)}-${Math.round(r.right)}px, outside the ${vw}px viewport`);
   }
   return problems;
 }

@@ -55,7 +55,7 @@ test('Purchase Requests: approve two selected with a summary, in one call, each 
   const page = await ctx.page({ viewport: { width: 1280, height: 900 } });
   await adminLogin(page);
   // The menu counts the pending requests.
-  await page.getByRole('link', { name: /^Purchase Request \d+ pending$/ }).waitFor();
+  await page.getByRole('link', { name: /^Purchase Request\s*\d+\s*pending$/ }).waitFor();
   await page.goto(`${ADMIN_URL}/admin/purchaserequest`);
   const [a, b] = state.orders;
   await page.getByRole('checkbox', { name: `Select ${a.orderNumber}` }).check();

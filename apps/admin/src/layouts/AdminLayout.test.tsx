@@ -89,7 +89,7 @@ describe('Admin layout branding', () => {
     });
     renderApp();
     const side = await screen.findByRole('complementary');
-    expect(await within(side).findByRole('link', { name: 'Purchase Request 7 pending' })).toBeInTheDocument();
+    expect(await within(side).findByRole('link', { name: /^Purchase Request\s*7\s*pending$/ }, { timeout: 5000 })).toBeInTheDocument();
     expect(within(side).getByRole('link', { name: 'KYC' })).toBeInTheDocument();
     expect(purchaseList).toHaveBeenCalledWith(expect.objectContaining({ status: 'PENDING', limit: 1 }));
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
