@@ -25,12 +25,11 @@ const waiting = {
 };
 const answer = (records: unknown[]) => ({ message: 'Users fetched successfully', data: { records, total: records.length, page: 1, limit: 10, lastPage: 1 } });
 
-let where = '';
+/** The address's query, on screen for the test to read. */
 function Where() {
-  const l = useLocation();
-  where = l.search;
-  return null;
+  return <output data-testid="where">{useLocation().search}</output>;
 }
+const where = () => screen.getByTestId('where').textContent ?? '';
 
 function renderPage(url = '/admin/usermanage') {
   render(
@@ -79,7 +78,7 @@ describe('User Manage', () => {
     await screen.findByText('Asha Rao');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'all');
     await waitFor(() => expect(userList).toHaveBeenLastCalledWith(expect.objectContaining({ role: 'USER', isApproved: undefined })));
-    expect(where).toContain('filter=all');
+    expect(where()).toContain('filter=all');
     expect(await screen.findByText('All Users: 1')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'admins');
     await waitFor(() => expect(userList).toHaveBeenLastCalledWith(expect.objectContaining({ role: 'ADMIN' })));
@@ -87,8 +86,8 @@ describe('User Manage', () => {
     await waitFor(() => expect(userList).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', dir: 'asc' })));
     await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
     await waitFor(() => expect(userList).toHaveBeenLastCalledWith(expect.objectContaining({ limit: 50 })));
-    expect(where).toContain('size=50');
-    expect(where).toContain('sort=name');
+    expect(where()).toContain('size=50');
+    expect(where()).toContain('sort=name');
   });
 
   it('opens with the state of the URL (a reload)', async () => {
