@@ -69,7 +69,7 @@ test('Purchase Requests: approve two selected with a summary, in one call, each 
   await dialog.getByRole('button', { name: 'Approve 2 selected purchases' }).click();
   await dialog.getByText('Approved 2 of 2.').waitFor();
   await screenshot(page, 'lists-bulk-approve-done');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
   // Both are approved once: a second bulk call over them decides nothing.
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const again = await adminCall('POST', '/api/v1/admin/transaction/bulk', { token, body: { ids: [a.id, b.id], action: 'approve' } });
@@ -81,6 +81,9 @@ test('Purchase Requests: approve two selected with a summary, in one call, each 
 test('a list keeps its filter, sort, page size and page across a reload and Back', async () => {
   const page = await ctx.page({ viewport: { width: 1280, height: 900 } });
   await adminLogin(page);
+  // A rejected purchase, so the history's Rejected list has a row (and its "Rows per page").
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  await adminCall('POST', '/api/v1/admin/transaction/bulk', { token, body: { ids: [state.orders[2].id], action: 'reject', reason: 'Not received.' } });
   await page.goto(`${ADMIN_URL}/admin/purchaserequest?tab=history`);
   await page.getByRole('combobox', { name: 'Status' }).selectOption('REJECTED');
   await page.waitForURL((u) => new URL(u).searchParams.get('status') === 'REJECTED');
