@@ -86,7 +86,9 @@ test('admin verifies the waiting buyer', async () => {
   await page.getByText(/^Waiting For Verification: \d+$/).waitFor();
   await search(page, state.buyer.email);
   const row = page.locator(ROW, { hasText: state.buyer.email });
-  await row.getByRole('button', { name: 'Waiting' }).click();
+  // Waiting is a badge; the row's own Approve button approves.
+  await row.getByText('Waiting').waitFor();
+  await row.getByRole('button', { name: `Approve ${state.buyer.name}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Are you sure you want to Approve?').waitFor();
   await dialog.getByRole('button', { name: 'Confirm' }).click();

@@ -2,8 +2,39 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH, SCREENSHOT_DIR } from './env.mjs';
 
-/** One list row whichever way the list shows it: a table row, or a card where the table does not fit its box (DESIGN §16). */
+/** One list row whichever way the list shows it: a table row (768 px and wider), or a card below 768 px. */
 export const ROW = 'tbody tr, li.pl-row-card';
+
+/**
+ * The lists' layout at the page's width (docs/accessibility.md, "Lists"): every list on screen is
+ * a table with its column headers from 768 px up (at a desk, 1024 px and wider, never cards) and
+ * cards below 768 px. Fails naming the list and the width otherwise; returns how many lists it
+ * checked (a screen that should hold a list and shows none fails too).
+ */
+export async function assertListLayout(page, { min = 1 } = {}) {
+  const found = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return {
+      width,
+      lists: [...document.querySelectorAll('.pl-list')].map((el) => ({
+        name: el.querySelector('[aria-label]')?.getAttribute('aria-label') ?? el.textContent.slice(0, 40),
+        mode: el.getAttribute('data-mode'),
+        table: Boolean(el.querySelector('table thead th')),
+        cards: Boolean(el.querySelector('ul.pl-cards')),
+        busy: Boolean(el.querySelector('[aria-busy="true"], [role="alert"]')),
+      })),
+    };
+  });
+  const problems = [];
+  if (found.lists.length < min) problems.push(`${found.lists.length} list(s) on screen, expected ${min}`);
+  for (const l of found.lists) {
+    if (l.busy) continue;
+    if (found.width >= 768 && (l.mode !== 'table' || !l.table || l.cards)) problems.push(`"${l.name}" is ${l.mode} at ${found.width} px; a table from 768 px`);
+    if (found.width < 768 && (l.mode !== 'cards' || l.table)) problems.push(`"${l.name}" is ${l.mode} at ${found.width} px; cards below 768 px`);
+  }
+  if (problems.length) throw new Error(`list layout (${page.url()}):\n  ${problems.join('\n  ')}`);
+  return found.lists.length;
+}
 
 export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },

@@ -124,6 +124,18 @@ func TestPlansUseIndexes(t *testing.T) {
 			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", IsApproved: "false"})
 			return err
 		}},
+		{"admin auth/list by name", false, func() error {
+			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Sort: "name"})
+			return err
+		}},
+		{"admin auth/list by name, desc, page 100", false, func() error {
+			_, err := users.List(ctx, cid, user.ListFilter{Page: "100", Sort: "name", Dir: "desc"})
+			return err
+		}},
+		{"admin auth/list admins", false, func() error {
+			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Role: "ADMIN"})
+			return err
+		}},
 		{"admin auth/list search", true, func() error {
 			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Search: "reddy 1234"})
 			return err
@@ -134,6 +146,18 @@ func TestPlansUseIndexes(t *testing.T) {
 		}},
 		{"admin transaction/list PENDING", false, func() error {
 			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING"})
+			return err
+		}},
+		{"admin transaction/list APPROVED by amount", false, func() error {
+			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "APPROVED", Sort: "amount"})
+			return err
+		}},
+		{"admin transaction/list PENDING by amount asc", false, func() error {
+			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Sort: "amount", Dir: "asc"})
+			return err
+		}},
+		{"admin transaction/list oldest first", false, func() error {
+			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "APPROVED", Sort: "date", Dir: "asc"})
 			return err
 		}},
 		{"admin transaction/list PENDING search", true, func() error {

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Pagination } from './Pagination';
+import { PAGE_SIZES } from './useListState';
 
 /**
  * The chrome around every list of both apps: a search box, filter selects, the card that holds
@@ -94,5 +96,48 @@ export function ListCard({ title, tools, children }: { title: ReactNode; tools?:
         {children}
       </div>
     </section>
+  );
+}
+
+/**
+ * Under a list: how many rows a page holds (10, 25, 50 or 100) and the pages. The size select
+ * shows whenever there are rows, the pager only beyond one page.
+ */
+export function ListPager({
+  page,
+  pageCount,
+  onPageChange,
+  size,
+  onSizeChange,
+  total,
+  id = 'pl-page-size',
+}: {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  size: number;
+  onSizeChange: (size: number) => void;
+  /** The rows in the whole list, when known (hides the size select for an empty list). */
+  total?: number;
+  id?: string;
+}) {
+  return (
+    <div className="d-flex flex-wrap align-items-center justify-content-end gap-2 mt-3">
+      {total === undefined || total > 0 ? (
+        <div className="d-flex align-items-center gap-2 me-auto small">
+          <label htmlFor={id} className="text-body-secondary text-nowrap">
+            Rows per page
+          </label>
+          <select id={id} className="form-select form-select-sm w-auto" value={size} onChange={(e) => onSizeChange(Number(e.target.value))}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <Pagination compact className="" page={page} pageCount={pageCount} onPageChange={onPageChange} />
+    </div>
   );
 }

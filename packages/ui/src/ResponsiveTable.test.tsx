@@ -89,6 +89,9 @@ describe('ResponsiveTable', () => {
     resized();
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Requests' })).toHaveAttribute('tabindex', '0');
+    // The actions column stays pinned at the box's right edge while the table scrolls.
+    expect(screen.getByRole('button', { name: 'Approve PUR-1' }).closest('td')).toHaveClass('pl-col-sticky');
+    expect(screen.getByRole('columnheader', { name: 'Action' })).toHaveClass('pl-col-sticky');
   });
 
   it('takes a heading, names its list after it, leaves hidden columns off the card and shows every other field', () => {

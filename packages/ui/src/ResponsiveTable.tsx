@@ -216,6 +216,8 @@ export function ResponsiveTable<Row>({
   const ariaSort = (c: Column<Row>) =>
     sort && c.sortKey ? (sort.key === c.sortKey ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none') : undefined;
   const span = columns.length + (selection ? 1 : 0);
+  // The actions column stays in view at the right edge while a wide table scrolls.
+  const colClass = (c: ResponsiveColumn<Row>) => [c.className, c.card === 'actions' ? 'pl-col-sticky' : ''].filter(Boolean).join(' ') || undefined;
 
   let content: ReactNode;
   if (loading) content = <ListPlaceholder text={loadingText} />;
@@ -233,7 +235,7 @@ export function ResponsiveTable<Row>({
                 </th>
               ) : null}
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={c.className} aria-sort={ariaSort(c)}>
+                <th key={c.key} scope="col" className={colClass(c)} aria-sort={ariaSort(c)}>
                   {head(c)}
                 </th>
               ))}
@@ -254,7 +256,7 @@ export function ResponsiveTable<Row>({
                     <tr>
                       {selection ? <td className="pl-col-select">{rowBox(row, i)}</td> : null}
                       {columns.map((c) => (
-                        <td key={c.key} className={c.className}>
+                        <td key={c.key} className={colClass(c)}>
                           {cell(c, row, i)}
                         </td>
                       ))}

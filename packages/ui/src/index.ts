@@ -28,8 +28,8 @@ export {
 } from './format';
 export { SaleProgress, SaleStatusBadge, soldPercent, SALE_STATUS_TEXT, type SaleProgressProps } from './SaleProgress';
 export { NotFound } from './NotFound';
-export { SearchBox, FilterSelect, ListCard, type SearchBoxProps, type FilterSelectProps, type FilterOption } from './ListChrome';
-export { usePage, useUrlSearch } from './useListState';
+export { SearchBox, FilterSelect, ListCard, ListPager, type SearchBoxProps, type FilterSelectProps, type FilterOption } from './ListChrome';
+export { usePage, useUrlSearch, useListParams, PAGE_SIZES, type ListParamsDefaults } from './useListState';
 export { LoginCard, LoginForm, BrandBanner, validateLogin, EMAIL_PATTERN, type LoginFormProps, type LoginErrors } from './Login';
 export { useSessionActive } from './useSession';
 export {
@@ -55,3 +55,4 @@ export { OneTimeCodeInput, normaliseCode, checkCode, TOTP_DIGITS, type CodeKind,
 export { CopyButton, copyText, type CopyButtonProps } from './CopyButton';
 export { DocumentViewer, documentType, ZOOM_STEPS, type DocumentViewerProps, type ViewerDocument, type DocumentType } from './DocumentViewer';
 export { KycStatusBadge, KYC_STATUS_TEXT, kycStatusVariant } from './KycStatusBadge';
+export { SkipLink, MAIN_ID } from './SkipLink';

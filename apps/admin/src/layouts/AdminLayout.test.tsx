@@ -7,8 +7,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const profile = vi.fn();
 const siteGet = vi.fn();
 const beneficiaryGet = vi.fn();
+const purchaseList = vi.fn();
+const kycList = vi.fn();
 vi.mock('../api', () => ({
-  api: { profile: () => profile(), siteGet: () => siteGet(), beneficiaryGet: () => beneficiaryGet() },
+  api: {
+    profile: () => profile(),
+    siteGet: () => siteGet(),
+    beneficiaryGet: () => beneficiaryGet(),
+    purchaseList: (q: unknown) => purchaseList(q),
+    kycList: (q: unknown) => kycList(q),
+  },
 }));
 
 import Beneficiary from '../routes/Beneficiary';
@@ -34,6 +42,8 @@ beforeEach(() => {
   profile.mockReset();
   siteGet.mockReset();
   beneficiaryGet.mockReset().mockResolvedValue({ message: 'ok', data: null });
+  purchaseList.mockReset().mockResolvedValue({ message: 'ok', data: { records: [], total: 7, page: 1, limit: 1, lastPage: 7 } });
+  kycList.mockReset().mockResolvedValue({ message: 'ok', data: { records: [], total: 0, page: 1, limit: 1, lastPage: 1 } });
   siteGet.mockResolvedValue({ message: 'ok', data: { companyId: 'c0', companyName: 'Default Co', token: { name: 'AI Coin World', symbol: 'ACW', title: 'ACW Prelaunch', icon_url: '/acw.png' } } });
 });
 
@@ -69,5 +79,20 @@ describe('Admin layout branding', () => {
     expect(within(side).getByText('ACW')).toBeInTheDocument();
     expect(within(side).getByText('ADMIN')).toBeInTheDocument();
     expect(siteGet).not.toHaveBeenCalled();
+  });
+
+  it('counts the pending purchase requests beside "Purchase Request", none beside an empty KYC queue, and has a skip link', async () => {
+    adminSession.start('adm-beta');
+    profile.mockResolvedValue({
+      message: 'Profile fetched successfully',
+      data: { id: 'a1', name: 'Owner', email: 'o@b.test', role: 'ADMIN', company: { id: 'c2', name: 'Beta Ltd' }, token: { symbol: 'BET', name: 'Beta Coin' } },
+    });
+    renderApp();
+    const side = await screen.findByRole('complementary');
+    expect(await within(side).findByRole('link', { name: /^Purchase Request\s*7\s*pending$/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(side).getByRole('link', { name: 'KYC' })).toBeInTheDocument();
+    expect(purchaseList).toHaveBeenCalledWith(expect.objectContaining({ status: 'PENDING', limit: 1 }));
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
   });
 });

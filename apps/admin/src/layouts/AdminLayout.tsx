@@ -1,5 +1,8 @@
 import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { useErrorToast } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
+import { kycListQueryOptions } from '../features/kyc/api/kyc';
+import { purchasesQueryOptions } from '../features/purchases/api/purchases';
 import { Navigate, useLocation } from 'react-router';
 import { isConfined, SECURITY_PATH } from '../features/security/api/security';
 import { RequireAdmin } from '../features/session/components/RequireAdmin';
@@ -33,11 +36,20 @@ function AdminShell() {
   // A company that requires two-factor sign-in keeps its unenrolled admins on the Security page:
   // the server answers every other call 403, so the other pages would only fail.
   const confined = isConfined(brand.query.data?.data);
+  // The work waiting in the menu: pending purchase requests and KYC submissions (one row each;
+  // the totals). They refetch with every admin action and once a minute.
+  const ready = brand.query.isSuccess && !confined;
+  const pending = useQuery({ ...purchasesQueryOptions({ status: 'PENDING', page: 1, limit: 1 }), enabled: ready, refetchInterval: 60_000 });
+  const kyc = useQuery({ ...kycListQueryOptions({ status: 'PENDING', page: 1, limit: 1 }), enabled: ready, refetchInterval: 60_000 });
   if (confined && pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
+  const badges: Record<string, number | undefined> = {
+    '/admin/purchaserequest': pending.data?.data.total,
+    '/admin/kyc': kyc.data?.data.total,
+  };
   return (
     <Shell
       brand={<Brand name={brand.name} icon={brand.icon} sub={brand.companyName || 'ADMIN'} />}
-      items={confined ? CONFINED_ITEMS : ITEMS}
+      items={confined ? CONFINED_ITEMS : ITEMS.map((i) => (badges[i.to] ? { ...i, badge: badges[i.to] } : i))}
     />
   );
 }

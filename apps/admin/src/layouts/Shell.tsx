@@ -1,4 +1,4 @@
-import { useMediaQuery } from '@prelaunch/ui';
+import { MAIN_ID, SkipLink, useMediaQuery } from '@prelaunch/ui';
 import { useState, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -9,6 +9,8 @@ export interface NavItem {
   label: string;
   /** Other paths under which the item is the current one (a list's detail pages). */
   also?: string;
+  /** How many wait for the admin there (pending purchases, KYC): a badge beside the label. */
+  badge?: number;
 }
 
 /** Sidebar layout shared by the admin and super admin areas; a collapsible menu on small screens. */
@@ -36,6 +38,13 @@ export function Shell({ brand, items }: { brand: ReactNode; items: NavItem[] }) 
                 onClick={() => setOpen(false)}
               >
                 {item.label}
+                {item.badge ? ' ' : null}
+                {item.badge ? (
+                  <span className="badge rounded-pill text-bg-warning ms-2">
+                    {item.badge > 999 ? '999+' : item.badge}
+                    <span className="visually-hidden"> pending</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           );
@@ -46,6 +55,7 @@ export function Shell({ brand, items }: { brand: ReactNode; items: NavItem[] }) 
 
   return (
     <div className="pl-admin">
+      <SkipLink />
       {narrow ? (
         <>
           <header className="pl-admin-top">
@@ -88,7 +98,7 @@ export function Shell({ brand, items }: { brand: ReactNode; items: NavItem[] }) 
           {nav}
         </aside>
       )}
-      <main className="pl-admin-main">
+      <main className="pl-admin-main pl-main" id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -1,13 +1,13 @@
-import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type CompanyBeneficiary } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type CompanyBeneficiary } from '@prelaunch/api';
 import {
   dash,
   ListCard,
-  Pagination,
+  ListPager,
   SearchBox,
   serial,
   useDocumentMeta,
   useErrorToast,
-  usePage,
+  useListParams,
   ResponsiveTable,
   useUrlSearch,
   ymd,
@@ -19,12 +19,14 @@ import { companyBeneficiariesQueryOptions } from '../features/beneficiary/api/be
 /** Read-only beneficiary details of every company (DESIGN §9). */
 export default function BeneficiaryManage() {
   useDocumentMeta({ title: 'Super Admin | Beneficiary Manage' });
-  const { input, setInput, term } = useUrlSearch('search');
-  const [page, setPage] = usePage(term);
-  const list = useQuery(companyBeneficiariesQueryOptions({ page, search: term }));
+  const { input, setInput, term } = useUrlSearch('search', ['page']);
+  // The page and its size live in the URL too (a reload or Back keeps them).
+  const lp = useListParams();
+  const page = lp.page;
+  const list = useQuery(companyBeneficiariesQueryOptions({ page, limit: lp.size, search: term }));
   useErrorToast(list.error, ADMIN_FALLBACK.beneficiaries);
   const data = list.data?.data;
-  const limit = data?.limit || ADMIN_PAGE_SIZE;
+  const limit = data?.limit || lp.size;
   const columns: ResponsiveColumn<CompanyBeneficiary>[] = [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
     { key: 'companyName', header: 'Company', card: 'title', className: 'pl-wrap' },
@@ -66,7 +68,7 @@ export default function BeneficiaryManage() {
               : 'No data available. A company appears here once its admin saves the beneficiary details.'
           }
         />
-        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <ListPager page={page} pageCount={data?.lastPage ?? 1} onPageChange={lp.setPage} size={lp.size} onSizeChange={lp.setSize} total={data?.total} />
       </ListCard>
     </div>
   );

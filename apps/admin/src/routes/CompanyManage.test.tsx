@@ -89,20 +89,20 @@ describe('Company Manage', () => {
     companyList.mockResolvedValue(page([companyFixture()]));
     const router = renderPage();
     await screen.findByRole('table');
-    expect(companyList).toHaveBeenLastCalledWith({ page: 1, search: '', status: undefined });
+    expect(companyList).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: '', status: undefined });
     expect(screen.getByRole('option', { name: 'All' })).toHaveValue('');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'SUSPENDED');
-    await waitFor(() => expect(companyList).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'SUSPENDED' }));
+    await waitFor(() => expect(companyList).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: '', status: 'SUSPENDED' }));
     expect(router.state.location.search).toBe('?status=SUSPENDED');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
-    await waitFor(() => expect(companyList).toHaveBeenLastCalledWith({ page: 1, search: '', status: undefined }));
+    await waitFor(() => expect(companyList).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: '', status: undefined }));
     expect(router.state.location.search).toBe('');
   });
 
   it('reads the filter from the address', async () => {
     companyList.mockResolvedValue(page([]));
     renderPage('/superadmin/companymanage?status=ACTIVE&search=acme');
-    await waitFor(() => expect(companyList).toHaveBeenCalledWith({ page: 1, search: 'acme', status: 'ACTIVE' }));
+    await waitFor(() => expect(companyList).toHaveBeenCalledWith({ page: 1, limit: 10, search: 'acme', status: 'ACTIVE' }));
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('ACTIVE');
     expect(await screen.findByText(/Nothing matches this search or status/)).toBeInTheDocument();
   });

@@ -1,13 +1,13 @@
-import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type CompanyStatus } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type CompanyStatus } from '@prelaunch/api';
 import {
   FilterSelect,
   ListCard,
-  Pagination,
+  ListPager,
   ResponsiveTable,
   SearchBox,
   useDocumentMeta,
   useErrorToast,
-  usePage,
+  useListParams,
   useUrlSearch,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -21,12 +21,14 @@ import { COMPANY_STATUSES, useStatusFilter } from '../features/companies/hooks/u
 /** SPEC §2 super admin Company Manage, with DESIGN §11's domains, status and figures. */
 export default function CompanyManage() {
   useDocumentMeta({ title: 'Super Admin | Company Manage' });
-  const { input, setInput, term } = useUrlSearch('search');
+  const { input, setInput, term } = useUrlSearch('search', ['page']);
+  // The page and its size live in the URL too (a reload or Back keeps them).
+  const lp = useListParams();
+  const page = lp.page;
   const [status, setStatus] = useStatusFilter();
-  const [page, setPage] = usePage(`${term}|${status}`);
   const [adding, setAdding] = useState(false);
   const { search: listSearch } = useLocation();
-  const list = useQuery(companiesQueryOptions({ page, search: term, status: status || undefined }));
+  const list = useQuery(companiesQueryOptions({ page, limit: lp.size, search: term, status: status || undefined }));
   useErrorToast(list.error, ADMIN_FALLBACK.companies);
   const add = useAddCompany({ onDone: () => setAdding(false) });
   const data = list.data?.data;
@@ -48,7 +50,7 @@ export default function CompanyManage() {
       >
         <ResponsiveTable
           label="Companies"
-          columns={companyColumns(page, data?.limit || ADMIN_PAGE_SIZE, listSearch)}
+          columns={companyColumns(page, data?.limit || lp.size, listSearch)}
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}
@@ -60,7 +62,7 @@ export default function CompanyManage() {
               : 'No data available. Add the first company with Add Company.'
           }
         />
-        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <ListPager page={page} pageCount={data?.lastPage ?? 1} onPageChange={lp.setPage} size={lp.size} onSizeChange={lp.setSize} total={data?.total} />
       </ListCard>
       {adding ? (
         <AddCompanyDialog show pending={add.isPending} error={add.error} onClose={() => setAdding(false)} onSubmit={(b) => add.mutate(b)} />

@@ -69,17 +69,17 @@ describe('KYC review (/admin/kyc)', () => {
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText('Asha Rao')).toBeInTheDocument();
-    expect(kycList).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'PENDING' });
+    expect(kycList).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: '', status: 'PENDING' });
     expect(screen.getByText('Pending review: 1')).toBeInTheDocument();
     kycList.mockResolvedValue(answer([rejected]));
     await user.selectOptions(screen.getByLabelText('Status'), 'REJECTED');
-    await waitFor(() => expect(kycList).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'REJECTED' }));
+    await waitFor(() => expect(kycList).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: '', status: 'REJECTED' }));
     expect(await screen.findByTestId('kyc-reason')).toHaveTextContent('PAN photo blurred.');
     expect(screen.queryByRole('columnheader', { name: 'Action' })).toBeNull();
     // Decided submissions have no decision buttons.
     expect(screen.queryByRole('button', { name: /Approve KYC/ })).toBeNull();
     await user.selectOptions(screen.getByLabelText('Status'), '');
-    await waitFor(() => expect(kycList).toHaveBeenLastCalledWith({ page: 1, search: '', status: undefined }));
+    await waitFor(() => expect(kycList).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: '', status: undefined }));
   });
 
   it('opens the documents in the viewer in PAN, Aadhaar front, back, selfie order', async () => {

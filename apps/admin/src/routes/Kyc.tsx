@@ -1,19 +1,20 @@
-import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminKyc, type AdminKycListQuery } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminKyc, type AdminKycListQuery, type BulkAction, type KycBulkResult } from '@prelaunch/api';
 import {
   DocumentViewer,
   FilterSelect,
   ListCard,
-  Pagination,
+  ListPager,
   ResponsiveTable,
   SearchBox,
   useDocumentMeta,
   useErrorToast,
-  usePage,
+  useListParams,
   useUrlSearch,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { kycListQueryOptions, useApproveKyc, useRejectKyc } from '../features/kyc/api/kyc';
+import { BulkBar, BulkDialog } from '../components/BulkDialog';
+import { kycListQueryOptions, useApproveKyc, useBulkKyc, useRejectKyc } from '../features/kyc/api/kyc';
 import { KycDecisionDialog } from '../features/kyc/components/KycDecisionDialog';
 import { kycColumns, viewerDocuments, visibleKycColumns } from '../features/kyc/components/kycColumns';
 import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
@@ -60,19 +61,32 @@ function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'ap
 export default function Kyc() {
   const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | KYC` });
-  const { input, setInput, term } = useUrlSearch('search');
-  const [status, setStatus] = useState<Filter>('PENDING');
-  const [page, setPage] = usePage(`${term}|${status}`);
+  // The search, the status, the page and its size live in the URL (a reload or Back keeps them).
+  const { input, setInput, term } = useUrlSearch('search', ['page']);
+  const lp = useListParams({ filters: { status: 'PENDING' } });
+  const status = (STATUSES.some((s) => s.value === lp.filter('status')) ? lp.filter('status') : 'PENDING') as Filter;
+  const page = lp.page;
+  // Bulk work on the pending submissions: the selected rows and the open decision.
+  const [selected, setSelected] = useState<Map<string, AdminKyc>>(new Map());
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [outcome, setOutcome] = useState<KycBulkResult | null>(null);
+  const bulkRun = useBulkKyc({
+    quiet: () => true,
+    onDone: (res) => {
+      setOutcome(res.data);
+      setSelected(new Map());
+    },
+  });
   const [viewing, setViewing] = useState<{ kyc: AdminKyc; index: number } | null>(null);
   const [deciding, setDeciding] = useState<{ kyc: AdminKyc; mode: 'approve' | 'reject' } | null>(null);
 
-  const list = useQuery(kycListQueryOptions({ page, search: term, status: status || undefined }));
+  const list = useQuery(kycListQueryOptions({ page, limit: lp.size, search: term, status: status || undefined }));
   useErrorToast(list.error, ADMIN_FALLBACK.kyc);
   const approve = useApproveKyc({ onDone: () => setDeciding(null) });
   const reject = useRejectKyc({ onDone: () => setDeciding(null) });
 
   const data = list.data?.data;
-  const columns = kycColumns(page, data?.limit || ADMIN_PAGE_SIZE, {
+  const columns = kycColumns(page, data?.limit || lp.size, {
     onView: (kyc) => setViewing({ kyc, index: 0 }),
     onApprove: (kyc) => setDeciding({ kyc, mode: 'approve' }),
     onReject: (kyc) => setDeciding({ kyc, mode: 'reject' }),
@@ -86,16 +100,32 @@ export default function Kyc() {
         title={`${label}: ${data ? data.total : '…'}`}
         tools={
           <>
-            <FilterSelect label="Status" value={status} options={STATUSES} onChange={(v) => setStatus(v as Filter)} />
+            <FilterSelect label="Status" value={status} options={STATUSES} onChange={(v) => lp.setFilter('status', v)} />
             <SearchBox value={input} onChange={setInput} placeholder="Search by name, email, mobile, member ID..." />
           </>
         }
       >
+        <BulkBar count={selected.size} onApprove={() => setBulk('approve')} onReject={() => setBulk('reject')} onClear={() => setSelected(new Map())} />
         <ResponsiveTable
           label="KYC requests"
           columns={visibleKycColumns(columns, data?.records)}
           rows={data?.records}
           rowKey={(r) => r.userId}
+          selection={{
+            selected: new Set(selected.keys()),
+            rowLabel: (r) => r.name,
+            selectable: (r) => r.status === 'PENDING',
+            onChange: (keys) =>
+              setSelected((prev) => {
+                const onPage = new Map((data?.records ?? []).map((r) => [r.userId, r]));
+                const next = new Map<string, AdminKyc>();
+                for (const k of keys) {
+                  const row = onPage.get(k) ?? prev.get(k);
+                  if (row) next.set(k, row);
+                }
+                return next;
+              }),
+          }}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}
           errorFallback={ADMIN_FALLBACK.kyc}
@@ -108,9 +138,34 @@ export default function Kyc() {
                 : 'No data available. Decided submissions appear here once you review them.'
           }
         />
-        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <ListPager page={page} pageCount={data?.lastPage ?? 1} onPageChange={lp.setPage} size={lp.size} onSizeChange={lp.setSize} total={data?.total} />
       </ListCard>
 
+      <BulkDialog
+        key={bulk ?? 'none'}
+        show={bulk !== null}
+        action={bulk ?? 'approve'}
+        noun="KYC requests"
+        count={outcome ? outcome.results.length : selected.size}
+        reason="required"
+        summary={
+          <ul className="small mb-0">
+            {[...selected.values()].slice(0, 10).map((k) => (
+              <li key={k.userId}>
+                {k.name} <span className="text-body-secondary">({k.memberId})</span>
+              </li>
+            ))}
+            {selected.size > 10 ? <li>and {selected.size - 10} more</li> : null}
+          </ul>
+        }
+        pending={bulkRun.isPending}
+        outcomes={outcome ? outcome.results.map((r) => ({ key: r.userId, label: r.name || r.userId, ok: r.ok, message: r.message })) : null}
+        onConfirm={(reason) => bulk && bulkRun.mutate({ userIds: [...selected.keys()], action: bulk, reason })}
+        onClose={() => {
+          setBulk(null);
+          setOutcome(null);
+        }}
+      />
       <DocumentViewer
         documents={viewing ? viewerDocuments(viewing.kyc.documents, viewing.kyc.changedDocuments) : []}
         index={viewing?.index ?? null}

@@ -1,14 +1,15 @@
-import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminPurchase } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminPurchase, type BulkAction, type PurchaseBulkResult } from '@prelaunch/api';
 import {
   DateRange,
   ExportButton,
   FilterSelect,
+  grouped,
   ListCard,
-  Pagination,
+  ListPager,
   SearchBox,
   useDocumentMeta,
   useErrorToast,
-  usePage,
+  useListParams,
   ResponsiveTable,
   useUrlSearch,
   type ResponsiveColumn,
@@ -17,7 +18,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../api';
-import { purchasesQueryOptions, useApprovePurchase, useRefundPurchase, useRejectPurchase } from '../features/purchases/api/purchases';
+import { BulkBar, BulkDialog } from '../components/BulkDialog';
+import { rupees, sumFixed } from '../lib/money';
+import {
+  purchasesQueryOptions,
+  useApprovePurchase,
+  useBulkPurchases,
+  useRefundPurchase,
+  useRejectPurchase,
+} from '../features/purchases/api/purchases';
 import { PurchaseReviewDialog } from '../features/purchases/components/ApproveDialog';
 import { RefundDialog } from '../features/purchases/components/RefundDialog';
 import { historyColumns, purchaseColumns, withDecisionNotes } from '../features/purchases/components/purchaseColumns';
@@ -37,6 +46,10 @@ const HISTORY_STATUSES = [
   { value: 'REFUNDED', label: 'Refunded' },
 ];
 
+/** Name the sortable columns: Final Amount by amount, Date by date (the server sorts). */
+const sortable = (cols: ResponsiveColumn<AdminPurchase>[]) =>
+  cols.map((c) => (c.key === 'finalAmount' ? { ...c, sortKey: 'amount' } : c.key === 'createdAt' ? { ...c, sortKey: 'date' } : c));
+
 /** SPEC §2 "Admin Purchase Request (/admin/purchaserequest)". */
 export default function PurchaseRequest() {
   const site = useAdminBrand();
@@ -44,24 +57,47 @@ export default function PurchaseRequest() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'history' ? 'history' : 'requests';
   // SPEC §2: the search is kept in ?search1= and changing it removes search2.
-  const { input, setInput, term } = useUrlSearch('search1', ['search2']);
-  const [historyStatus, setHistoryStatus] = useState<HistoryStatus>('APPROVED');
+  // The search, the history's status, the sort, the page and its size live in the URL.
+  const { input, setInput, term } = useUrlSearch('search1', ['search2', 'page']);
+  const lp = useListParams({ sort: 'date', dir: 'desc', filters: { status: 'APPROVED' } });
+  const historyStatus = (HISTORY_STATUSES.some((h) => h.value === lp.filter('status')) ? lp.filter('status') : 'APPROVED') as HistoryStatus;
   // DESIGN §12: the export's range (IST days, inclusive); empty bounds export everything.
   const [range, setRange] = useState({ from: '', to: '' });
-  const [page, setPage] = usePage(`${tab}|${term}|${historyStatus}`);
+  const page = lp.page;
   const [approving, setApproving] = useState<AdminPurchase | null>(null);
   const [rejecting, setRejecting] = useState<AdminPurchase | null>(null);
   const [refunding, setRefunding] = useState<AdminPurchase | null>(null);
+  // Bulk work on the requests: the selected rows (kept across pages) and the open decision.
+  const [selected, setSelected] = useState<Map<string, AdminPurchase>>(new Map());
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [outcome, setOutcome] = useState<PurchaseBulkResult | null>(null);
 
   const status = tab === 'requests' ? 'PENDING' : historyStatus;
-  const list = useQuery(purchasesQueryOptions({ status, page, search: term }));
+  const list = useQuery(
+    purchasesQueryOptions({ status, page, limit: lp.size, search: term, sort: lp.sort as 'date' | 'amount', dir: lp.dir }),
+  );
   useErrorToast(list.error, ADMIN_FALLBACK.purchases);
   const approve = useApprovePurchase({ onDone: () => setApproving(null) });
   const reject = useRejectPurchase({ onDone: () => setRejecting(null) });
   const refund = useRefundPurchase({ onDone: () => setRefunding(null) });
+  const bulkRun = useBulkPurchases({
+    quiet: () => true,
+    onDone: (res) => {
+      setOutcome(res.data);
+      setSelected(new Map());
+    },
+  });
 
   const data = list.data?.data;
-  const limit = data?.limit || ADMIN_PAGE_SIZE;
+  const limit = data?.limit || lp.size;
+  const chosen = [...selected.values()];
+  // Exact sums (integer units), never floats.
+  const chosenAmount = sumFixed(chosen.map((p) => p.finalAmount), 2);
+  const chosenTokens = sumFixed(chosen.map((p) => p.totalQuantity), 0);
+  const closeBulk = () => {
+    setBulk(null);
+    setOutcome(null);
+  };
   const columns: ResponsiveColumn<AdminPurchase>[] =
     tab === 'requests'
       ? [
@@ -103,15 +139,13 @@ export default function PurchaseRequest() {
         ];
 
   const setTab = (t: Tab) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (t === 'history') next.set('tab', 'history');
-        else next.delete('tab');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (t === 'history') next.set('tab', 'history');
+      else next.delete('tab');
+      next.delete('page');
+      return next;
+    });
 
   return (
     <div className="container-fluid py-4">
@@ -123,12 +157,7 @@ export default function PurchaseRequest() {
         tools={
           <>
             {tab === 'history' ? (
-              <FilterSelect
-                label="Status"
-                value={historyStatus}
-                options={HISTORY_STATUSES}
-                onChange={(v) => setHistoryStatus(v as HistoryStatus)}
-              />
+              <FilterSelect label="Status" value={historyStatus} options={HISTORY_STATUSES} onChange={(v) => lp.setFilter('status', v)} />
             ) : null}
             <SearchBox value={input} onChange={setInput} placeholder="Search by order, name, mobile..." />
             {tab === 'history' ? (
@@ -143,9 +172,36 @@ export default function PurchaseRequest() {
           </>
         }
       >
+        {tab === 'requests' ? (
+          <BulkBar
+            count={selected.size}
+            onApprove={() => setBulk('approve')}
+            onReject={() => setBulk('reject')}
+            onClear={() => setSelected(new Map())}
+          />
+        ) : null}
         <ResponsiveTable
           label={tab === 'requests' ? 'Purchase Requests' : 'Purchase History'}
-          columns={withDecisionNotes(columns, data?.records)}
+          columns={sortable(withDecisionNotes(columns, data?.records))}
+          sort={{ key: lp.sort, dir: lp.dir, onChange: lp.setSort }}
+          selection={
+            tab === 'requests'
+              ? {
+                  selected: new Set(selected.keys()),
+                  rowLabel: (r) => r.orderNumber,
+                  onChange: (keys) =>
+                    setSelected((prev) => {
+                      const next = new Map<string, AdminPurchase>();
+                      const onPage = new Map((data?.records ?? []).map((r) => [r.id, r]));
+                      for (const k of keys) {
+                        const row = onPage.get(k) ?? prev.get(k);
+                        if (row) next.set(k, row);
+                      }
+                      return next;
+                    }),
+                }
+              : undefined
+          }
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}
@@ -161,7 +217,14 @@ export default function PurchaseRequest() {
                 : 'No data available. Approved, rejected and refunded purchases appear here once you review requests.'
           }
         />
-        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <ListPager
+          page={page}
+          pageCount={data?.lastPage ?? 1}
+          onPageChange={lp.setPage}
+          size={lp.size}
+          onSizeChange={lp.setSize}
+          total={data?.total}
+        />
       </ListCard>
       </div>
 
@@ -178,6 +241,37 @@ export default function PurchaseRequest() {
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
         onConfirm={(p, reason) => reject.mutate({ id: p.id, reason })}
+      />
+      <BulkDialog
+        key={bulk ?? 'none'}
+        show={bulk !== null}
+        action={bulk ?? 'approve'}
+        noun="purchases"
+        count={outcome ? outcome.results.length : selected.size}
+        reason="optional"
+        summary={
+          <dl className="row mb-0 small">
+            <dt className="col-6 fw-normal text-body-secondary">Purchases</dt>
+            <dd className="col-6 text-end mb-1">{selected.size}</dd>
+            <dt className="col-6 fw-normal text-body-secondary">Total (INR)</dt>
+            <dd className="col-6 text-end mb-1 fw-semibold">{rupees(chosenAmount)}</dd>
+            <dt className="col-6 fw-normal text-body-secondary">Tokens</dt>
+            <dd className="col-6 text-end mb-0">{grouped(chosenTokens)}</dd>
+          </dl>
+        }
+        pending={bulkRun.isPending}
+        outcomes={
+          outcome
+            ? outcome.results.map((r) => ({
+                key: r.id,
+                label: r.orderNumber || chosen.find((p) => p.id === r.id)?.orderNumber || r.id,
+                ok: r.ok,
+                message: r.message,
+              }))
+            : null
+        }
+        onConfirm={(reason) => bulk && bulkRun.mutate({ ids: [...selected.keys()], action: bulk, reason })}
+        onClose={closeBulk}
       />
       <RefundDialog
         purchase={refunding}

@@ -1,14 +1,14 @@
-import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminPurchaseStatus } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminPurchaseStatus } from '@prelaunch/api';
 import {
   DateRange,
   ExportButton,
   FilterSelect,
   ListCard,
-  Pagination,
+  ListPager,
   SearchBox,
   useDocumentMeta,
   useErrorToast,
-  usePage,
+  useListParams,
   ResponsiveTable,
   useUrlSearch,
 } from '@prelaunch/ui';
@@ -30,13 +30,15 @@ const STATUSES = [
 /** Read-only purchases across every company (DESIGN §9). */
 export default function TransactionManage() {
   useDocumentMeta({ title: 'Super Admin | Transaction Manage' });
-  const { input, setInput, term } = useUrlSearch('search');
-  const [status, setStatus] = useState<AdminPurchaseStatus | ''>('');
-  const [companyId, setCompanyId] = useState('');
+  // The search, company, status, page and page size live in the URL (a reload or Back keeps them).
+  const { input, setInput, term } = useUrlSearch('search', ['page']);
+  const lp = useListParams();
+  const status = (STATUSES.some((s) => s.value === lp.filter('status')) ? lp.filter('status') : '') as AdminPurchaseStatus | '';
+  const companyId = lp.filter('companyId');
   // DESIGN §12: the export's range (IST days, inclusive); empty bounds export everything.
   const [range, setRange] = useState({ from: '', to: '' });
-  const [page, setPage] = usePage(`${term}|${status}|${companyId}`);
-  const list = useQuery(companyPurchasesQueryOptions({ page, search: term, status, companyId }));
+  const page = lp.page;
+  const list = useQuery(companyPurchasesQueryOptions({ page, limit: lp.size, search: term, status, companyId }));
   useErrorToast(list.error, ADMIN_FALLBACK.purchases);
   const data = list.data?.data;
   return (
@@ -46,12 +48,12 @@ export default function TransactionManage() {
         title={`Transactions: ${data ? data.total : '…'}`}
         tools={
           <>
-            <CompanyFilter value={companyId} onChange={setCompanyId} />
+            <CompanyFilter value={companyId} onChange={(v) => lp.setFilter('companyId', v)} />
             <FilterSelect
               label="Status"
               value={status}
               options={STATUSES}
-              onChange={(v) => setStatus(v as AdminPurchaseStatus | '')}
+              onChange={(v) => lp.setFilter('status', v)}
             />
             <SearchBox value={input} onChange={setInput} placeholder="Search by order, name, mobile..." />
             <DateRange id="transactions-range" from={range.from} to={range.to} onChange={setRange} />
@@ -64,7 +66,7 @@ export default function TransactionManage() {
       >
         <ResponsiveTable
           label="Transactions"
-          columns={withDecisionNotes(companyPurchaseColumns(page, data?.limit || ADMIN_PAGE_SIZE), data?.records)}
+          columns={withDecisionNotes(companyPurchaseColumns(page, data?.limit || lp.size), data?.records)}
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}
@@ -76,7 +78,7 @@ export default function TransactionManage() {
               : 'No data available. Purchases of every company appear here once buyers order.'
           }
         />
-        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <ListPager page={page} pageCount={data?.lastPage ?? 1} onPageChange={lp.setPage} size={lp.size} onSizeChange={lp.setSize} total={data?.total} />
       </ListCard>
     </div>
   );

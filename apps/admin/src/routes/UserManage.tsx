@@ -1,14 +1,14 @@
-import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AdminUser } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminUser } from '@prelaunch/api';
 import {
   ConfirmDialog,
   ExportButton,
   FilterSelect,
   ListCard,
-  Pagination,
+  ListPager,
   SearchBox,
   useDocumentMeta,
   useErrorToast,
-  usePage,
+  useListParams,
   ResponsiveTable,
   useUrlSearch,
 } from '@prelaunch/ui';
@@ -16,48 +16,74 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api';
 import { useAddUser, useApproveUser, useDeleteUser, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
-import { AddUserDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
+import { AddUserDialog, ChangeRoleDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
 import { userColumns } from '../features/users/components/userColumns';
 import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
-type Filter = 'waiting' | 'verified';
+type Filter = 'all' | 'waiting' | 'verified' | 'admins';
 type Confirm = { kind: 'delete' | 'approve'; user: AdminUser } | null;
 
+// The buyers (waiting, verified or all of them), or the company's admins: never mixed.
 const FILTERS = [
+  { value: 'all', label: 'All' },
   { value: 'waiting', label: 'Waiting For Verification' },
   { value: 'verified', label: 'Verified User' },
+  { value: 'admins', label: 'Admins' },
 ];
+const HEADERS: Record<Filter, string> = {
+  all: 'All Users',
+  waiting: 'Waiting For Verification',
+  verified: 'Verified User',
+  admins: 'Admins',
+};
+const approvalOf = (f: Filter) => (f === 'waiting' ? false : f === 'verified' ? true : undefined);
 
 /** SPEC §2 "Admin Manage User (/admin/usermanage)". */
 export default function UserManage() {
   const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | User Manage` });
-  const { input, setInput, term } = useUrlSearch('search');
-  const [filter, setFilter] = useState<Filter>('waiting');
-  const [page, setPage] = usePage(`${term}|${filter}`);
+  // Filter, search, sort, page and page size live in the URL: a reload or Back keeps them.
+  const { input, setInput, term } = useUrlSearch('search', ['page']);
+  const lp = useListParams({ sort: 'date', dir: 'desc', filters: { filter: 'waiting' } });
+  const filter = (FILTERS.some((f) => f.value === lp.filter('filter')) ? lp.filter('filter') : 'waiting') as Filter;
+  const page = lp.page;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [roleOf, setRoleOf] = useState<AdminUser | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
 
-  const list = useQuery(usersQueryOptions({ page, search: term, isApproved: filter === 'verified' }));
+  const list = useQuery(
+    usersQueryOptions({
+      page,
+      limit: lp.size,
+      search: term,
+      isApproved: approvalOf(filter),
+      role: filter === 'admins' ? 'ADMIN' : 'USER',
+      sort: lp.sort as 'date' | 'name',
+      dir: lp.dir,
+    }),
+  );
   useErrorToast(list.error, ADMIN_FALLBACK.users);
 
   const add = useAddUser();
   const update = useUpdateUser({ onDone: () => setEditing(null) });
+  const changeRole = useUpdateUser({ onDone: () => setRoleOf(null) });
   const remove = useDeleteUser({ onDone: () => setConfirm(null) });
   const approve = useApproveUser({ onDone: () => setConfirm(null) });
 
   const data = list.data?.data;
   const columns = userColumns({
     page,
-    limit: data?.limit || ADMIN_PAGE_SIZE,
+    limit: data?.limit || lp.size,
+    symbol: site.query.data?.data?.token?.symbol,
     onApprove: (user) => setConfirm({ kind: 'approve', user }),
     onEdit: setEditing,
+    onRole: setRoleOf,
     onDelete: (user) => setConfirm({ kind: 'delete', user }),
   });
-  // DESIGN §16 "Honest states": no 0 count before the list has loaded.
+  // No 0 count before the list has loaded.
   const total = data ? data.total : '…';
-  const header = filter === 'waiting' ? `Waiting For Verification: ${total}` : `Verified User: ${total}`;
+  const header = `${HEADERS[filter]}: ${total}`;
 
   return (
     <div className="container-fluid py-4">
@@ -66,16 +92,15 @@ export default function UserManage() {
         title={header}
         tools={
           <>
-            <FilterSelect label="Status" value={filter} options={FILTERS} onChange={(v) => setFilter(v as Filter)} />
+            <FilterSelect label="Status" value={filter} options={FILTERS} onChange={(v) => lp.setFilter('filter', v)} />
             <SearchBox value={input} onChange={setInput} placeholder="Search by name, email, mobile..." />
             <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
               Add User
             </button>
-            {/* DESIGN §12: the users of the status on screen (waiting or verified). */}
-            <ExportButton
-              download={() => api.exportUsers({ isApproved: filter === 'verified' })}
-              fallback={ADMIN_FALLBACK.export}
-            />
+            {/* The users of the status on screen (waiting, verified or all). */}
+            {filter !== 'admins' ? (
+              <ExportButton download={() => api.exportUsers({ isApproved: approvalOf(filter) })} fallback={ADMIN_FALLBACK.export} />
+            ) : null}
           </>
         }
       >
@@ -87,6 +112,7 @@ export default function UserManage() {
           error={list.isError ? list.error : undefined}
           errorFallback={ADMIN_FALLBACK.users}
           onRetry={() => void list.refetch()}
+          sort={{ key: lp.sort, dir: lp.dir, onChange: lp.setSort }}
           emptyText={
             term
               ? 'No data available. No user matches this search; clear it or switch the status filter.'
@@ -95,7 +121,14 @@ export default function UserManage() {
                 : 'No data available. Verify users from the waiting list or add one with Add User.'
           }
         />
-        <Pagination compact page={page} pageCount={data?.lastPage ?? 1} onPageChange={setPage} />
+        <ListPager
+          page={page}
+          pageCount={data?.lastPage ?? 1}
+          onPageChange={lp.setPage}
+          size={lp.size}
+          onSizeChange={lp.setSize}
+          total={data?.total}
+        />
       </ListCard>
 
       <AddUserDialog show={adding} onClose={() => setAdding(false)} pending={add.isPending} onSubmit={(b) => add.mutate(b)} />
@@ -107,6 +140,16 @@ export default function UserManage() {
           pending={update.isPending}
           onClose={() => setEditing(null)}
           onSubmit={(b) => update.mutate(b)}
+        />
+      ) : null}
+      {roleOf ? (
+        <ChangeRoleDialog
+          key={roleOf.id}
+          show
+          user={roleOf}
+          pending={changeRole.isPending}
+          onClose={() => setRoleOf(null)}
+          onSubmit={(b) => changeRole.mutate(b)}
         />
       ) : null}
       <ConfirmDialog

@@ -1,3 +1,4 @@
+import { MAIN_ID, SkipLink } from '@prelaunch/ui';
 import type { ReactNode } from 'react';
 import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
 import { PublicHeader } from './PublicHeader';
@@ -8,8 +9,9 @@ export function PublicShell({ children, wide = false }: { children: ReactNode; w
   useSiteDocumentMeta();
   return (
     <div className="pl-page">
+      <SkipLink />
       <PublicHeader token={token} />
-      <main className="container flex-grow-1 d-flex align-items-start align-items-md-center justify-content-center py-4 px-2 px-sm-3">
+      <main id={MAIN_ID} tabIndex={-1} className="pl-main container flex-grow-1 d-flex align-items-start align-items-md-center justify-content-center py-4 px-2 px-sm-3">
         <div className="card border-0 shadow-lg w-100" style={{ maxWidth: wide ? 640 : 460, borderRadius: '1.25rem' }}>
           <div className="card-body p-4 p-sm-5">{children}</div>
         </div>

@@ -1,5 +1,5 @@
 import { userSession } from '@prelaunch/api';
-import { PageLoader } from '@prelaunch/ui';
+import { MAIN_ID, PageLoader, SkipLink } from '@prelaunch/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -120,6 +120,7 @@ export default function UserLayout() {
 
   return (
     <div className={`pl-user ${collapsed ? 'pl-user-collapsed' : ''}`}>
+      <SkipLink />
       <header className="pl-mobile-header d-lg-none">
         <button
           type="button"
@@ -173,7 +174,7 @@ export default function UserLayout() {
         {nav}
       </aside>
 
-      <main className="pl-content">
+      <main className="pl-content pl-main" id={MAIN_ID} tabIndex={-1}>
         <SaleSuspendedAlert inline />
         <Suspense fallback={<PageLoader />}>
           <Outlet />

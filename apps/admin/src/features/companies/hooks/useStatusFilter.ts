@@ -21,9 +21,9 @@ export function useStatusFilter() {
         const p = new URLSearchParams(prev);
         if (next) p.set('status', next);
         else p.delete('status');
+        p.delete('page');
         return p;
       },
-      { replace: true },
     );
   }
   return [status, setStatus] as const;

@@ -1,4 +1,4 @@
-import { ADMIN_FALLBACK, type AdminKycListQuery, type AdminKycRejectRequest } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminKycListQuery, type AdminKycRejectRequest, type BulkAction, type KycBulkResult } from '@prelaunch/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
@@ -21,3 +21,12 @@ export const useApproveKyc = (o?: AdminMutationOptions<unknown>) =>
 
 export const useRejectKyc = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((body: AdminKycRejectRequest) => api.kycReject(body), ADMIN_FALLBACK.kycReject, refetch, o);
+
+/** Several PENDING submissions approved or rejected (one reason for all) in one call; a result per row. */
+export const useBulkKyc = (o?: AdminMutationOptions<{ message: string | string[]; data: KycBulkResult }>) =>
+  useAdminMutation(
+    (body: { userIds: string[]; action: BulkAction; reason?: string }) => api.kycBulk(body),
+    ADMIN_FALLBACK.bulkKyc,
+    refetch,
+    o,
+  );

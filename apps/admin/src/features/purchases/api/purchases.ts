@@ -1,4 +1,11 @@
-import { ADMIN_FALLBACK, type AdminPurchaseListQuery, type AdminRefundRequest, type SuperAdminPurchaseListQuery } from '@prelaunch/api';
+import {
+  ADMIN_FALLBACK,
+  type AdminPurchaseListQuery,
+  type AdminRefundRequest,
+  type BulkAction,
+  type PurchaseBulkResult,
+  type SuperAdminPurchaseListQuery,
+} from '@prelaunch/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, superApi } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
@@ -36,3 +43,12 @@ export const useRejectPurchase = (o?: AdminMutationOptions<unknown>) =>
 /** DESIGN §13: REJECTED → REFUNDED with the bank's reference of the refund. */
 export const useRefundPurchase = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((body: AdminRefundRequest) => api.purchaseRefund(body), ADMIN_FALLBACK.refund, refetch, o);
+
+/** Several PENDING purchases approved or rejected in one call; the answer has a result per row. */
+export const useBulkPurchases = (o?: AdminMutationOptions<{ message: string | string[]; data: PurchaseBulkResult }>) =>
+  useAdminMutation(
+    (body: { ids: string[]; action: BulkAction; reason?: string }) => api.purchaseBulk(body),
+    ADMIN_FALLBACK.bulkPurchases,
+    refetch,
+    o,
+  );

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AddUserDialog, UpdateUserDialog, validateUser } from './UserDialogs';
+import { AddUserDialog, ChangeRoleDialog, UpdateUserDialog, validateUser } from './UserDialogs';
 
 describe('Add New User dialog', () => {
   it('requires all five fields and a valid email, and sends nothing', async () => {
@@ -73,8 +73,38 @@ describe('Update User dialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('needs no password on update but a role from USER or ADMIN', () => {
-    expect(validateUser({ role: 'ADMIN', name: 'a', mobile: '1', email: 'a@b.co', password: '' }, 'update')).toEqual({});
-    expect(validateUser({ role: 'ROOT', name: 'a', mobile: '1', email: 'a@b.co', password: '' }, 'update').role).toBe('Please select a role.');
+  it('has no role in the name and mobile form; the role is its own dialog', () => {
+    render(<UpdateUserDialog show user={existing} onClose={() => {}} onSubmit={() => {}} />);
+    expect(screen.queryByLabelText('Role')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(validateUser({ role: '', name: 'a', mobile: '1', email: 'a@b.co', password: '' }, 'update')).toEqual({});
+  });
+});
+
+describe('Change Role dialog', () => {
+  const buyer = {
+    id: 'u1', name: 'Ravi', mobile: '999', email: 'ravi@x.test', role: 'USER' as const, referralCode: '',
+    isApproved: true, status: 'ACTIVE' as const, stockBalance: 0, createdAt: '', kycStatus: 'NONE' as const,
+  };
+
+  it('says what the new role can do and sends only { id, role }', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<ChangeRoleDialog show user={buyer} onClose={() => {}} onSubmit={onSubmit} />);
+    expect(screen.getByRole('radio', { name: 'Buyer' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Admin' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/can approve purchases/);
+    await user.click(screen.getByRole('button', { name: 'Change Role' }));
+    expect(onSubmit).toHaveBeenCalledWith({ id: 'u1', role: 'ADMIN' });
+  });
+
+  it('sends nothing when the role is unchanged', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const onClose = vi.fn();
+    render(<ChangeRoleDialog show user={buyer} onClose={onClose} onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Change Role' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
   });
 });

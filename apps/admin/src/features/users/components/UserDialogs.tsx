@@ -16,12 +16,13 @@ export interface UserForm {
 export type UserErrors = Partial<Record<keyof UserForm, string>>;
 
 /**
- * SPEC §5: Add User — all five fields required, email in valid format, mobile free text;
- * Update User — role, name, mobile and email required (no password).
+ * Add User: all five fields required, email in valid format, mobile free text. Update User: name,
+ * mobile and email required (no password, and no role: a role is changed on its own, in
+ * ChangeRoleDialog, never as a side effect of fixing a name or a number).
  */
 export function validateUser(form: UserForm, mode: 'add' | 'update'): UserErrors {
   const e: UserErrors = {};
-  if (!ROLES.includes(form.role as UserRole)) e.role = 'Please select a role.';
+  if (mode === 'add' && !ROLES.includes(form.role as UserRole)) e.role = 'Please select a role.';
   if (!form.name.trim()) e.name = 'Name is required.';
   if (!form.mobile.trim()) e.mobile = 'Mobile is required.';
   if (!form.email.trim()) e.email = 'Email is required.';
@@ -122,7 +123,7 @@ export function AddUserDialog({
   );
 }
 
-/** SPEC §2 Update User dialog: Role, Name, Mobile, Email and an Update button. Sends id plus the changed fields. */
+/** Update User: Name, Mobile, Email and an Update button. Sends id plus the changed fields (never a role). */
 export function UpdateUserDialog({
   show,
   onClose,
@@ -131,7 +132,7 @@ export function UpdateUserDialog({
   onSubmit,
 }: Props & {
   user: AdminUser;
-  onSubmit: (body: { id: string; role?: UserRole; name?: string; mobile?: string; email?: string }) => void;
+  onSubmit: (body: { id: string; name?: string; mobile?: string; email?: string }) => void;
 }) {
   const { form, errors, setErrors, set } = useUserForm({
     role: user.role ?? '',
@@ -146,8 +147,7 @@ export function UpdateUserDialog({
     const found = validateUser(form, 'update');
     setErrors(found);
     if (Object.keys(found).length) return;
-    const body: { id: string; role?: UserRole; name?: string; mobile?: string; email?: string } = { id: user.id };
-    if (form.role !== user.role) body.role = form.role as UserRole;
+    const body: { id: string; name?: string; mobile?: string; email?: string } = { id: user.id };
     if (form.name.trim() !== user.name) body.name = form.name.trim();
     if (form.mobile.trim() !== user.mobile) body.mobile = form.mobile.trim();
     if (form.email.trim() !== user.email) body.email = form.email.trim();
@@ -163,12 +163,75 @@ export function UpdateUserDialog({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <RoleSelect value={form.role} onChange={set('role')} error={errors.role} />
           <FormInput label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
           <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile} />
           <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
         </Modal.Body>
         <DialogFooter action="Update" pending={pending} onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+const ROLE_TEXT: Record<UserRole, { label: string; means: string }> = {
+  USER: { label: 'Buyer', means: 'buys tokens on the buyer site; listed in User Manage.' },
+  ADMIN: { label: 'Admin', means: 'signs in to this admin site and can approve purchases, verify users and change payout details; listed under Admins, not among the buyers.' },
+};
+
+/** Change Role: its own dialog (not the name and mobile form), saying what the new role can do. Sends { id, role }. */
+export function ChangeRoleDialog({
+  show,
+  onClose,
+  pending,
+  user,
+  onSubmit,
+}: Props & { user: AdminUser; onSubmit: (body: { id: string; role: UserRole }) => void }) {
+  const current = (user.role === 'ADMIN' ? 'ADMIN' : 'USER') as UserRole;
+  const [role, setRole] = useState<UserRole>(current);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (role !== current) onSubmit({ id: user.id, role });
+    else onClose();
+  }
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby="change-role-title">
+      <form onSubmit={submit} noValidate aria-label="Change Role">
+        <Modal.Header closeButton>
+          <Modal.Title id="change-role-title" as="h2" className="h5">
+            Change Role
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-2">
+            <span className="fw-semibold">{user.name}</span> <span className="text-body-secondary text-break">({user.email})</span> is now{' '}
+            {current === 'ADMIN' ? 'an' : 'a'} {ROLE_TEXT[current].label.toLowerCase()}.
+          </p>
+          <fieldset>
+            <legend className="form-label fs-6">New role</legend>
+            {ROLES.map((r) => (
+              <div key={r} className="form-check">
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name="role"
+                  id={`role-${r}`}
+                  value={r}
+                  checked={role === r}
+                  onChange={() => setRole(r)}
+                />
+                <label className="form-check-label" htmlFor={`role-${r}`}>
+                  {ROLE_TEXT[r].label}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          {role !== current ? (
+            <div className="alert alert-warning mt-3 mb-0" role="status">
+              {ROLE_TEXT[role].label}: {ROLE_TEXT[role].means}
+            </div>
+          ) : null}
+        </Modal.Body>
+        <DialogFooter action="Change Role" pending={pending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,50 +1,63 @@
 import type { AdminUser } from '@prelaunch/api';
-import { dash, serial, ymd, type ResponsiveColumn } from '@prelaunch/ui';
+import { dash, KycStatusBadge, serial, tokens, ymd, type ResponsiveColumn } from '@prelaunch/ui';
 import { PenIcon, TrashIcon } from '../../../components/Icons';
 
-/** SPEC §2 Manage User table: Sl.No, Name, Email, Mobile, Referral Code, Date, Approval, Action. */
+/**
+ * The Manage User table: Sl.No, Name, Email, Mobile, Referral Code, KYC, Stock, Date, Approval,
+ * Action. Approval is a status badge only (Waiting or Verified); approving is the row's own
+ * Approve button in Action, beside Edit, Role and Delete. Name and Date sort the list.
+ */
 export function userColumns({
   page,
   limit,
+  symbol,
   onApprove,
   onEdit,
+  onRole,
   onDelete,
 }: {
   page: number;
   limit: number;
+  /** The token's symbol beside the stock. */
+  symbol?: string;
   onApprove: (u: AdminUser) => void;
   onEdit: (u: AdminUser) => void;
+  onRole: (u: AdminUser) => void;
   onDelete: (u: AdminUser) => void;
 }): ResponsiveColumn<AdminUser>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
-    { key: 'name', header: 'Name', card: 'title' },
+    { key: 'name', header: 'Name', card: 'title', sortKey: 'name' },
     { key: 'email', header: 'Email' },
     { key: 'mobile', header: 'Mobile' },
     { key: 'referralCode', header: 'Referral Code', render: (r) => dash(r.referralCode) },
-    { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
+    { key: 'kycStatus', header: 'KYC', render: (r) => <KycStatusBadge status={r.kycStatus} /> },
+    { key: 'stockBalance', header: 'Stock', className: 'text-end text-nowrap', render: (r) => tokens(r.stockBalance, symbol) },
+    { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap', sortKey: 'date' },
     {
       key: 'approval',
       header: 'Approval',
       card: 'status',
       render: (r) =>
-        r.isApproved ? (
-          <span className="badge text-bg-success">Verified</span>
-        ) : (
-          <button type="button" className="btn btn-sm btn-warning" aria-label={`Waiting: approve ${r.name}`} onClick={() => onApprove(r)}>
-            Waiting
-          </button>
-        ),
+        r.isApproved ? <span className="badge text-bg-success">Verified</span> : <span className="badge text-bg-warning">Waiting</span>,
     },
     {
       key: 'action',
       header: 'Action',
-      className: 'text-nowrap',
+      className: 'text-nowrap pl-col-action',
       card: 'actions',
       render: (r) => (
         <div className="d-flex gap-1">
+          {!r.isApproved ? (
+            <button type="button" className="btn btn-sm btn-success" aria-label={`Approve ${r.name}`} onClick={() => onApprove(r)}>
+              Approve
+            </button>
+          ) : null}
           <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
             <PenIcon />
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={`Change role of ${r.name}`} onClick={() => onRole(r)}>
+            Role
           </button>
           <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${r.name}`} onClick={() => onDelete(r)}>
             <TrashIcon />
