@@ -2,19 +2,25 @@ import type { AdminUser } from '@prelaunch/api';
 import { dash, serial, ymd, type ResponsiveColumn } from '@prelaunch/ui';
 import { PenIcon, TrashIcon } from '../../../components/Icons';
 
-/** SPEC §2 Manage User table: Sl.No, Name, Email, Mobile, Referral Code, Date, Approval, Action. */
+/**
+ * SPEC §2 Manage User table: Sl.No, Name, Email, Mobile, Referral Code, Date, Approval, Action.
+ * An admin whose two-factor sign-in wrong codes locked is marked; the company's owner gets a
+ * button to reset it (`onResetTwoFactor`, only when the viewer is the owner).
+ */
 export function userColumns({
   page,
   limit,
   onApprove,
   onEdit,
   onDelete,
+  onResetTwoFactor,
 }: {
   page: number;
   limit: number;
   onApprove: (u: AdminUser) => void;
   onEdit: (u: AdminUser) => void;
   onDelete: (u: AdminUser) => void;
+  onResetTwoFactor?: (u: AdminUser) => void;
 }): ResponsiveColumn<AdminUser>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
@@ -28,7 +34,12 @@ export function userColumns({
       header: 'Approval',
       card: 'status',
       render: (r) =>
-        r.isApproved ? (
+        r.twoFactorLocked ? (
+          <span className="d-inline-flex flex-wrap gap-1">
+            {r.isApproved ? <span className="badge text-bg-success">Verified</span> : null}
+            <span className="badge text-bg-danger">Two-factor locked</span>
+          </span>
+        ) : r.isApproved ? (
           <span className="badge text-bg-success">Verified</span>
         ) : (
           <button type="button" className="btn btn-sm btn-warning" aria-label={`Waiting: approve ${r.name}`} onClick={() => onApprove(r)}>
@@ -42,7 +53,12 @@ export function userColumns({
       className: 'text-nowrap',
       card: 'actions',
       render: (r) => (
-        <div className="d-flex gap-1">
+        <div className="d-flex flex-wrap gap-1">
+          {r.twoFactorLocked && onResetTwoFactor ? (
+            <button type="button" className="btn btn-sm btn-outline-warning text-nowrap" onClick={() => onResetTwoFactor(r)}>
+              Reset two-factor<span className="visually-hidden"> of {r.name}</span>
+            </button>
+          ) : null}
           <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
             <PenIcon />
           </button>
