@@ -158,6 +158,15 @@ func TestAdminOneLineFieldsRefuseControlCharacters(t *testing.T) {
 		{"POST", "/api/v1/admin/auth/add", h.adminA, map[string]any{"name": "Eve\nAdmin", "email": "eve@a.test", "mobile": "9876501299", "password": "EvePass#12", "role": "USER"}, "Name must not contain control characters."},
 		{"PUT", "/api/v1/admin/beneficiary/update", h.adminA, map[string]any{"holderName": "Demo\u0085Co", "bankName": "SBI", "branch": "MG Road",
 			"accountNumber": "1234567890", "ifscCode": "SBIN0001234", "upi": "demo@sbi"}, "Holder name must not contain control characters."},
+		// Every one-line text of the token settings goes through fields.OneLine too.
+		{"PUT", "/api/v1/admin/token/update", h.adminA, map[string]any{"rounds": []any{map[string]any{"position": 1, "name": "Seed\r\nround",
+			"price": 11, "allocation": 1000}}}, "Round 1: name must not contain control characters."},
+		{"PUT", "/api/v1/admin/token/update", h.adminA, map[string]any{"branding": map[string]any{"title": "Demo", "footerNote": "Note\nBcc: x"}},
+			"Footer note must not contain control characters."},
+		{"PUT", "/api/v1/admin/token/update", h.adminA, map[string]any{"branding": map[string]any{"title": "Demo",
+			"metaData": map[string]any{"description": "Buy\r\n<script>"}}}, "Meta description must not contain control characters."},
+		{"PUT", "/api/v1/admin/token/update", h.adminA, map[string]any{"branding": map[string]any{"title": "Demo",
+			"tokenDistribution": []any{"Private 10%", "Public\u2028cell"}}}, "Token distribution line 2 must not contain control characters."},
 	}
 	for _, c := range cases {
 		r := h.call(c.method, c.path, c.tok, c.body)
@@ -172,6 +181,9 @@ func TestAdminOneLineFieldsRefuseControlCharacters(t *testing.T) {
 	}
 	if n := h.num("SELECT count(*) FROM companies WHERE name LIKE '%' || chr(10) || '%' OR address LIKE '%' || chr(10) || '%'"); n != 0 {
 		t.Fatal("a refused value was stored")
+	}
+	if n := h.num("SELECT count(*) FROM token_rounds WHERE name LIKE '%' || chr(10) || '%'"); n != 0 {
+		t.Fatal("a round name with a line break was stored")
 	}
 }
 

@@ -95,8 +95,10 @@ func TestSuperAdminCompanyGetUpdate(t *testing.T) {
 		r.Msg() != "This company is suspended. Please contact support." {
 		t.Errorf("suspended admin login: %d %s", r.Code, r.Msg())
 	}
-	if r := h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": "owner@beta.test", "password": "wrong-pass"}); r.Code != 401 {
-		t.Errorf("suspended admin, wrong password: %d (the 403 needs the right password)", r.Code)
+	// A wrong password answers the same (before: 401, so the 403 told the password was right).
+	if r := h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": "owner@beta.test", "password": "wrong-pass"}); r.Code != 403 ||
+		r.Msg() != "This company is suspended. Please contact support." {
+		t.Errorf("suspended admin, wrong password: %d %s (must answer as the right one does)", r.Code, r.Msg())
 	}
 	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", h.adminA, nil), 200)
 	h.want(h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "status": "ACTIVE"}), 200)

@@ -161,14 +161,14 @@ func TestUserManagement(t *testing.T) {
 	}
 	upd(map[string]any{"id": meena.ID, "isApproved": true}, 200)
 	upd(map[string]any{"id": meena.ID, "isApproved": false}, 422)
-	upd(map[string]any{"id": meena.ID, "email": "u1@a.test"}, 409)
+	upd(map[string]any{"id": meena.ID, "email": "u1@a.test", "currentPassword": seedPW}, 409)
 	upd(map[string]any{"id": meena.ID, "email": "nope"}, 422)
 	upd(map[string]any{"id": meena.ID, "name": ""}, 422)
 	upd(map[string]any{"id": meena.ID, "role": "ROOT"}, 422)
 	upd(map[string]any{"id": meena.ID}, 422)
 	upd(map[string]any{"name": "x"}, 422)
 	upd(map[string]any{"id": "not-a-uuid", "name": "x"}, 404)
-	upd(map[string]any{"id": meena.ID, "name": "Meena R", "mobile": "7111111111", "email": "Meena@A.test", "role": "ADMIN"}, 200)
+	upd(map[string]any{"id": meena.ID, "name": "Meena R", "mobile": "7111111111", "email": "Meena@A.test", "role": "ADMIN", "currentPassword": seedPW}, 200)
 	upd(map[string]any{"id": h.adminAID, "role": "USER"}, 422)
 	if l := h.users(h.adminA, "?role=ADMIN&search=meena@a.test"); l.Total != 1 || !l.Records[0].IsApproved || l.Records[0].Role != "ADMIN" || l.Records[0].Name != "Meena R" {
 		t.Fatalf("after update: %+v", l)

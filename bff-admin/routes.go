@@ -35,12 +35,13 @@ type api struct {
 func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	a := &api{svc: svc, log: d.Log}
 	v1 := app.Group("/api/v1")
-	mediahttp.Routes(v1, svc.Media, httpx.RequireAuth(d.Verifier, auth.AudienceAdmin, auth.AudienceSuperAdmin))
+	// Uploads too: an admin who must enrol in two-factor first uploads nothing until enrolled.
+	mediahttp.Routes(v1, svc.Media, httpx.RequireAuthThen(d.Verifier, a.enrolledUploader, auth.AudienceAdmin, auth.AudienceSuperAdmin))
 
 	// Public.
 	v1.Get("/company/site/get", a.publicSite)
-	v1.Post("/company/auth/login", a.login)
-	v1.Post("/company/auth/login/2fa", a.loginTwoFactor)
+	v1.Post("/company/auth/login", httpx.NoStore, a.login)
+	v1.Post("/company/auth/login/2fa", httpx.NoStore, a.loginTwoFactor)
 
 	// An admin of a company that requires two-factor sign-in reaches only setup (the profile and
 	// the two-factor set-up) until enrolled; every other admin call goes through admin.
@@ -51,6 +52,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Post("/auth/2fa/setup", setup, a.twoFactorSetup)
 	ad.Post("/auth/2fa/enable", setup, a.twoFactorEnable)
 	ad.Post("/auth/2fa/disable", admin, a.twoFactorDisable)
+	ad.Post("/auth/2fa/reset", admin, a.twoFactorReset)
 	ad.Get("/audit/list", admin, a.auditList)
 	ad.Get("/audit/actions", admin, a.auditActions)
 	ad.Get("/auth/list", admin, a.listUsers)
@@ -81,7 +83,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")
 	sa.Get("/auth/login/email/otp", a.superOTP)
-	sa.Post("/auth/login/verify", a.superVerify)
+	sa.Post("/auth/login/verify", httpx.NoStore, a.superVerify)
 	sa.Get("/dashboard/get", super, a.superDashboard)
 	sa.Get("/company/list", super, a.companies)
 	sa.Post("/company/add", super, a.addCompany)
@@ -92,6 +94,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	sa.Get("/export/purchases.csv", super, a.exportAllPurchases)
 	sa.Get("/audit/list", super, a.superAuditList)
 	sa.Get("/audit/actions", super, a.auditActions)
+	sa.Post("/auth/2fa/reset", super, a.superTwoFactorReset)
 }
 
 // companyOf is the signed-in admin's company: every admin call acts on it alone.
@@ -114,15 +117,19 @@ func (a *api) publicSite(c fiber.Ctx) error {
 
 func (a *api) login(c fiber.Ctx) error {
 	var in struct {
-		Email    string `json:"email" form:"email"`
-		Password string `json:"password" form:"password"`
+		Email     string `json:"email" form:"email"`
+		Password  string `json:"password" form:"password"`
+		CompanyID string `json:"companyId" form:"companyId"`
 	}
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	res, err := a.svc.Users.AdminLogin(c.Context(), in.Email, in.Password, c.IP())
+	res, err := a.svc.Users.AdminLogin(c.Context(), in.Email, in.Password, in.CompanyID, c.IP())
 	if err != nil {
 		return err
+	}
+	if len(res.Companies) > 0 {
+		return httpx.OK(c, "Choose the company to sign in to", fiber.Map{"companyRequired": true, "companies": res.Companies})
 	}
 	if res.Challenge != "" {
 		return httpx.OK(c, "Enter the code from your authenticator app", fiber.Map{"twoFactorRequired": true, "challenge": res.Challenge})

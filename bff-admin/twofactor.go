@@ -4,6 +4,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/auth"
 	"prelaunch/core/httpx"
 )
 
@@ -11,6 +12,15 @@ import (
 // they have turned it on (user.Service.RequireEnrolled).
 func (a *api) enrolled(c fiber.Ctx) error {
 	return a.svc.Users.RequireEnrolled(c.Context(), httpx.Principal(c))
+}
+
+// enrolledUploader is enrolled for uploads, which admins and the super admin share: the super
+// admin has no company and no two-factor rule.
+func (a *api) enrolledUploader(c fiber.Ctx) error {
+	if p := httpx.Principal(c); p.Audience == auth.AudienceAdmin {
+		return a.svc.Users.RequireEnrolled(c.Context(), p)
+	}
+	return nil
 }
 
 func (a *api) loginTwoFactor(c fiber.Ctx) error {
@@ -38,16 +48,41 @@ func (a *api) twoFactorSetup(c fiber.Ctx) error {
 
 func (a *api) twoFactorEnable(c fiber.Ctx) error {
 	var in struct {
-		Code string `json:"code" form:"code"`
+		Code     string `json:"code" form:"code"`
+		Password string `json:"password" form:"password"`
 	}
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	codes, err := a.svc.Users.EnableTwoFactor(c.Context(), httpx.Actor(c), httpx.Principal(c), in.Code)
+	out, err := a.svc.Users.EnableTwoFactor(c.Context(), httpx.Actor(c), httpx.Principal(c), in.Code, in.Password)
 	if err != nil {
 		return err
 	}
-	return httpx.OK(c, "Two-factor sign-in enabled", fiber.Map{"recoveryCodes": codes})
+	return httpx.OK(c, "Two-factor sign-in enabled", out)
+}
+
+// twoFactorReset unlocks another admin's two-factor sign-in (the company's owner only).
+func (a *api) twoFactorReset(c fiber.Ctx) error {
+	var in idBody
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	if err := a.svc.Users.ResetTwoFactorLock(c.Context(), httpx.Actor(c), companyOf(c), in.ID); err != nil {
+		return err
+	}
+	return httpx.OK(c, "Two-factor sign-in reset", nil)
+}
+
+// superTwoFactorReset unlocks any company admin's two-factor sign-in (the super admin).
+func (a *api) superTwoFactorReset(c fiber.Ctx) error {
+	var in idBody
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	if err := a.svc.Users.ResetTwoFactorLock(c.Context(), httpx.Actor(c), "", in.ID); err != nil {
+		return err
+	}
+	return httpx.OK(c, "Two-factor sign-in reset", nil)
 }
 
 func (a *api) twoFactorDisable(c fiber.Ctx) error {

@@ -13,6 +13,8 @@ import (
 	"prelaunch/core/twofactor"
 )
 
+var tinyPNG = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), make([]byte, 64)...)
+
 type setupData struct {
 	Secret     string `json:"secret"`
 	OtpauthURL string `json:"otpauthUrl"`
@@ -35,14 +37,18 @@ func (h *harness) forgetCodeChecks(userID string) {
 	_ = h.d.Limiter.Reset(ctx, ratelimit.OTPCheckPerIP, "2fa:0.0.0.0")
 }
 
-// enrol runs set-up and enable for the admin of token and returns the secret and recovery codes.
-func (h *harness) enrol(token string) (string, []string) {
+// enrol runs set-up and enable (with the admin's password pw) for the admin of token and returns
+// the secret, the recovery codes and the fresh token (enabling ends every other session).
+func (h *harness) enrol(token, pw string) (string, []string, string) {
 	h.t.Helper()
 	var s setupData
 	h.want(h.call("POST", "/api/v1/admin/auth/2fa/setup", token, nil), 200).Into(h.t, &s)
-	var out struct{ RecoveryCodes []string }
-	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", token, map[string]any{"code": h.totp(s.Secret, 0)}), 200).Into(h.t, &out)
-	return s.Secret, out.RecoveryCodes
+	var out struct {
+		RecoveryCodes []string
+		Token         string
+	}
+	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", token, map[string]any{"code": h.totp(s.Secret, 0), "password": pw}), 200).Into(h.t, &out)
+	return s.Secret, out.RecoveryCodes, out.Token
 }
 
 // loginChallenge signs in with the password and returns the second step's challenge.
@@ -84,7 +90,7 @@ func TestTwoFactorEnrolSignInAndDisable(t *testing.T) {
 	if on, _ := h.profileTwoFactor(tok); on {
 		t.Fatal("two-factor starts off")
 	}
-	if r := h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": "123456"}), 409); r.Msg() != "Start the two-factor set-up first." {
+	if r := h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": "123456", "password": seedPW}), 409); r.Msg() != "Start the two-factor set-up first." {
 		t.Fatal(r.Msg())
 	}
 	// Set-up twice: the second secret replaces the first.
@@ -95,17 +101,32 @@ func TestTwoFactorEnrolSignInAndDisable(t *testing.T) {
 		!strings.Contains(second.OtpauthURL, "secret="+second.Secret) || !strings.Contains(second.OtpauthURL, "period=30") {
 		t.Fatalf("setup: %+v %+v", first, second)
 	}
-	if r := h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(first.Secret, 0)}), 422); r.Msg() != "The code is not valid. Please try again." {
+	if r := h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(first.Secret, 0), "password": seedPW}), 422); r.Msg() != "The code is not valid. Please try again." {
 		t.Fatal(r.Msg())
 	}
-	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": ""}), 422)
-	var en struct{ RecoveryCodes []string }
-	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(second.Secret, 0)}), 200).Into(t, &en)
-	if len(en.RecoveryCodes) != 10 {
-		t.Fatalf("want 10 recovery codes, got %v", en.RecoveryCodes)
+	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": "", "password": seedPW}), 422)
+	// Turning it on needs the password too (a stolen session alone cannot lock the owner out).
+	if r := h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(second.Secret, 0)}), 422); r.Msg() != "Please enter your current password." {
+		t.Fatal(r.Msg())
 	}
+	if r := h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(second.Secret, 0), "password": "Wrong-pass-1"}), 422); r.Msg() != "Current password is incorrect." {
+		t.Fatal(r.Msg())
+	}
+	other := h.adminLogin(seed.DemoAdminEmail, seedPW) // another session of the same admin
+	var en struct {
+		RecoveryCodes []string
+		Token         string
+	}
+	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(second.Secret, 0), "password": seedPW}), 200).Into(t, &en)
+	if len(en.RecoveryCodes) != 10 || en.Token == "" {
+		t.Fatalf("want 10 recovery codes and a token, got %v", en)
+	}
+	// Every other session ended; the caller goes on with the fresh token.
+	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", other, nil), 401)
+	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", tok, nil), 401)
+	tok = en.Token
 	h.want(h.call("POST", "/api/v1/admin/auth/2fa/setup", tok, nil), 409)
-	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(second.Secret, 1)}), 409)
+	h.want(h.call("POST", "/api/v1/admin/auth/2fa/enable", tok, map[string]any{"code": h.totp(second.Secret, 1), "password": seedPW}), 409)
 	if on, _ := h.profileTwoFactor(tok); !on {
 		t.Fatal("profile must say two-factor is on")
 	}
@@ -174,7 +195,7 @@ func TestTwoFactorEnrolSignInAndDisable(t *testing.T) {
 
 func TestTwoFactorChallengeSignsInOnceUnderRace(t *testing.T) {
 	h := setup(t)
-	_, codes := h.enrol(h.adminB)
+	_, codes, _ := h.enrol(h.adminB, "BetaPass#1")
 	ch := h.loginChallenge("owner@beta.test", "BetaPass#1")
 	var wg sync.WaitGroup
 	results := make([]int, 6)
@@ -225,8 +246,15 @@ func TestRequire2FARestrictsAdminsUntilEnrolled(t *testing.T) {
 	}
 	// Company B requires nothing: its admin is not restricted.
 	h.want(h.call("GET", "/api/v1/admin/dashboard/get", h.adminB, nil), 200)
-	secret, _ := h.enrol(tok)
-	h.want(h.call("GET", "/api/v1/admin/transaction/list", tok, nil), 200) // the same token, at once
+	// Uploads too (they were open to an admin who had not enrolled).
+	if r := h.upload(tok, tinyPNG); r.Code != 403 || r.Msg() != "Your company requires two-factor sign-in. Set it up to continue." {
+		t.Fatalf("an upload before enrolling: %d %s", r.Code, r.Msg())
+	}
+	secret, _, tok := h.enrol(tok, seedPW)
+	h.want(h.call("GET", "/api/v1/admin/transaction/list", tok, nil), 200) // the fresh token, at once
+	if r := h.upload(tok, tinyPNG); r.Code != 200 {
+		t.Fatalf("an upload after enrolling: %d %s", r.Code, r.Msg())
+	}
 	if on, req := h.profileTwoFactor(tok); !on || !req {
 		t.Fatalf("profile after enrolling: enabled %v required %v", on, req)
 	}

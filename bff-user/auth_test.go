@@ -134,9 +134,15 @@ func TestOtherAudiencesAndMissingTokensAreRefused(t *testing.T) {
 		h.want(h.call("GET", p, adminTok, nil), 401)
 		h.want(h.call("GET", p, "garbage", nil), 401)
 	}
-	// An admin may sign in to the buyer app with a buyer token (documented in docs/openapi/user.yaml).
-	tok := h.login(seed.DemoAdminEmail, seedPW)
-	h.want(h.call("GET", "/api/v1/user/auth/profile/get", tok, nil), 200)
+	// An admin never signs in on the buyer site (docs/openapi/user.yaml): the right password gets
+	// the wrong-password answer, and a buyer-audience token of theirs (issued before) is refused.
+	r := h.call("POST", "/api/v1/user/auth/login", "", map[string]any{"companyId": h.companyID, "user": seed.DemoAdminEmail, "password": seedPW})
+	h.want(r, 401)
+	if r.Msg() != "Invalid email or password." {
+		t.Fatalf("an admin on the buyer site: %q", r.Msg())
+	}
+	oldTok, _ := h.d.Tokens.Issue(admin.ID, admin.CompanyID, admin.Role, auth.AudienceUser, admin.TokenVersion)
+	h.want(h.call("GET", "/api/v1/user/auth/profile/get", oldTok, nil), 401)
 	// A buyer token of another company is refused on this site.
 	h.exec(`INSERT INTO companies (id, name, email) VALUES ('11111111-1111-1111-1111-111111111111', 'Other', 'o@x.test')`)
 	h.exec(`INSERT INTO users (company_id, name, email, password_hash, referral_code) VALUES ('11111111-1111-1111-1111-111111111111', 'O', 'o@x.test', 'x', 'PL-OTHER001')`)

@@ -34,7 +34,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Get("/user/sale/get", a.withSite, a.publicSale)
 	v1.Post("/user/auth/register/otp", a.withSite, a.registerOTP)
 	v1.Post("/user/auth/register", a.withSite, a.register)
-	v1.Post("/user/auth/login", a.withSite, a.login)
+	v1.Post("/user/auth/login", httpx.NoStore, a.withSite, a.login)
 	v1.Post("/user/auth/forgot-password/otp", a.withSite, a.forgotOTP)
 	v1.Post("/user/auth/forgot-password", a.withSite, a.forgot)
 

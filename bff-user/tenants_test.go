@@ -407,7 +407,7 @@ func writeIndex(t *testing.T, dist string) {
 
 func (s *tenants) adminLoginB() string {
 	s.t.Helper()
-	res, err := s.svc.Users.AdminLogin(context.Background(), s.adminBEmail, s.adminBPasswd, "127.0.0.1")
+	res, err := s.svc.Users.AdminLogin(context.Background(), s.adminBEmail, s.adminBPasswd, "", "127.0.0.1")
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -415,7 +415,7 @@ func (s *tenants) adminLoginB() string {
 }
 
 func (s *tenants) adminLoginCode() (int, string) {
-	_, err := s.svc.Users.AdminLogin(context.Background(), s.adminBEmail, s.adminBPasswd, "127.0.0.1")
+	_, err := s.svc.Users.AdminLogin(context.Background(), s.adminBEmail, s.adminBPasswd, "", "127.0.0.1")
 	if err == nil {
 		return 200, ""
 	}

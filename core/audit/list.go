@@ -16,7 +16,7 @@ import (
 // Actions are the action names written today, for the activity filter. A new audited action
 // belongs here too.
 var Actions = []string{
-	"admin.2fa.disable", "admin.2fa.enable",
+	"admin.2fa.disable", "admin.2fa.enable", "admin.2fa.reset",
 	"beneficiary.update",
 	"company.create", "company.update",
 	"kyc.approve", "kyc.reject",

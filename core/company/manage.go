@@ -204,6 +204,9 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		if err := user.Insert(ctx, tx, owner); err != nil {
 			return fmt.Errorf("insert owner admin: %w", err)
 		}
+		if _, err := tx.NewRaw("UPDATE companies SET owner_id = ? WHERE id = ?", owner.ID, c.ID).Exec(ctx); err != nil {
+			return fmt.Errorf("set owner admin: %w", err)
+		}
 		if err := saveDomains(ctx, tx, c.ID, in.Domains); err != nil {
 			return err
 		}

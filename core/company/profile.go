@@ -18,10 +18,13 @@ type ProfileView struct {
 	Role  string `json:"role"`
 	// TwoFactorEnabled: the admin signs in with a code; TwoFactorRequired: their company requires
 	// it (while it is off, every other admin call is 403).
-	TwoFactorEnabled  bool         `json:"twoFactorEnabled"`
-	TwoFactorRequired bool         `json:"twoFactorRequired"`
-	Company           CompanyRef   `json:"company"`
-	Token             TokenSummary `json:"token"`
+	TwoFactorEnabled  bool `json:"twoFactorEnabled"`
+	TwoFactorRequired bool `json:"twoFactorRequired"`
+	// IsOwner: the company's owner (companies.owner_id), who alone changes another admin's email
+	// and resets another admin's locked two-factor sign-in.
+	IsOwner bool         `json:"isOwner"`
+	Company CompanyRef   `json:"company"`
+	Token   TokenSummary `json:"token"`
 }
 
 type CompanyRef struct {
@@ -63,8 +66,12 @@ func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*Profile
 	if err != nil {
 		return nil, err
 	}
+	owner, err := user.IsOwner(ctx, s.DB, u.CompanyID, u.ID)
+	if err != nil {
+		return nil, err
+	}
 	return &ProfileView{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, TwoFactorEnabled: enabled,
-		TwoFactorRequired: required, Company: CompanyRef{ID: c.ID, Name: c.Name}, Token: Summary(&t)}, nil
+		TwoFactorRequired: required, IsOwner: owner, Company: CompanyRef{ID: c.ID, Name: c.Name}, Token: Summary(&t)}, nil
 }
 
 // notFoundOr maps "no rows" to a 404 with the given slug and message, and passes others on.

@@ -525,6 +525,7 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 		}
 		r.Name = strings.TrimSpace(ri.Name)
 		v.Check(r.Name != "", n+"name is required.")
+		v.Check(fields.OneLine(r.Name), n+fields.MsgControl("name"))
 		v.Check(len([]rune(r.Name)) <= 100, n+"name must be at most 100 characters.")
 		pos, ok := parseNum(ri.Position)
 		if !ok || decimals(pos) > 0 || pos.LessThan(decimal.NewFromInt(1)) || pos.GreaterThan(decimal.NewFromInt(10000)) {
@@ -582,13 +583,16 @@ func (s *Service) branding(ctx context.Context, db bun.IDB, v *apperr.Validation
 	v.Check(fields.OneLine(title), fields.MsgControl("Title"))
 	v.Check(fields.OneLine(in.MetaData.Title), fields.MsgControl("Meta title"))
 	v.Check(fields.OneLine(in.MetaData.Keywords), fields.MsgControl("Meta keywords"))
+	v.Check(fields.OneLine(in.MetaData.Description), fields.MsgControl("Meta description"))
+	v.Check(fields.OneLine(in.FooterNote), fields.MsgControl("Footer note"))
 	t.Title = title
 	t.FooterNote = strings.TrimSpace(in.FooterNote)
 	t.MetaTitle = strings.TrimSpace(in.MetaData.Title)
 	t.MetaDescription = strings.TrimSpace(in.MetaData.Description)
 	t.MetaKeywords = strings.TrimSpace(in.MetaData.Keywords)
 	dist := make([]string, 0, len(in.TokenDistribution))
-	for _, line := range in.TokenDistribution {
+	for i, line := range in.TokenDistribution {
+		v.Check(fields.OneLine(line), fields.MsgControl(fmt.Sprintf("Token distribution line %d", i+1)))
 		if line = strings.TrimSpace(line); line != "" {
 			dist = append(dist, line)
 		}

@@ -22,6 +22,21 @@ func RequireAuth(v *session.Verifier, audiences ...string) fiber.Handler {
 	}
 }
 
+// RequireAuthThen is RequireAuth followed by check, which runs with the caller admitted and may
+// refuse the call (bff-admin's uploads: two-factor enrolment).
+func RequireAuthThen(v *session.Verifier, check func(c fiber.Ctx) error, audiences ...string) fiber.Handler {
+	admit := admitter(v, audiences)
+	return func(c fiber.Ctx) error {
+		if err := admit(c); err != nil {
+			return err
+		}
+		if err := check(c); err != nil {
+			return err
+		}
+		return c.Next()
+	}
+}
+
 // admitter is RequireAuth without the step to the next handler. Every answer of a call that takes
 // a token carries Cache-Control: no-store (DESIGN §13): personal and bank details and signed
 // links must not be kept by a browser or a proxy.

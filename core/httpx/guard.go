@@ -66,3 +66,10 @@ func SameCompany(companyOf func(c fiber.Ctx) string) fiber.Handler {
 		return c.Next()
 	}
 }
+
+// NoStore marks the answer (success or error) Cache-Control: no-store: the sign-in calls, whose
+// answers carry a token or a challenge and are public routes, so no Guard sets it for them.
+func NoStore(c fiber.Ctx) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Next()
+}

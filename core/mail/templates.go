@@ -146,3 +146,13 @@ func NoticeMessage(to, purpose string, from From) tasks.EmailSendPayload {
 		html.EscapeString(brand), html.EscapeString(body), sigHTML)
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: body + sigText, HTML: htm}
 }
+
+// SecurityMessage is a notice about an account's security (its email changed, its two-factor
+// sign-in locked): subject is a format with the brand's %s.
+func SecurityMessage(to, subject, body string, from From) tasks.EmailSendPayload {
+	brand := from.brand()
+	sigText, sigHTML := from.signature()
+	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2 style="margin:0 0 12px">%s</h2><p>%s</p>%s</div>`,
+		html.EscapeString(brand), html.EscapeString(body), sigHTML)
+	return tasks.EmailSendPayload{To: to, Subject: fmt.Sprintf(subject, brand), Text: body + sigText, HTML: htm}
+}

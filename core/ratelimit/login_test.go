@@ -15,10 +15,9 @@ func TestGuessingFromOneAddressDoesNotLockOutAnother(t *testing.T) {
 	ctx := context.Background()
 	const who = "c1:asha@example.test"
 	for i := 0; i < ratelimit.LoginFailPerSubjectIP.Burst; i++ {
-		if err := l.BeforeLogin(ctx, who, "10.0.0.66"); err != nil {
+		if err := l.BeforeLogin(ctx, who, "10.0.0.66"); err != nil { // counted until it succeeds
 			t.Fatalf("attempt %d refused too early: %v", i+1, err)
 		}
-		l.LoginFailed(ctx, who, "10.0.0.66")
 	}
 	err := l.BeforeLogin(ctx, who, "10.0.0.66")
 	if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindRateLimited || e.RetryAfter <= 0 {
@@ -43,7 +42,6 @@ func TestGuessingFromManyAddressesHitsTheSubjectCeiling(t *testing.T) {
 		if err := l.BeforeLogin(ctx, who, ip); err != nil {
 			t.Fatalf("attempt %d refused too early: %v", i+1, err)
 		}
-		l.LoginFailed(ctx, who, ip)
 	}
 	if err := l.BeforeLogin(ctx, who, "198.51.100.1"); !apperr.Is(err, apperr.KindRateLimited) {
 		t.Fatalf("distributed guessing must reach the per-subject ceiling: %v", err)
@@ -58,11 +56,12 @@ func TestSuccessForgetsTheAddressFailures(t *testing.T) {
 	ctx := context.Background()
 	const who, ip = "c1:mina@example.test", "192.0.2.9"
 	for i := 0; i < ratelimit.LoginFailPerSubjectIP.Burst-1; i++ {
-		l.LoginFailed(ctx, who, ip)
+		_ = l.BeforeLogin(ctx, who, ip)
 	}
+	_ = l.BeforeLogin(ctx, who, ip)
 	l.LoginSucceeded(ctx, who, ip)
 	for i := 0; i < ratelimit.LoginFailPerSubjectIP.Burst-1; i++ {
-		l.LoginFailed(ctx, who, ip)
+		_ = l.BeforeLogin(ctx, who, ip)
 	}
 	if err := l.BeforeLogin(ctx, who, ip); err != nil {
 		t.Fatalf("failures before a success must be forgotten: %v", err)

@@ -12,9 +12,12 @@ import (
 	"prelaunch/core/apperr"
 )
 
-type Limiter struct{ rl *redis_rate.Limiter }
+type Limiter struct {
+	rl  *redis_rate.Limiter
+	rdb *redis.Client
+}
 
-func New(rdb *redis.Client) *Limiter { return &Limiter{rl: redis_rate.NewLimiter(rdb)} }
+func New(rdb *redis.Client) *Limiter { return &Limiter{rl: redis_rate.NewLimiter(rdb), rdb: rdb} }
 
 // Rule is a named limit: Rate events per Period, with Burst.
 type Rule struct {

@@ -128,6 +128,11 @@ func Run(ctx context.Context, db *bun.DB, adminPassword string, superAdmins []st
 		if created && adminPassword == "" {
 			res.AdminPassword = pw
 		}
+		// The demo admin owns the demo company (companies.owner_id).
+		if _, err := tx.NewRaw(`UPDATE companies SET owner_id = (SELECT id FROM users WHERE company_id = ? AND role = ?
+			AND deleted_at IS NULL ORDER BY created_at, id LIMIT 1) WHERE id = ? AND owner_id IS NULL`, c.ID, user.RoleAdmin, c.ID).Exec(ctx); err != nil {
+			return err
+		}
 		if _, err := ensureUser(ctx, tx, c.ID, user.RoleUser, "Demo Buyer", DemoBuyerEmail, pw, adminPassword != ""); err != nil {
 			return err
 		}

@@ -47,6 +47,11 @@ func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*auth.Pri
 		if u.Status != user.StatusActive || u.TokenVersion != claims.Version || u.CompanyID != claims.Company {
 			return nil, auth.ErrBadToken()
 		}
+		// A buyer-site token is a buyer's only: an admin's, issued before admins were kept off the
+		// buyer site, no longer works there (its profile/update would rename the admin).
+		if aud == auth.AudienceUser && u.Role != user.RoleUser {
+			return nil, auth.ErrBadToken()
+		}
 		if aud == auth.AudienceAdmin && u.Role != user.RoleAdmin {
 			return nil, apperr.Forbidden("not_admin", "You do not have access to the admin area.")
 		}

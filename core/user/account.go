@@ -197,9 +197,11 @@ type LoginInput struct {
 	Password  string `json:"password" form:"password"`
 }
 
-// Login signs in an active, non-deleted user of the site's company (role USER or ADMIN) and
-// returns a buyer-audience token. A wrong email or password is one generic 401; a correct
-// password on a blocked or inactive account says the account is not active.
+// Login signs in an active, non-deleted buyer (role USER) of the site's company and returns a
+// buyer-audience token. A wrong email or password is one generic 401; a correct password on a
+// blocked or inactive account says the account is not active. A company admin's email is answered
+// as an unknown one (same answer, same time): admins sign in on the admin site only, where their
+// two-factor code is asked, so the buyer site is no way around it.
 func (s *Service) Login(ctx context.Context, site Tenant, in LoginInput, ip string) (string, error) {
 	if err := site.CheckCompany(in.CompanyID); err != nil {
 		return "", err
@@ -218,23 +220,21 @@ func (s *Service) Login(ctx context.Context, site Tenant, in LoginInput, ip stri
 	var u User
 	err := s.DB.NewSelect().Model(&u).Column("id", "company_id", "role", "password_hash", "status", "token_version").
 		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").
-		Limit(1).Scan(ctx)
+		Where("role = ?", RoleUser).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) || len(in.Password) > fields.PasswordMax {
 		auth.BurnTime(in.Password)
-		s.Limiter.LoginFailed(ctx, key, ip)
-		return "", errLogin
+		return "", errLogin // counted as a failure by BeforeLogin
 	}
 	if err != nil {
 		return "", err
 	}
 	if !auth.CheckPassword(u.PasswordHash, in.Password) {
-		s.Limiter.LoginFailed(ctx, key, ip)
 		return "", errLogin
 	}
+	s.Limiter.LoginSucceeded(ctx, key, ip)
 	if u.Status != StatusActive {
 		return "", errNotActive()
 	}
-	s.Limiter.LoginSucceeded(ctx, key, ip)
 	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, u.TokenVersion)
 }
 

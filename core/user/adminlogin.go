@@ -2,6 +2,7 @@ package user
 
 import (
 	"context"
+	"strings"
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
@@ -9,15 +10,44 @@ import (
 	"prelaunch/core/twofactor"
 )
 
-// ErrCompanySuspended answers the right password of an admin of a SUSPENDED company.
+// ErrCompanySuspended answers an admin sign-in for an email whose only admin accounts belong to
+// SUSPENDED companies, whatever the password: a right and a wrong password answer alike, so the
+// answer is no password oracle.
 var ErrCompanySuspended = apperr.Forbidden("company_suspended", "This company is suspended. Please contact support.")
+
+// CompanyChoice is one company an admin may sign in to (the sign-in's company step).
+type CompanyChoice struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// LoginResult is company/auth/login's answer: a token, a challenge for the second step, or (one
+// email and password right for admins of several companies) the companies to choose from.
+type LoginResult struct {
+	Token     string
+	Challenge string
+	Companies []CompanyChoice
+}
+
+type adminCandidate struct {
+	User          `bun:",extend"`
+	CompanyName   string `bun:"company_name"`
+	CompanyStatus string `bun:"company_status"`
+}
 
 // AdminLogin signs in a company admin by email and password and returns an admin-audience token,
 // or, when the admin has two-factor sign-in on, a challenge for AdminLoginTwoFactor.
-// The same email may be an admin of several companies: each active ADMIN account with that email
-// is tried in turn and the first whose password matches wins. Every failure is one generic 401.
-func (s *Service) AdminLogin(ctx context.Context, email, password, ip string) (LoginResult, error) {
+//
+// One email may be an admin of several companies. Every active ADMIN account with that email in
+// an ACTIVE company is tried (companyID, when given, narrows them to that company). One whose
+// password matches signs in; when the password matches in several companies the answer lists
+// them by name (only after a right password, so the list reveals nothing to a guesser) and the
+// client asks again with companyId. With no account in an active company but one in a SUSPENDED
+// company the answer is 403 company_suspended for any password. Every other failure is one
+// generic 401, in the time of one password comparison per account.
+func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip string) (LoginResult, error) {
 	email = fields.NormEmail(email)
+	companyID = strings.TrimSpace(companyID)
 	var v apperr.Validation
 	v.Check(email != "", "Email is required.")
 	v.Check(password != "", "Password is required.")
@@ -28,45 +58,67 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, ip string) (L
 	if err := s.Limiter.BeforeLogin(ctx, subject, "admin:"+ip); err != nil {
 		return LoginResult{}, err
 	}
-	var candidates []User
-	err := s.DB.NewSelect().Model(&candidates).
-		Column("id", "company_id", "role", "password_hash", "token_version").
-		Where("lower(email) = ?", email).Where("role = ?", RoleAdmin).
-		Where("status = ?", StatusActive).Where("deleted_at IS NULL").
-		OrderExpr("created_at, id").Limit(20).Scan(ctx)
+	var candidates []adminCandidate
+	q := s.DB.NewSelect().Model(&candidates).
+		Column("u.id", "u.company_id", "u.role", "u.password_hash", "u.token_version").
+		ColumnExpr("c.name AS company_name, c.status AS company_status").
+		Join("JOIN companies AS c ON c.id = u.company_id").
+		Where("lower(u.email) = ?", email).Where("u.role = ?", RoleAdmin).
+		Where("u.status = ?", StatusActive).Where("u.deleted_at IS NULL").
+		OrderExpr("c.created_at, u.id").Limit(20)
+	if companyID != "" {
+		if !fields.UUID(companyID) {
+			auth.BurnTime(password)
+			return LoginResult{}, errLogin
+		}
+		q = q.Where("u.company_id = ?", companyID)
+	}
+	if err := q.Scan(ctx); err != nil {
+		return LoginResult{}, err
+	}
+	var matched []*adminCandidate
+	suspended := false
+	tried := 0
+	for i := range candidates {
+		u := &candidates[i]
+		if u.CompanyStatus == "SUSPENDED" { // DESIGN §11: a suspended company's admins cannot sign in
+			suspended = true
+			continue
+		}
+		tried++
+		if len(password) <= fields.PasswordMax && auth.CheckPassword(u.PasswordHash, password) {
+			matched = append(matched, u)
+		}
+	}
+	if tried == 0 {
+		auth.BurnTime(password) // the time of a wrong password, with or without a suspended account
+	}
+	switch {
+	case len(matched) == 0 && suspended:
+		return LoginResult{}, ErrCompanySuspended // counted as a failure by BeforeLogin
+	case len(matched) == 0:
+		return LoginResult{}, errLogin // counted as a failure by BeforeLogin
+	}
+	s.Limiter.LoginSucceeded(ctx, subject, "admin:"+ip)
+	if len(matched) > 1 {
+		choices := make([]CompanyChoice, len(matched))
+		for i, u := range matched {
+			choices[i] = CompanyChoice{ID: u.CompanyID, Name: u.CompanyName}
+		}
+		return LoginResult{Companies: choices}, nil
+	}
+	u := matched[0]
+	enabled, _, err := TwoFactorState(ctx, s.DB, u.ID, u.CompanyID)
 	if err != nil {
 		return LoginResult{}, err
 	}
-	if len(candidates) == 0 || len(password) > fields.PasswordMax {
-		auth.BurnTime(password)
-		s.Limiter.LoginFailed(ctx, subject, "admin:"+ip)
-		return LoginResult{}, errLogin
-	}
-	for _, u := range candidates {
-		if auth.CheckPassword(u.PasswordHash, password) {
-			s.Limiter.LoginSucceeded(ctx, subject, "admin:"+ip)
-			var status string
-			if err := s.DB.NewSelect().Table("companies").Column("status").Where("id = ?", u.CompanyID).Scan(ctx, &status); err != nil {
-				return LoginResult{}, err
-			}
-			if status == "SUSPENDED" { // DESIGN §11: a suspended company's admins cannot sign in
-				return LoginResult{}, ErrCompanySuspended
-			}
-			enabled, _, err := TwoFactorState(ctx, s.DB, u.ID, u.CompanyID)
-			if err != nil {
-				return LoginResult{}, err
-			}
-			if enabled {
-				id, err := s.Challenges.Create(ctx, twofactor.Challenge{UserID: u.ID, CompanyID: u.CompanyID})
-				if err != nil {
-					return LoginResult{}, errRedis(err)
-				}
-				return LoginResult{Challenge: id}, nil
-			}
-			tok, err := s.Tokens.Issue(u.ID, u.CompanyID, RoleAdmin, auth.AudienceAdmin, u.TokenVersion)
-			return LoginResult{Token: tok}, err
+	if enabled {
+		id, err := s.Challenges.Create(ctx, twofactor.Challenge{UserID: u.ID, CompanyID: u.CompanyID})
+		if err != nil {
+			return LoginResult{}, errRedis(err)
 		}
+		return LoginResult{Challenge: id}, nil
 	}
-	s.Limiter.LoginFailed(ctx, subject, "admin:"+ip)
-	return LoginResult{}, errLogin
+	tok, err := s.Tokens.Issue(u.ID, u.CompanyID, RoleAdmin, auth.AudienceAdmin, u.TokenVersion)
+	return LoginResult{Token: tok}, err
 }

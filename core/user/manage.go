@@ -31,22 +31,27 @@ type UserRecord struct {
 	CreatedAt    time.Time       `json:"createdAt"`
 	// KYCStatus is the user's identity verification (package kyc): NONE, PENDING, APPROVED or REJECTED.
 	KYCStatus string `json:"kycStatus"`
+	// TwoFactorLocked: an admin whose two-factor sign-in wrong codes locked (admin/auth/2fa/reset).
+	TwoFactorLocked bool `json:"twoFactorLocked"`
 }
 
 // listRow is a user with their KYC status (kyc_submissions, owned by package kyc, which
 // imports this package: so the status is read here by its SQL).
 type listRow struct {
-	User      `bun:",extend"`
-	KYCStatus string `bun:"kyc_status"`
+	User            `bun:",extend"`
+	KYCStatus       string `bun:"kyc_status"`
+	TwoFactorLocked bool   `bun:"two_factor_locked"`
 }
 
 const kycStatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE ks.user_id = u.id), 'NONE') AS kyc_status"
+
+const twoFactorLockedSQL = "EXISTS (SELECT 1 FROM admin_two_factor AS tf WHERE tf.user_id = u.id AND tf.locked_at IS NOT NULL) AS two_factor_locked"
 
 func recordOf(r *listRow) UserRecord {
 	u := &r.User
 	return UserRecord{ID: u.ID, Name: u.Name, Mobile: u.Mobile, Email: u.Email, Role: u.Role,
 		ReferralCode: u.ReferralCode, IsApproved: u.IsApproved, Status: u.Status,
-		StockBalance: u.StockBalance, CreatedAt: u.CreatedAt, KYCStatus: r.KYCStatus}
+		StockBalance: u.StockBalance, CreatedAt: u.CreatedAt, KYCStatus: r.KYCStatus, TwoFactorLocked: r.TwoFactorLocked}
 }
 
 // auditView is what the audit log keeps of a user: never the password hash.
@@ -98,7 +103,7 @@ func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pag
 	var users []listRow
 	q := s.DB.NewSelect().Model(&users).
 		Column("id", "name", "mobile", "email", "role", "referral_code", "is_approved", "status", "stock_balance", "created_at").
-		ColumnExpr(kycStatusSQL).
+		ColumnExpr(kycStatusSQL).ColumnExpr(twoFactorLockedSQL).
 		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Where("role = ?", role)
 	switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
 	case "":
@@ -244,6 +249,10 @@ type UpdateUserInput struct {
 	Email      *string `json:"email" form:"email"`
 	Role       *string `json:"role" form:"role"`
 	IsApproved *bool   `json:"isApproved" form:"isApproved"`
+	// CurrentPassword and Code are the acting admin's own password and (with two-factor on) a
+	// code: asked only when the email changes.
+	CurrentPassword string `json:"currentPassword" form:"currentPassword"`
+	Code            string `json:"code" form:"code"`
 }
 
 var errUserNotFound = apperr.NotFound("user_not_found", "User not found.")
@@ -315,10 +324,18 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		}
 		return err
 	}
+	var oldEmail string
+	if in.Email != nil {
+		var err error
+		if oldEmail, err = s.authoriseEmailChange(ctx, actor, companyID, in); err != nil {
+			return err
+		}
+	}
 	// After the commit, this process's token checks see the change at once (Revoker);
 	// the others are told by the users trigger's notification.
 	defer s.revoke(in.ID)
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	emailChanged := false
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		u, err := lockUser(ctx, tx, companyID, in.ID)
 		if err != nil {
 			return err
@@ -327,11 +344,22 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		if in.Role != nil && *in.Role != RoleAdmin && u.ID == actor.ID {
 			return apperr.Invalid("self_demote", "You cannot remove your own admin role.")
 		}
+		if in.Role != nil && *in.Role != RoleAdmin && u.Role == RoleAdmin {
+			if owner, err := companyOwner(ctx, tx, companyID); err != nil {
+				return err
+			} else if u.ID == owner {
+				return errOwnerProtected
+			}
+		}
 		if in.Email != nil && *in.Email != strings.ToLower(u.Email) {
+			if strings.ToLower(u.Email) != oldEmail { // changed since it was authorised
+				return errEmailChangedMeanwhile
+			}
 			if err := emailFree(ctx, tx, companyID, *in.Email, u.ID); err != nil {
 				return err
 			}
 			u.Email = *in.Email
+			emailChanged = true
 		}
 		if in.Name != nil {
 			u.Name = *in.Name
@@ -352,8 +380,9 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		if mobileChanged {
 			q = q.Set("mobile_repeat = false")
 		}
-		if roleChanged {
-			// A role change ends the user's sessions so no token outlives the role it was issued for.
+		if roleChanged || emailChanged {
+			// A role change ends the user's sessions so no token outlives the role it was issued
+			// for; an email change ends them so a taken-over address keeps no session open.
 			q = q.Set("token_version = token_version + 1")
 		}
 		if _, err := q.Exec(ctx); err != nil {
@@ -371,6 +400,13 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		}
 		return audit.Write(ctx, tx, actor, action, "user", u.ID, before, auditOf(u))
 	})
+	if err != nil {
+		return err
+	}
+	if emailChanged {
+		s.noticeEmailChanged(ctx, companyID, oldEmail, *in.Email)
+	}
+	return nil
 }
 
 // DeleteUser soft-deletes a user of the company and revokes their tokens. An admin cannot
@@ -384,6 +420,11 @@ func (s *Service) Delete(ctx context.Context, actor audit.Actor, companyID, id s
 		}
 		if u.ID == actor.ID {
 			return apperr.Forbidden("self_delete", "You cannot delete your own account.")
+		}
+		if owner, err := companyOwner(ctx, tx, companyID); err != nil {
+			return err
+		} else if u.ID == owner {
+			return errOwnerProtected
 		}
 		before := auditOf(u)
 		if _, err := tx.NewUpdate().Model(u).Set("deleted_at = now()").Set("updated_at = now()").

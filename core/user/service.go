@@ -102,15 +102,17 @@ func checkPassword(v *apperr.Validation, pw, label string) {
 
 // checkCurrentPassword is every check of a signed-in caller's current password: limited per
 // account (ratelimit.PasswordFailPerSubject), so it cannot be guessed through the profile form.
+// The check is counted as wrong before it runs and given back when right, so wrong guesses sent
+// at once cannot all pass the limit before any is counted.
 func (s *Service) checkCurrentPassword(ctx context.Context, u *User, pw string) error {
 	key := "user:" + u.ID
 	if err := s.Limiter.BeforePasswordCheck(ctx, key); err != nil {
 		return err
 	}
 	if len(pw) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, pw) {
-		s.Limiter.PasswordFailed(ctx, key)
 		return errWrongCurrent()
 	}
+	s.Limiter.PasswordRight(ctx, key)
 	return nil
 }
 

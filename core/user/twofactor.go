@@ -46,6 +46,8 @@ type twoFactor struct {
 	PendingSecret []byte     `bun:"pending_secret"`
 	EnabledAt     *time.Time `bun:"enabled_at"`
 	LastStep      int64      `bun:"last_step,notnull"`
+	FailedCodes   int        `bun:"failed_codes,notnull"`
+	LockedAt      *time.Time `bun:"locked_at"`
 	UpdatedAt     time.Time  `bun:"updated_at,notnull"`
 }
 
@@ -116,20 +118,41 @@ func (s *Service) SetupTwoFactor(ctx context.Context, p *auth.Principal) (*TwoFa
 	return &TwoFactorSetup{Secret: secret, OtpauthURL: url}, nil
 }
 
-// EnableTwoFactor turns two-factor on with a current code of the pending secret and returns the
-// recovery codes, shown once.
-func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *auth.Principal, code string) ([]string, error) {
+// TwoFactorEnabled is what turning two-factor on answers: the recovery codes, shown once, and a
+// fresh token for the caller (every other session of the account has ended).
+type TwoFactorEnabled struct {
+	RecoveryCodes []string `json:"recoveryCodes"`
+	Token         string   `json:"token"`
+}
+
+// EnableTwoFactor turns two-factor on with the current password and a current code of the
+// pending secret. Every other session of the account ends (a stolen session cannot keep going
+// without the code); the caller gets a fresh token.
+func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *auth.Principal, code, password string) (*TwoFactorEnabled, error) {
 	code = twofactor.NormCode(code)
-	if code == "" {
-		return nil, apperr.Invalid("missing_code", errCodeMissing)
+	var v apperr.Validation
+	v.Check(code != "", errCodeMissing)
+	v.Check(password != "", errPasswordMissing)
+	if err := v.Err(); err != nil {
+		return nil, err
 	}
 	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, twoFactorCheckPrefix+p.ID); err != nil {
+		return nil, err
+	}
+	var u User
+	if err := s.DB.NewSelect().Model(&u).Column("id", "company_id", "password_hash").Where("id = ?", p.ID).
+		Where("deleted_at IS NULL").Scan(ctx); err != nil {
+		return nil, notFoundOr(err, "user_not_found", "User not found.")
+	}
+	if err := s.checkCurrentPassword(ctx, &u, password); err != nil {
 		return nil, err
 	}
 	codes, err := twofactor.NewRecoveryCodes()
 	if err != nil {
 		return nil, err
 	}
+	var version int
+	defer s.revoke(p.ID)
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var row twoFactor
 		err := tx.NewSelect().Model(&row).Where("user_id = ?", p.ID).For("UPDATE").Scan(ctx)
@@ -169,13 +192,21 @@ func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *aut
 		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
 			return err
 		}
+		if err := tx.NewUpdate().Model((*User)(nil)).Set("token_version = token_version + 1").Set("updated_at = ?", now).
+			Where("id = ?", p.ID).Returning("token_version").Scan(ctx, &version); err != nil {
+			return err
+		}
 		return audit.Write(ctx, tx, actor, "admin.2fa.enable", "user", p.ID,
 			map[string]bool{"twoFactor": false}, map[string]bool{"twoFactor": true})
 	})
 	if err != nil {
 		return nil, err
 	}
-	return codes, nil
+	tok, err := s.Tokens.Issue(p.ID, u.CompanyID, RoleAdmin, auth.AudienceAdmin, version)
+	if err != nil {
+		return nil, err
+	}
+	return &TwoFactorEnabled{RecoveryCodes: codes, Token: tok}, nil
 }
 
 // DisableTwoFactor turns two-factor off with a code (or a recovery code) and the current password.
@@ -198,6 +229,12 @@ func (s *Service) DisableTwoFactor(ctx context.Context, actor audit.Actor, p *au
 	if err := s.checkCurrentPassword(ctx, &u, password); err != nil {
 		return err
 	}
+	wrong := false
+	defer func() {
+		if wrong {
+			s.codeFailed(ctx, p.ID)
+		}
+	}()
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		row, err := lockEnabled(ctx, tx, p.ID)
 		if err != nil {
@@ -211,6 +248,7 @@ func (s *Service) DisableTwoFactor(ctx context.Context, actor audit.Actor, p *au
 			return err
 		}
 		if !ok {
+			wrong = true
 			return errCodeInvalid
 		}
 		if _, err := tx.NewDelete().Model((*twoFactor)(nil)).Where("user_id = ?", p.ID).Exec(ctx); err != nil {
@@ -238,8 +276,21 @@ func lockEnabled(ctx context.Context, tx bun.Tx, userID string) (*twoFactor, err
 }
 
 // spendCode accepts a TOTP code of a time step after the last one accepted, or an unused
-// recovery code, and records it as used (in tx, with the row locked), so each works once.
+// recovery code, and records it as used (in tx, with the row locked), so each works once. A
+// right code clears the count of wrong ones; a locked account takes no code at all (the caller
+// counts a wrong one with codeFailed, outside its transaction, which rolls back).
 func (s *Service) spendCode(ctx context.Context, tx bun.Tx, row *twoFactor, code string) (bool, error) {
+	if row.LockedAt != nil {
+		return false, ErrTwoFactorLocked
+	}
+	ok, err := s.matchCode(ctx, tx, row, code)
+	if ok && err == nil && row.FailedCodes > 0 {
+		_, err = tx.NewUpdate().Model((*twoFactor)(nil)).Where("user_id = ?", row.UserID).Set("failed_codes = 0").Exec(ctx)
+	}
+	return ok && err == nil, err
+}
+
+func (s *Service) matchCode(ctx context.Context, tx bun.Tx, row *twoFactor, code string) (bool, error) {
 	if twofactor.IsTOTP(code) {
 		secret, err := s.Sealer.Open(row.UserID, row.Secret)
 		if err != nil {
@@ -264,12 +315,6 @@ func (s *Service) spendCode(ctx context.Context, tx bun.Tx, row *twoFactor, code
 	}
 	n, _ := res.RowsAffected()
 	return n == 1, nil
-}
-
-// LoginResult is company/auth/login's answer: a token, or a challenge for the second step.
-type LoginResult struct {
-	Token     string
-	Challenge string
 }
 
 // AdminLoginTwoFactor finishes a sign-in with the challenge and a code: 5 wrong codes burn the
@@ -343,6 +388,7 @@ func (s *Service) AdminLoginTwoFactor(ctx context.Context, challenge, code, ip s
 		return nil
 	})
 	if wrong {
+		s.codeFailed(ctx, ch.UserID)
 		if ferr := s.Challenges.Fail(ctx, challenge); ferr != nil {
 			return "", errRedis(ferr)
 		}

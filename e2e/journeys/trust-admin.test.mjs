@@ -42,8 +42,8 @@ async function signOut(page) {
   await page.waitForURL(/\/admin\/login$/);
 }
 
-/** On Security with two-factor off: Enable → key → code → the recovery codes dialog. Returns { auth, codes }. */
-async function enrol(page) {
+/** On Security with two-factor off: Enable → key → code and password → the recovery codes dialog. Returns { auth, codes }. */
+async function enrol(page, password) {
   await page.getByRole('button', { name: 'Enable two-factor' }).click();
   const form = page.getByRole('form', { name: 'Set up two-factor sign-in' });
   await form.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
@@ -51,6 +51,7 @@ async function enrol(page) {
   assert.match(secret, /^[A-Z2-7]{16,}$/);
   const auth = authenticator(secret);
   await form.getByLabel('Authentication code').fill(await auth.next());
+  await form.getByLabel('Current password').fill(password);
   await form.getByRole('button', { name: 'Turn on two-factor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
   await dialog.waitFor();
@@ -77,7 +78,7 @@ test('an admin turns two-factor sign-in on: QR code, key, a code, the recovery c
   await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
   assert.equal(await page.getByTestId('twofa-state').textContent(), 'Off');
 
-  const { auth, codes, dialog } = await enrol(page);
+  const { auth, codes, dialog } = await enrol(page, state.admin.password);
   state.auth = auth;
   state.codes = codes;
   await screenshot(page, 'trust-recovery-codes-desktop');
@@ -221,7 +222,7 @@ test('a super admin requires two-factor of a company; its admin is kept on Secur
   assert.deepEqual(await axe(page), []);
   await screenshot(page, 'trust-confined-360');
 
-  const { dialog } = await enrol(page);
+  const { dialog } = await enrol(page, company.password);
   assert.ok((await overflow(page)) <= 0, 'the recovery codes overflow at 360 px');
   await screenshot(page, 'trust-recovery-codes-360');
   await dialog.getByLabel('I have saved them somewhere safe').check();
@@ -294,4 +295,32 @@ test('Activity lists these actions, filtered by action, person and date', async 
   assert.deepEqual(await axe(sup), []);
   await screenshot(sup, 'trust-superadmin-activity-desktop');
   assert.deepEqual(sup.problems, []);
+});
+
+test('one email, an admin of two companies, is asked which company after the password (360 and 1280 px)', async () => {
+  // The demo company's owner adds an admin with the email and password of Trust Co's owner.
+  const owner = await adminCall('POST', '/api/v1/company/auth/login', { body: { email: ADMIN_EMAIL, password: SEED_PASSWORD } });
+  await adminCall('POST', '/api/v1/admin/auth/add', {
+    token: owner.data.token,
+    body: { role: 'ADMIN', name: 'Trust Owner (demo)', mobile: `95${stamp}3`.slice(0, 10), email: state.company.email, password: state.company.password },
+  });
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    const page = await ctx.page({ viewport });
+    // A wrong password lists nothing.
+    await passwordStep(page, state.company.email, 'Wrong-Pass-999');
+    await page.getByText('Invalid email or password').first().waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Choose a company' }).count(), 0);
+    await passwordStep(page, state.company.email, state.company.password);
+    await page.getByRole('heading', { name: 'Choose a company' }).waitFor();
+    const group = page.getByRole('group', { name: 'Companies' });
+    assert.deepEqual((await group.getByRole('button').allTextContents()).map((s) => s.trim()).sort(), [state.company.name, 'Demo Company'].sort());
+    assert.ok((await overflow(page)) <= 0, `the company step overflows at ${viewport.width} px`);
+    assert.deepEqual(await axe(page), []);
+    await screenshot(page, `trust-choose-company-${viewport.width}`);
+    // The demo company: no two-factor there, straight to its dashboard.
+    await group.getByRole('button', { name: 'Demo Company' }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    assert.deepEqual(page.problems, []);
+    await signOut(page);
+  }
 });

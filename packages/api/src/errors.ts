@@ -126,6 +126,7 @@ export const ADMIN_FALLBACK = {
   twoFactorSetup: 'Failed to start two-factor set-up',
   twoFactorEnable: 'Failed to turn two-factor sign-in on',
   twoFactorDisable: 'Failed to turn two-factor sign-in off',
+  twoFactorReset: 'Failed to reset two-factor sign-in',
   twoFactorLogin: 'Failed to verify the code',
   audit: 'Failed to fetch activity',
   auditActions: 'Failed to fetch the actions',

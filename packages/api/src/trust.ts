@@ -13,8 +13,10 @@ export type TwoFactorDisableRequest = S['TwoFactorDisableRequest'];
 export type AdminLoginTwoFactorRequest = S['AdminLoginTwoFactorRequest'];
 /** company/auth/login with two-factor sign-in on: no token yet, a challenge for company/auth/login/2fa. */
 export type TwoFactorChallenge = S['TwoFactorChallengeAnswer']['data'];
-/** What company/auth/login answers: a token, or the second step's challenge. */
+/** What company/auth/login answers: a token, the second step's challenge, or the companies to choose from. */
 export type AdminLoginData = S['AdminLoginAnswer']['data'];
+/** company/auth/login when one email and password are right for admins of several companies: choose one, then sign in again with its companyId. */
+export type CompanyChoice = S['CompanyChoiceAnswer']['data'];
 
 /** DESIGN §13 Activity: one audit record. */
 export type AuditRecord = S['AuditRecord'];
@@ -27,6 +29,19 @@ export type AuditActions = S['AuditActionsAnswer']['data'];
 /** Whether company/auth/login asks for the second step. */
 export function isTwoFactorChallenge(data: AdminLoginData): data is TwoFactorChallenge {
   return typeof data === 'object' && data !== null && 'twoFactorRequired' in data && data.twoFactorRequired === true;
+}
+
+/** Whether company/auth/login asks which company to sign in to. */
+export function isCompanyChoice(data: AdminLoginData): data is CompanyChoice {
+  return typeof data === 'object' && data !== null && 'companyRequired' in data && data.companyRequired === true;
+}
+
+/** company/auth/login's 403 for a suspended company (a right and a wrong password answer it alike). */
+export const COMPANY_SUSPENDED_MESSAGE = 'This company is suspended. Please contact support.';
+
+/** Whether a failed sign-in is that 403. */
+export function isCompanySuspended(err: unknown): boolean {
+  return httpStatus(err) === 403 && errorMessage(err, '').includes(COMPANY_SUSPENDED_MESSAGE);
 }
 
 /** The 403 every other admin call answers while a company that requires two-factor waits for its admin to enrol. */
@@ -57,7 +72,9 @@ export function trustCalls(client: AxiosInstance) {
     loginTwoFactor: (body: AdminLoginTwoFactorRequest) =>
       call<S['LoginAnswer']['data']>(client.post('/api/v1/company/auth/login/2fa', body)),
     twoFactorSetup: () => call<TwoFactorSetup>(client.post('/api/v1/admin/auth/2fa/setup')),
-    twoFactorEnable: (code: string) => call<TwoFactorEnabled>(client.post('/api/v1/admin/auth/2fa/enable', { code })),
+    twoFactorEnable: (code: string, password: string) => call<TwoFactorEnabled>(client.post('/api/v1/admin/auth/2fa/enable', { code, password })),
+    /** The company's owner unlocks another admin's two-factor sign-in, locked by wrong codes. */
+    twoFactorReset: (id: string) => call<null>(client.post('/api/v1/admin/auth/2fa/reset', { id })),
     twoFactorDisable: (body: TwoFactorDisableRequest) => call<null>(client.post('/api/v1/admin/auth/2fa/disable', body)),
     auditList: ({ page = 1, limit = 10, action, actorId, from, to }: AuditListQuery = {}) =>
       call<AuditList>(client.get('/api/v1/admin/audit/list', { params: cleanParams({ page, limit, action, actorId, from, to }) })),

@@ -97,6 +97,37 @@ describe('Admin login page', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
+  it('says on the page that the company is suspended (a right and a wrong password alike)', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    login.mockRejectedValue(httpError(403, 'This company is suspended. Please contact support.'));
+    renderPage();
+    await user.type(screen.getByPlaceholderText('Enter Registered Email Id'), 'admin@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    // On the page itself (the toast says it too, and goes away).
+    expect(await screen.findByText('This company is suspended. Please contact support.', { selector: '.alert' })).toBeInTheDocument();
+  });
+
+  it('asks which company when the email is an admin of several, then signs in to the one chosen', async () => {
+    const user = userEvent.setup();
+    login.mockResolvedValueOnce({
+      message: 'Choose the company to sign in to',
+      data: { companyRequired: true, companies: [{ id: 'c1', name: 'Alpha Ltd' }, { id: 'c2', name: 'Beta Ltd' }] },
+    });
+    const router = renderPage();
+    await user.type(screen.getByPlaceholderText('Enter Registered Email Id'), 'admin@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Choose a company' });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    login.mockResolvedValueOnce({ message: 'Login successful', data: { token: 'adm-beta' } });
+    await user.click(screen.getByRole('button', { name: 'Beta Ltd' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(login).toHaveBeenLastCalledWith({ email: 'admin@demo.test', password: 'secret', companyId: 'c2' });
+    expect(localStorage.getItem('accessToken')).toBe('adm-beta');
+  });
+
   describe('with two-factor sign-in on', () => {
     const challenge = { message: 'Enter the code from your authenticator app', data: { twoFactorRequired: true, challenge: 'ch-1' } };
 

@@ -15,7 +15,7 @@ vi.mock('../api', () => ({
   api: {
     profile: () => profile(),
     twoFactorSetup: () => twoFactorSetup(),
-    twoFactorEnable: (c: string) => twoFactorEnable(c),
+    twoFactorEnable: (c: string, p: string) => twoFactorEnable(c, p),
     twoFactorDisable: (b: unknown) => twoFactorDisable(b),
     dashboard: () => dashboard(),
   },
@@ -38,6 +38,7 @@ function me(over: Record<string, unknown> = {}) {
       role: 'ADMIN',
       twoFactorEnabled: false,
       twoFactorRequired: false,
+      isOwner: true,
       company: { id: 'c1', name: 'Demo Company' },
       token: { symbol: 'ACW', name: 'AI Coin World', icon_url: '/i.png', title: 'ACW', metaData: {} },
       ...over,
@@ -96,11 +97,16 @@ describe('Security: turning two-factor sign-in on', () => {
     expect(within(form).getByText('The code has 6 digits.')).toBeInTheDocument();
     expect(twoFactorEnable).not.toHaveBeenCalled();
 
-    twoFactorEnable.mockResolvedValue({ message: 'Two-factor sign-in enabled', data: { recoveryCodes: CODES } });
+    twoFactorEnable.mockResolvedValue({ message: 'Two-factor sign-in enabled', data: { recoveryCodes: CODES, token: 'fresh-token' } });
     profile.mockResolvedValue(me({ twoFactorEnabled: true }));
     await user.type(within(form).getByLabelText('Authentication code'), '6');
+    // The password is asked too.
     await user.click(within(form).getByRole('button', { name: 'Turn on two-factor' }));
-    expect(twoFactorEnable).toHaveBeenCalledWith('123456');
+    expect(within(form).getByText('Please enter your current password.')).toBeInTheDocument();
+    expect(twoFactorEnable).not.toHaveBeenCalled();
+    await user.type(within(form).getByLabelText('Current password'), 'Secret#123');
+    await user.click(within(form).getByRole('button', { name: 'Turn on two-factor' }));
+    expect(twoFactorEnable).toHaveBeenCalledWith('123456', 'Secret#123');
 
     const dialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
@@ -131,6 +137,7 @@ describe('Security: turning two-factor sign-in on', () => {
     renderAt('/admin/security');
     await user.click(await screen.findByRole('button', { name: 'Enable two-factor' }));
     await user.type(await screen.findByLabelText('Authentication code'), '000000');
+    await user.type(screen.getByLabelText('Current password'), 'Secret#123');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
     expect(await screen.findByText('The code is not valid. Please try again.', { selector: '.invalid-feedback' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();

@@ -15,13 +15,23 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api';
-import { useAddUser, useApproveUser, useDeleteUser, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
+import { profileQueryOptions } from '../features/session/api/session';
+import { useAddUser, useApproveUser, useDeleteUser, useResetTwoFactor, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
 import { AddUserDialog, ChangeRoleDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
 import { userColumns } from '../features/users/components/userColumns';
 import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 type Filter = 'all' | 'waiting' | 'verified' | 'admins';
-type Confirm = { kind: 'delete' | 'approve'; user: AdminUser } | null;
+type Confirm = { kind: 'delete' | 'approve' | 'reset2fa'; user: AdminUser } | null;
+
+const CONFIRM_TEXT = {
+  delete: { title: 'Delete User', message: 'Are you sure you want to Delete?' },
+  approve: { title: 'Approve User', message: 'Are you sure you want to Approve?' },
+  reset2fa: {
+    title: 'Reset two-factor sign-in',
+    message: 'Wrong codes locked this admin\'s two-factor sign-in. Reset it only once you know they entered them, not someone with their password.',
+  },
+};
 
 // The buyers (waiting, verified or all of them), or the company's admins: never mixed.
 const FILTERS = [
@@ -65,11 +75,14 @@ export default function UserManage() {
   );
   useErrorToast(list.error, ADMIN_FALLBACK.users);
 
+  const me = useQuery(profileQueryOptions()).data?.data;
+  const [updateFailure, setUpdateFailure] = useState<unknown>();
   const add = useAddUser();
-  const update = useUpdateUser({ onDone: () => setEditing(null) });
+  const update = useUpdateUser({ onDone: () => setEditing(null), onFailed: setUpdateFailure });
   const changeRole = useUpdateUser({ onDone: () => setRoleOf(null) });
   const remove = useDeleteUser({ onDone: () => setConfirm(null) });
   const approve = useApproveUser({ onDone: () => setConfirm(null) });
+  const resetTwoFactor = useResetTwoFactor({ onDone: () => setConfirm(null) });
 
   const data = list.data?.data;
   const columns = userColumns({
@@ -80,6 +93,7 @@ export default function UserManage() {
     onEdit: setEditing,
     onRole: setRoleOf,
     onDelete: (user) => setConfirm({ kind: 'delete', user }),
+    onResetTwoFactor: me?.isOwner ? (user) => setConfirm({ kind: 'reset2fa', user }) : undefined,
   });
   // No 0 count before the list has loaded.
   const total = data ? data.total : '…';
@@ -137,9 +151,14 @@ export default function UserManage() {
           key={editing.id}
           show
           user={editing}
+          askCode={me?.twoFactorEnabled}
+          failure={updateFailure}
           pending={update.isPending}
           onClose={() => setEditing(null)}
-          onSubmit={(b) => update.mutate(b)}
+          onSubmit={(b) => {
+            setUpdateFailure(undefined);
+            update.mutate(b);
+          }}
         />
       ) : null}
       {roleOf ? (
@@ -154,8 +173,8 @@ export default function UserManage() {
       ) : null}
       <ConfirmDialog
         show={confirm !== null}
-        title={confirm?.kind === 'delete' ? 'Delete User' : 'Approve User'}
-        message={confirm?.kind === 'delete' ? 'Are you sure you want to Delete?' : 'Are you sure you want to Approve?'}
+        title={CONFIRM_TEXT[confirm?.kind ?? 'approve'].title}
+        message={CONFIRM_TEXT[confirm?.kind ?? 'approve'].message}
         target={
           confirm ? (
             <>
@@ -165,9 +184,15 @@ export default function UserManage() {
           ) : null
         }
         danger={confirm?.kind === 'delete'}
-        pending={remove.isPending || approve.isPending}
+        confirmLabel={confirm?.kind === 'reset2fa' ? 'Reset' : undefined}
+        pending={remove.isPending || approve.isPending || resetTwoFactor.isPending}
         onClose={() => setConfirm(null)}
-        onConfirm={() => confirm && (confirm.kind === 'delete' ? remove.mutate(confirm.user.id) : approve.mutate(confirm.user.id))}
+        onConfirm={() => {
+          if (!confirm) return;
+          if (confirm.kind === 'delete') remove.mutate(confirm.user.id);
+          else if (confirm.kind === 'reset2fa') resetTwoFactor.mutate(confirm.user.id);
+          else approve.mutate(confirm.user.id);
+        }}
       />
     </div>
   );

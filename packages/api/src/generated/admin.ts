@@ -72,14 +72,19 @@ export interface paths {
         put?: never;
         /**
          * Sign in a company admin
-         * @description Only active ADMIN accounts; one email may be an admin of several companies — each account's
-         *     password is tried and the first match signs in to its company (token audience admin). 422 missing
-         *     email or password (an array when both); 401 "Invalid email or password." for every other failure;
-         *     429 with Retry-After (10 per email, 100 per IP in 15 minutes). 403 "This company is suspended.
-         *     Please contact support." when the right password belongs to an admin of a SUSPENDED company
-         *     (suspending a company also signs its admins out: their tokens are revoked).
-         *     An unknown email and a wrong password answer alike, in the same time (a password comparison
-         *     runs either way).
+         * @description Only active ADMIN accounts (token audience admin). One email may be an admin of several
+         *     companies: the password is tried against the account of each ACTIVE company (companyId, when
+         *     sent, narrows them to that company). Right for one: it signs in. Right for several: 200 "Choose
+         *     the company to sign in to" with `data {companyRequired: true, companies: [{id, name}]}` (oldest
+         *     company first, listed only after a right password) and no token; the client sends the same
+         *     email and password again with the chosen companyId. 422 missing email or password (an array
+         *     when both); 401 "Invalid email or password." for every other failure (a companyId the email is
+         *     no admin of included); 429 with Retry-After (10 per email, 100 per IP in 15 minutes). 403 "This
+         *     company is suspended. Please contact support." when the email's admin accounts (of companyId,
+         *     when sent) are all in SUSPENDED companies, for a right and a wrong password alike, so the answer
+         *     tells nothing about the password (suspending a company also signs its admins out: their tokens
+         *     are revoked). An unknown email and a wrong password answer alike, in the same time (a password
+         *     comparison runs either way). Every answer carries Cache-Control: no-store.
          *     With two-factor sign-in on (admin/auth/2fa/enable) the right password answers 200 "Enter the
          *     code from your authenticator app" with `data {twoFactorRequired: true, challenge}` and no
          *     token: company/auth/login/2fa finishes the sign-in. An admin of a company that requires
@@ -112,8 +117,12 @@ export interface paths {
          *     and is shared by every copy of the server; 5 wrong codes burn it. 422 "Please enter the code."
          *     / "The sign-in challenge is missing. Please log in again."; 401 "The code is not valid. Please
          *     try again." for a wrong code, 401 "Your sign-in has expired. Please log in again." for an
-         *     unknown, used, burnt or expired challenge; 403 for a suspended company; 429 with Retry-After
-         *     (code checks per admin and per IP).
+         *     unknown, used, burnt or expired challenge; 403 for a suspended company; 403 "Two-factor sign-in
+         *     is locked after too many wrong codes. Ask your company's owner to reset it." once 10 wrong codes
+         *     in a row (sign-in, 2fa/disable, an email change) have locked the account — the 10th emails the
+         *     admin, and the company's owner (admin/auth/2fa/reset) or the super admin
+         *     (superadmin/auth/2fa/reset) unlocks it; 429 with Retry-After (code checks per admin and per
+         *     IP). Answers carry Cache-Control: no-store.
          */
         post: operations["adminLoginTwoFactor"];
         delete?: never;
@@ -156,9 +165,11 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in on with a code of the pending secret
-         * @description code is a current code of the pending secret. Answers 10 recovery codes (XXXXX-XXXXX), shown
-         *     once: each works once in place of a code, and they are stored hashed. From then on
-         *     company/auth/login asks for a code. 422 "Please enter the code." / "The code is not valid.
+         * @description code is a current code of the pending secret and password the admin's current password. Answers
+         *     10 recovery codes (XXXXX-XXXXX), shown once: each works once in place of a code, and they are
+         *     stored hashed; and a fresh token: every other session of the admin ends (the caller's old token
+         *     too). From then on company/auth/login asks for a code. 422 "Please enter the code." / "Please
+         *     enter your current password.", "Current password is incorrect.", "The code is not valid.
          *     Please try again."; 409 "Start the two-factor set-up first." with no pending secret, "Two-factor
          *     sign-in is already on." when it is; 429 with Retry-After (code checks per admin). Audited
          *     (admin.2fa.enable).
@@ -185,11 +196,36 @@ export interface paths {
          *     are both required: 422 "Please enter the code." / "Please enter your current password.",
          *     "Current password is incorrect.", "The code is not valid. Please try again."; 409 "Two-factor
          *     sign-in is off." when it is; 429 with Retry-After (password and code checks per admin, 10 wrong
-         *     in 10 minutes). The secret and the recovery codes are deleted. In a company that requires
+         *     in 10 minutes); 403 when wrong codes locked it (see company/auth/login/2fa). The secret and the
+         *     recovery codes are deleted. In a company that requires
          *     two-factor, the admin's token is then restricted to the set-up calls again. Audited
          *     (admin.2fa.disable).
          */
         post: operations["adminTwoFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/auth/2fa/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock another admin's two-factor sign-in locked by wrong codes (the company's owner)
+         * @description id is an admin of the company whose two-factor sign-in 10 wrong codes in a row locked. Only the
+         *     company's owner (profile isOwner): 403 "Only the company's owner can reset another admin's
+         *     two-factor sign-in."; 404 not an admin of the company; 409 "This admin's two-factor sign-in is
+         *     not locked.". The wrong-code count starts again; the secret and recovery codes stay. Audited
+         *     (admin.2fa.reset).
+         */
+        post: operations["adminTwoFactorReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -311,6 +347,13 @@ export interface paths {
          *     set back to waiting.", "Nothing to update.", "You cannot remove your own admin role."; 409 email
          *     taken; 404 unknown, deleted or another company's user (never 403, so other companies' ids cannot be
          *     probed). A role change revokes the user's tokens. Audited.
+         *     Changing an email (any account's, the admin's own included) needs currentPassword, the acting
+         *     admin's own password, and with two-factor on a code (TOTP or recovery code): 422 "Please enter
+         *     your current password.", "Current password is incorrect." (10 wrong in 10 minutes: 429), "Please
+         *     enter the code from your authenticator app.", "The code is not valid. Please try again.". Another
+         *     admin's email only the company's owner changes: 403 "Only the company's owner can change another
+         *     admin's email.". The owner cannot be demoted by another admin (403). The change ends every
+         *     session of the account, and the old address is emailed. An email sent unchanged needs nothing.
          */
         put: operations["adminUserUpdate"];
         post?: never;
@@ -333,7 +376,7 @@ export interface paths {
         /**
          * Delete (soft) a user of the company; the id in the body or the query
          * @description Soft delete; the user's tokens stop working at once and the email becomes free. 403 "You
-         *     cannot delete your own account."; 404 unknown or another company's user; 422 missing id. Audited.
+         *     cannot delete your own account.", "The company's owner cannot be deleted or demoted."; 404 unknown or another company's user; 422 missing id. Audited.
          */
         delete: operations["adminUserDelete"];
         options?: never;
@@ -1032,6 +1075,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/superadmin/auth/2fa/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock any company admin's two-factor sign-in locked by wrong codes
+         * @description As admin/auth/2fa/reset, for an admin of any company (404 when id is no admin). Audited
+         *     (admin.2fa.reset).
+         */
+        post: operations["superAdminTwoFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/superadmin/transaction/list": {
         parameters: {
             query?: never;
@@ -1105,7 +1169,8 @@ export interface paths {
         /**
          * Upload files (multipart field "medias", at most 5 files of 5 MB)
          * @description Any admin or super admin. Types are sniffed from content: jpeg, png, webp, pdf, doc, docx;
-         *     anything else is 415.
+         *     anything else is 415. An admin whose company requires two-factor sign-in uploads nothing until
+         *     enrolled: 403 "Your company requires two-factor sign-in. Set it up to continue.".
          */
         post: operations["mediaAdd"];
         delete?: never;
@@ -1285,6 +1350,8 @@ export interface components {
         AdminLoginRequest: {
             email: string;
             password: string;
+            /** @description The company chosen after a companyRequired answer. */
+            companyId?: string;
         };
         SuperAdminVerifyRequest: {
             email: string;
@@ -1322,6 +1389,10 @@ export interface components {
             email?: string;
             role?: components["schemas"]["UserRole"];
             isApproved?: boolean;
+            /** @description The acting admin's password: needed when email changes. */
+            currentPassword?: string;
+            /** @description The acting admin's two-factor code (when it is on): needed when email changes. */
+            code?: string;
         };
         BeneficiaryRequest: {
             holderName: string;
@@ -1369,13 +1440,26 @@ export interface components {
         };
         TwoFactorEnableRequest: {
             code: string;
+            /** @description The admin's current password. */
+            password: string;
         };
         TwoFactorDisableRequest: {
             code: string;
             password: string;
         };
         /** @description A token, or (two-factor sign-in on) a challenge for company/auth/login/2fa and no token. */
-        AdminLoginAnswer: components["schemas"]["LoginAnswer"] | components["schemas"]["TwoFactorChallengeAnswer"];
+        AdminLoginAnswer: components["schemas"]["LoginAnswer"] | components["schemas"]["TwoFactorChallengeAnswer"] | components["schemas"]["CompanyChoiceAnswer"];
+        CompanyChoiceAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Choose the company to sign in to";
+            data: {
+                /** @constant */
+                companyRequired: true;
+                companies: components["schemas"]["CompanyRef"][];
+            };
+        };
         TwoFactorChallengeAnswer: {
             /** @constant */
             status: true;
@@ -1405,8 +1489,17 @@ export interface components {
             /** @constant */
             message: "Two-factor sign-in enabled";
             data: {
+                /** @description The caller's new token: every older one of the admin stopped working. */
+                token: string;
                 recoveryCodes: string[];
             };
+        };
+        TwoFactorResetAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Two-factor sign-in reset";
+            data: null;
         };
         TwoFactorDisableAnswer: {
             /** @constant */
@@ -1510,6 +1603,8 @@ export interface components {
             twoFactorEnabled: boolean;
             /** @description The company requires two-factor sign-in (while twoFactorEnabled is false, every other admin call is 403). */
             twoFactorRequired: boolean;
+            /** @description The company's owner (the admin made with it): changes other admins' emails and resets their two-factor locks. */
+            isOwner: boolean;
             company: components["schemas"]["CompanyRef"];
             token: components["schemas"]["TokenBrand"];
         };
@@ -1522,6 +1617,8 @@ export interface components {
         };
         /** @description SPEC §3 "User (admin view)". */
         AdminUser: {
+            /** @description An admin whose two-factor sign-in 10 wrong codes locked (admin/auth/2fa/reset). */
+            twoFactorLocked: boolean;
             id: string;
             name: string;
             mobile: string;
@@ -2698,7 +2795,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AdminLogin"];
         responses: {
-            /** @description Login successful, or the second step's challenge */
+            /** @description Login successful, the second step's challenge, or the companies to choose from */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2830,6 +2927,36 @@ export interface operations {
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTwoFactorReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Id"];
+        responses: {
+            /** @description Two-factor sign-in reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3937,6 +4064,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    superAdminTwoFactorReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Id"];
+        responses: {
+            /** @description Two-factor sign-in reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -157,8 +157,10 @@ export interface paths {
         put?: never;
         /**
          * Sign in a buyer
-         * @description Any active, non-deleted user of the site's company may sign in (role USER or ADMIN). The token
-         *     has audience user and lasts 24 h. 422 "Please enter your email and password."; 401 "Invalid email
+         * @description An active, non-deleted buyer (role USER) of the site's company signs in. A company admin (role
+         *     ADMIN) never signs in here: their email and password get the wrong-password answer, in the same
+         *     time, and they sign in on the admin site (with their two-factor code when it is on). The token
+         *     has audience user and lasts 24 h; the answer carries Cache-Control: no-store. 422 "Please enter your email and password."; 401 "Invalid email
          *     or password." for an unknown email or a wrong password (same answer, same timing); 401 "Your account
          *     is not active. Please contact support." only after a correct password; 429 after too many tries
          *     (per email, 10 in 15 minutes, and per IP).

@@ -20,6 +20,7 @@ const LABELS: Record<string, string> = {
   'kyc.approve': 'Approved a KYC',
   'kyc.reject': 'Rejected a KYC',
   'admin.2fa.enable': 'Turned two-factor sign-in on',
+  'admin.2fa.reset': "Reset an admin's locked two-factor sign-in",
   'admin.2fa.disable': 'Turned two-factor sign-in off',
 };
 

@@ -1,4 +1,4 @@
-import { ADMIN_FALLBACK, type AdminProfile, type AdminResult, type TwoFactorDisableRequest, type TwoFactorEnabled, type TwoFactorSetup } from '@prelaunch/api';
+import { ADMIN_FALLBACK, adminSession, type AdminProfile, type AdminResult, type TwoFactorDisableRequest, type TwoFactorEnabled, type TwoFactorSetup } from '@prelaunch/api';
 import { api } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
 import { adminRoot } from '../../../lib/queryKeys';
@@ -22,8 +22,21 @@ const refetch = [adminRoot];
 export const useTwoFactorSetup = (o?: AdminMutationOptions<AdminResult<TwoFactorSetup>>) =>
   useAdminMutation(() => api.twoFactorSetup(), ADMIN_FALLBACK.twoFactorSetup, [], { quiet: () => true, ...o });
 
+// Turning it on needs the password and ends every other session: this one goes on with the fresh
+// token the answer carries.
 export const useTwoFactorEnable = (o?: AdminMutationOptions<AdminResult<TwoFactorEnabled>>) =>
-  useAdminMutation((code: string) => api.twoFactorEnable(code), ADMIN_FALLBACK.twoFactorEnable, refetch, o);
+  useAdminMutation(
+    ({ code, password }: { code: string; password: string }) => api.twoFactorEnable(code, password),
+    ADMIN_FALLBACK.twoFactorEnable,
+    refetch,
+    {
+      ...o,
+      onDone: (res) => {
+        adminSession.start(res.data.token);
+        o?.onDone?.(res);
+      },
+    },
+  );
 
 export const useTwoFactorDisable = (o?: AdminMutationOptions<AdminResult<null>>) =>
   useAdminMutation((body: TwoFactorDisableRequest) => api.twoFactorDisable(body), ADMIN_FALLBACK.twoFactorDisable, refetch, o);

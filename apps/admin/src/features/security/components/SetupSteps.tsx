@@ -1,5 +1,5 @@
 import { ADMIN_FALLBACK, errorMessage, type TwoFactorSetup } from '@prelaunch/api';
-import { ButtonLabel, checkCode, CopyButton, OneTimeCodeInput } from '@prelaunch/ui';
+import { ButtonLabel, checkCode, CopyButton, FormInput, OneTimeCodeInput } from '@prelaunch/ui';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { useTwoFactorEnable } from '../api/security';
@@ -23,20 +23,29 @@ export function SetupSteps({
   onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const enable = useTwoFactorEnable({
     onDone: (res) => onEnabled(res.data.recoveryCodes),
     onFailed: (err) => {
-      setError(errorMessage(err, ADMIN_FALLBACK.twoFactorEnable).join(' '));
-      setCode('');
+      // Each message beside its field: the password's, or the code's.
+      const msgs = errorMessage(err, ADMIN_FALLBACK.twoFactorEnable);
+      const pw = msgs.filter((m) => /password/i.test(m));
+      const rest = msgs.filter((m) => !/password/i.test(m));
+      setPasswordError(pw.length ? pw.join(' ') : undefined);
+      setError(rest.length ? rest.join(' ') : undefined);
+      if (rest.length) setCode('');
     },
   });
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const problem = checkCode('totp', code);
+    const pwProblem = password ? undefined : 'Please enter your current password.';
     setError(problem);
-    if (!problem) enable.mutate(code);
+    setPasswordError(pwProblem);
+    if (!problem && !pwProblem) enable.mutate({ code, password });
   }
 
   return (
@@ -64,9 +73,21 @@ export function SetupSteps({
           <p className="small text-body-secondary mt-2 mb-0">Time-based, 6 digits, every 30 seconds.</p>
         </li>
         <li>
-          <h3 className="h6 fw-semibold">Enter the 6-digit code the app shows</h3>
+          <h3 className="h6 fw-semibold">Enter the 6-digit code the app shows, and your password</h3>
           <div className="pl-code-field">
             <OneTimeCodeInput kind="totp" value={code} onChange={setCode} error={error} disabled={enable.isPending} />
+          </div>
+          <div className="pl-code-field">
+            <FormInput
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={passwordError}
+              hint="Turning two-factor on signs you out everywhere else."
+              disabled={enable.isPending}
+            />
           </div>
           <div className="d-flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary" disabled={enable.isPending}>

@@ -2,13 +2,16 @@ import {
   adminSession,
   ADMIN_FALLBACK,
   FALLBACK,
+  isCompanyChoice,
   isTwoFactorChallenge,
   type AdminLoginRequest,
+  type CompanyChoice,
   type AdminLoginTwoFactorRequest,
   type SuperAdminVerifyRequest,
   type TwoFactorChallenge,
 } from '@prelaunch/api';
 import { queryOptions } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { api, superApi } from '../../../api';
 import { useAdminMutation } from '../../../lib/mutation';
@@ -21,19 +24,36 @@ export const profileQueryOptions = () => queryOptions({ queryKey: sessionKeys.pr
 
 /**
  * SPEC §4: admin login stores the session and goes to /admin/dashboard. With two-factor sign-in
- * on (DESIGN §13) the answer is a challenge instead, handed to `onChallenge` for the second step.
+ * on (DESIGN §13) the answer is a challenge instead, handed to `onChallenge` for the second step;
+ * when the email and password are right in several companies, their list goes to `onCompanies`
+ * (the page asks which, then signs in again with its companyId). `onFailed` sees every failure.
  */
-export function useAdminLogin(onChallenge: (challenge: TwoFactorChallenge) => void) {
+export function useAdminLogin(
+  onChallenge: (challenge: TwoFactorChallenge) => void,
+  onCompanies: (choice: CompanyChoice, body: AdminLoginRequest) => void = () => undefined,
+  onFailed?: (err: unknown) => void,
+) {
   const navigate = useNavigate();
-  return useAdminMutation((body: AdminLoginRequest) => api.login(body), FALLBACK.login, [], {
-    // The second step's own screen asks for the code; no toast saying it again.
-    quiet: (res) => isTwoFactorChallenge(res.data),
-    onDone: (res) => {
-      if (isTwoFactorChallenge(res.data)) return onChallenge(res.data);
-      adminSession.start(res.data.token);
-      navigate('/admin/dashboard', { replace: true });
+  const last = useRef<AdminLoginRequest>({ email: '', password: '' });
+  return useAdminMutation(
+    (body: AdminLoginRequest) => {
+      last.current = body;
+      return api.login(body);
     },
-  });
+    FALLBACK.login,
+    [],
+    {
+      // The second step's own screen asks for the code (or the company); no toast saying it again.
+      quiet: (res) => isTwoFactorChallenge(res.data) || isCompanyChoice(res.data),
+      onDone: (res) => {
+        if (isTwoFactorChallenge(res.data)) return onChallenge(res.data);
+        if (isCompanyChoice(res.data)) return onCompanies(res.data, last.current);
+        adminSession.start(res.data.token);
+        navigate('/admin/dashboard', { replace: true });
+      },
+      onFailed,
+    },
+  );
 }
 
 /** DESIGN §13: the second sign-in step (a TOTP or a recovery code for the challenge); then as the login. */

@@ -127,7 +127,8 @@ export function BrandingSection({ form, update, errors }: SectionProps) {
         <div className="col-12">
           <Form.Group controlId="meta-description">
             <Form.Label>Meta description</Form.Label>
-            <Form.Control as="textarea" rows={2} value={b.metaDescription} onChange={(e) => setText('metaDescription', e.target.value)} />
+            {/* One line (a meta tag's content): the box only wraps it, and a line break typed or pasted becomes a space. */}
+            <Form.Control as="textarea" rows={2} value={b.metaDescription} onChange={(e) => setText('metaDescription', e.target.value.replace(/[\r\n\u2028\u2029]+/g, ' '))} />
           </Form.Group>
         </div>
       </div>

@@ -28,3 +28,7 @@ export const useDeleteUser = (o?: AdminMutationOptions<unknown>) =>
 
 export const useApproveUser = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((id: string) => api.userApprove(id), ADMIN_FALLBACK.userApprove, refetch, o);
+
+/** The company's owner unlocks an admin's two-factor sign-in that wrong codes locked. */
+export const useResetTwoFactor = (o?: AdminMutationOptions<unknown>) =>
+  useAdminMutation((id: string) => api.twoFactorReset(id), ADMIN_FALLBACK.twoFactorReset, refetch, o);

@@ -50,7 +50,7 @@ describe('Add New User dialog', () => {
 describe('Update User dialog', () => {
   const existing = {
     id: 'u1', name: 'Ravi', mobile: '999', email: 'ravi@x.test', role: 'USER' as const, referralCode: '',
-    isApproved: false, status: 'ACTIVE' as const, stockBalance: 0, createdAt: '', kycStatus: 'NONE' as const,
+    isApproved: false, status: 'ACTIVE' as const, stockBalance: 0, createdAt: '', kycStatus: 'NONE' as const, twoFactorLocked: false,
   };
 
   it('sends the id and only the changed fields', async () => {
@@ -71,6 +71,34 @@ describe('Update User dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(screen.getByText('Email is required.')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks for the admin\'s own password (and code) before an email change', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<UpdateUserDialog show user={existing} askCode onClose={() => {}} onSubmit={onSubmit} />);
+    expect(screen.queryByLabelText('Your current password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'mine@x.test');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByText('Please enter your current password.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the code from your authenticator app.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Your current password'), 'Secret#123');
+    await user.type(screen.getByLabelText('Your two-factor code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onSubmit).toHaveBeenCalledWith({ id: 'u1', email: 'mine@x.test', currentPassword: 'Secret#123', code: '123456' });
+  });
+
+  it('shows the server\'s refusal beside the field it is about', async () => {
+    const user = userEvent.setup();
+    const failure = { isAxiosError: true, response: { status: 422, data: { status: false, message: 'Current password is incorrect.', data: null } } };
+    const { rerender } = render(<UpdateUserDialog show user={existing} onClose={() => {}} onSubmit={() => {}} />);
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'mine@x.test');
+    rerender(<UpdateUserDialog show user={existing} failure={failure} onClose={() => {}} onSubmit={() => {}} />);
+    expect(await screen.findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your current password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('has no role in the name and mobile form; the role is its own dialog', () => {

@@ -1,6 +1,6 @@
-import type { AdminUser, UserRole } from '@prelaunch/api';
+import { errorMessage, type AdminUser, type UserRole } from '@prelaunch/api';
 import { DialogFooter, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
 const ROLES: UserRole[] = ['USER', 'ADMIN'];
@@ -123,16 +123,43 @@ export function AddUserDialog({
   );
 }
 
-/** Update User: Name, Mobile, Email and an Update button. Sends id plus the changed fields (never a role). */
+export interface UserUpdateBody {
+  id: string;
+  role?: UserRole;
+  name?: string;
+  mobile?: string;
+  email?: string;
+  currentPassword?: string;
+  code?: string;
+}
+
+/** Which field a refused update's message belongs beside (the rest stay in the toast). */
+function fieldOf(msg: string): 'currentPassword' | 'code' | 'email' | null {
+  if (/password/i.test(msg)) return 'currentPassword';
+  if (/\bcode\b/i.test(msg)) return 'code';
+  if (/email|owner/i.test(msg)) return 'email';
+  return null;
+}
+
+/**
+ * Update User: Name, Mobile, Email and an Update button. Sends id plus the changed fields (never a
+ * role: that is the Change Role dialog). Changing the email asks for the signed-in admin's own password, and their
+ * two-factor code when they have it on (`askCode`); the server's refusal (`failure`) is shown
+ * beside the field it is about.
+ */
 export function UpdateUserDialog({
   show,
   onClose,
   pending,
   user,
+  askCode,
+  failure,
   onSubmit,
 }: Props & {
   user: AdminUser;
-  onSubmit: (body: { id: string; name?: string; mobile?: string; email?: string }) => void;
+  askCode?: boolean;
+  failure?: unknown;
+  onSubmit: (body: UserUpdateBody) => void;
 }) {
   const { form, errors, setErrors, set } = useUserForm({
     role: user.role ?? '',
@@ -141,16 +168,39 @@ export function UpdateUserDialog({
     email: user.email ?? '',
     password: '',
   });
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [guard, setGuard] = useState<{ currentPassword?: string; code?: string }>({});
+  const emailChanges = form.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+
+  useEffect(() => {
+    if (!failure) return;
+    const next: { currentPassword?: string; code?: string; email?: string } = {};
+    for (const m of errorMessage(failure, '')) {
+      const f = fieldOf(m);
+      if (f) next[f] = next[f] ? `${next[f]} ${m}` : m;
+    }
+    setGuard({ currentPassword: next.currentPassword, code: next.code });
+    if (next.email) setErrors((e) => ({ ...e, email: next.email }));
+  }, [failure, setErrors]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateUser(form, 'update');
+    const g: { currentPassword?: string; code?: string } = {};
+    if (emailChanges && !currentPassword) g.currentPassword = 'Please enter your current password.';
+    if (emailChanges && askCode && !code.trim()) g.code = 'Please enter the code from your authenticator app.';
     setErrors(found);
-    if (Object.keys(found).length) return;
-    const body: { id: string; name?: string; mobile?: string; email?: string } = { id: user.id };
+    setGuard(g);
+    if (Object.keys(found).length || Object.keys(g).length) return;
+    const body: UserUpdateBody = { id: user.id };
     if (form.name.trim() !== user.name) body.name = form.name.trim();
     if (form.mobile.trim() !== user.mobile) body.mobile = form.mobile.trim();
     if (form.email.trim() !== user.email) body.email = form.email.trim();
+    if (emailChanges) {
+      body.currentPassword = currentPassword;
+      if (askCode) body.code = code.trim();
+    }
     onSubmit(body);
   }
 
@@ -166,6 +216,33 @@ export function UpdateUserDialog({
           <FormInput label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
           <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile} />
           <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+          {emailChanges ? (
+            <fieldset className="border rounded p-3 pb-0 mb-1">
+              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-1">Confirm it is you</legend>
+              <p className="small text-body-secondary">
+                A new email signs this account out everywhere, and the old address is told.
+              </p>
+              <FormInput
+                label="Your current password"
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+                error={guard.currentPassword}
+              />
+              {askCode ? (
+                <FormInput
+                  label="Your two-factor code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  hint="The 6-digit code of your authenticator app, or a recovery code."
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  error={guard.code}
+                />
+              ) : null}
+            </fieldset>
+          ) : null}
         </Modal.Body>
         <DialogFooter action="Update" pending={pending} onCancel={onClose} />
       </form>

@@ -4,8 +4,10 @@ import { PenIcon, TrashIcon } from '../../../components/Icons';
 
 /**
  * The Manage User table: Sl.No, Name, Email, Mobile, Referral Code, KYC, Stock, Date, Approval,
- * Action. Approval is a status badge only (Waiting or Verified); approving is the row's own
- * Approve button in Action, beside Edit, Role and Delete. Name and Date sort the list.
+ * Action. Approval is a status badge only (Waiting or Verified, and "Two-factor locked" for an
+ * admin whose wrong codes locked the two-factor sign-in); approving is the row's own Approve
+ * button in Action, beside Edit, Role and Delete; the company's owner also gets "Reset two-factor"
+ * on a locked admin (`onResetTwoFactor`, only when the viewer is the owner). Name and Date sort.
  */
 export function userColumns({
   page,
@@ -15,6 +17,7 @@ export function userColumns({
   onEdit,
   onRole,
   onDelete,
+  onResetTwoFactor,
 }: {
   page: number;
   limit: number;
@@ -24,6 +27,7 @@ export function userColumns({
   onEdit: (u: AdminUser) => void;
   onRole: (u: AdminUser) => void;
   onDelete: (u: AdminUser) => void;
+  onResetTwoFactor?: (u: AdminUser) => void;
 }): ResponsiveColumn<AdminUser>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
@@ -39,7 +43,10 @@ export function userColumns({
       header: 'Approval',
       card: 'status',
       render: (r) =>
-        r.isApproved ? <span className="badge text-bg-success">Verified</span> : <span className="badge text-bg-warning">Waiting</span>,
+        <span className="d-inline-flex flex-wrap gap-1">
+          {r.isApproved ? <span className="badge text-bg-success">Verified</span> : <span className="badge text-bg-warning">Waiting</span>}
+          {r.twoFactorLocked ? <span className="badge text-bg-danger">Two-factor locked</span> : null}
+        </span>,
     },
     {
       key: 'action',
@@ -47,7 +54,12 @@ export function userColumns({
       className: 'text-nowrap pl-col-action',
       card: 'actions',
       render: (r) => (
-        <div className="d-flex gap-1">
+        <div className="d-flex flex-wrap gap-1">
+          {r.twoFactorLocked && onResetTwoFactor ? (
+            <button type="button" className="btn btn-sm btn-outline-warning text-nowrap" onClick={() => onResetTwoFactor(r)}>
+              Reset two-factor<span className="visually-hidden"> of {r.name}</span>
+            </button>
+          ) : null}
           {!r.isApproved ? (
             <button type="button" className="btn btn-sm btn-success" aria-label={`Approve ${r.name}`} onClick={() => onApprove(r)}>
               Approve
