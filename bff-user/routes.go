@@ -260,6 +260,7 @@ type submitIn struct {
 	ReceiptID       string          `json:"receiptId" form:"receiptId"`
 	BankName        string          `json:"bankName" form:"bankName"`
 	Amount          purchase.Amount `json:"amount" form:"amount"`
+	PaidAmount      purchase.Amount `json:"paidAmount" form:"paidAmount"`
 }
 
 func (a *api) submit(c fiber.Ctx) error {

@@ -39,7 +39,8 @@ func (s *Service) PaymentDetails(ctx context.Context, companyID string) (*Paymen
 	if err != nil {
 		return nil, err
 	}
-	out.UPI = b.UPI
+	// The beneficiary's name is the payee of every method (the UPI link and QR name it too).
+	out.UPI, out.HolderName = b.UPI, b.HolderName
 	if b.BankName != "" && b.AccountNumber != "" {
 		out.BankName, out.HolderName, out.AccountNumber, out.IFSCCode, out.Branch =
 			b.BankName, b.HolderName, b.AccountNumber, b.IFSCCode, b.Branch

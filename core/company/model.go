@@ -95,8 +95,11 @@ type Round struct {
 	Price      decimal.Decimal `bun:"price,type:numeric(18,4),notnull"`
 	Allocation decimal.Decimal `bun:"allocation,type:numeric(38,0),notnull"`
 	Sold       decimal.Decimal `bun:"sold,type:numeric(38,0),notnull"`
-	StartsAt   *time.Time      `bun:"starts_at"`
-	EndsAt     *time.Time      `bun:"ends_at"`
-	CreatedAt  time.Time       `bun:"created_at,notnull,default:current_timestamp"`
-	UpdatedAt  time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
+	// Closed: a later round has sold, so this one never sells again (migration
+	// …0100_round_closed); tokens its orders give back go to the current round (purchase.ReleaseRound).
+	Closed    bool       `bun:"closed,notnull"`
+	StartsAt  *time.Time `bun:"starts_at"`
+	EndsAt    *time.Time `bun:"ends_at"`
+	CreatedAt time.Time  `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
 }

@@ -34,11 +34,15 @@ func (r *Round) Ended(now time.Time) bool { return r.EndsAt != nil && !now.Befor
 // Remaining is how many tokens the round still has to sell.
 func (r *Round) Remaining() decimal.Decimal { return r.Allocation.Sub(r.Sold) }
 
-// available: the round still has tokens and its window is not over.
-func (r *Round) available(now time.Time) bool { return r.Remaining().IsPositive() && !r.Ended(now) }
+// available: the round is not closed (a later round has sold), still has tokens and its window
+// is not over.
+func (r *Round) available(now time.Time) bool {
+	return !r.Closed && r.Remaining().IsPositive() && !r.Ended(now)
+}
 
-// CurrentRound is the round an order takes now: the lowest position with sold < allocation whose
-// window holds now; nil when none. rounds are ordered by position.
+// CurrentRound is the round an order takes now: the lowest position not closed with sold <
+// allocation whose window holds now; nil when none. A round is closed for good once a later one
+// has sold, so the price never goes back to an earlier round's. rounds are ordered by position.
 func CurrentRound(rounds []Round, now time.Time) *Round {
 	for i := range rounds {
 		if r := &rounds[i]; r.available(now) && r.Started(now) {
@@ -86,7 +90,7 @@ func SaleStatus(t *Token, rounds []Round, now time.Time) string {
 		return SaleScheduled
 	}
 	for i := range rounds {
-		if rounds[i].Remaining().IsPositive() {
+		if !rounds[i].Closed && rounds[i].Remaining().IsPositive() {
 			return SaleClosed
 		}
 	}

@@ -74,6 +74,7 @@ type RoundView struct {
 	Price      decimal.Decimal `json:"price"`
 	Allocation decimal.Decimal `json:"allocation"`
 	Sold       decimal.Decimal `json:"sold"`
+	Closed     bool            `json:"closed"`
 	StartsAt   *time.Time      `json:"startsAt"`
 	EndsAt     *time.Time      `json:"endsAt"`
 }
@@ -102,7 +103,7 @@ func Settings(t *Token, rounds []Round, now time.Time) *TokenSettings {
 		Rounds: make([]RoundView, 0, len(rounds))}
 	for _, r := range rounds {
 		v.Rounds = append(v.Rounds, RoundView{ID: r.ID, Position: r.Position, Name: r.Name, Price: r.Price,
-			Allocation: r.Allocation, Sold: r.Sold, StartsAt: utc(r.StartsAt), EndsAt: utc(r.EndsAt)})
+			Allocation: r.Allocation, Sold: r.Sold, Closed: r.Closed, StartsAt: utc(r.StartsAt), EndsAt: utc(r.EndsAt)})
 	}
 	tv := t.View()
 	v.Branding = BrandingView{Title: t.Title, IconURL: t.IconURL, HeaderLogo: t.HeaderLogo, DefaultLogo: t.DefaultLogo,
@@ -542,6 +543,8 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 		}
 		alloc, ok := parseNum(ri.Allocation)
 		switch {
+		case ok && r.Closed && alloc.Equal(r.Allocation):
+			// A closed round's allocation, sent back unchanged (0 once all it gave back moved on).
 		case !ok || !alloc.IsPositive() || decimals(alloc) > 0 || alloc.GreaterThanOrEqual(maxDigits):
 			v.Add(n + "allocation must be a whole number greater than 0.")
 		case alloc.LessThan(r.Sold):

@@ -49,24 +49,27 @@ type Purchase struct {
 	PlatformChargePercent decimal.Decimal `bun:"platform_charge_percent,type:numeric(5,2),notnull"`
 	Fee                   decimal.Decimal `bun:"fee,type:numeric(18,2),notnull"`
 	FinalAmount           decimal.Decimal `bun:"final_amount,type:numeric(18,2),notnull"`
-	ReferenceNumber       *string         `bun:"reference_number"`
-	BankName              string          `bun:"bank_name,notnull"`
-	ReceiptID             *string         `bun:"receipt_id,type:uuid"`
-	RoundID               *string         `bun:"round_id,type:uuid"` // the round that priced the order (DESIGN §10)
-	ExpiresAt             time.Time       `bun:"expires_at,notnull"`
-	SubmittedAt           *time.Time      `bun:"submitted_at"`
-	DecidedAt             *time.Time      `bun:"decided_at"`
-	DecidedBy             *string         `bun:"decided_by,type:uuid"`
-	DecisionNotifiedAt    *time.Time      `bun:"decision_notified_at"`
-	RejectReason          *string         `bun:"reject_reason"`
-	RefundReference       *string         `bun:"refund_reference"`
-	RefundedAt            *time.Time      `bun:"refunded_at"`
-	RefundedBy            *string         `bun:"refunded_by,type:uuid"`
-	RefundNotifiedAt      *time.Time      `bun:"refund_notified_at"`
-	ReceiptNumber         *int64          `bun:"receipt_number"`       // the receipt's number, given at its first download
-	ClaimRepeat           bool            `bun:"claim_repeat,notnull"` // set only by migration …0300_refund_receipt_claims on old repeated claims
-	CreatedAt             time.Time       `bun:"created_at,notnull,default:current_timestamp"`
-	UpdatedAt             time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
+	// PaidAmount is what the buyer says they paid, from the proof form; nil when they named none
+	// (a manual confirmation). The admin compares it with FinalAmount.
+	PaidAmount         *decimal.Decimal `bun:"paid_amount,type:numeric(18,2)"`
+	ReferenceNumber    *string          `bun:"reference_number"`
+	BankName           string           `bun:"bank_name,notnull"`
+	ReceiptID          *string          `bun:"receipt_id,type:uuid"`
+	RoundID            *string          `bun:"round_id,type:uuid"` // the round that priced the order (DESIGN §10)
+	ExpiresAt          time.Time        `bun:"expires_at,notnull"`
+	SubmittedAt        *time.Time       `bun:"submitted_at"`
+	DecidedAt          *time.Time       `bun:"decided_at"`
+	DecidedBy          *string          `bun:"decided_by,type:uuid"`
+	DecisionNotifiedAt *time.Time       `bun:"decision_notified_at"`
+	RejectReason       *string          `bun:"reject_reason"`
+	RefundReference    *string          `bun:"refund_reference"`
+	RefundedAt         *time.Time       `bun:"refunded_at"`
+	RefundedBy         *string          `bun:"refunded_by,type:uuid"`
+	RefundNotifiedAt   *time.Time       `bun:"refund_notified_at"`
+	ReceiptNumber      *int64           `bun:"receipt_number"`       // the receipt's number, given at its first download
+	ClaimRepeat        bool             `bun:"claim_repeat,notnull"` // set only by migration …0300_refund_receipt_claims on old repeated claims
+	CreatedAt          time.Time        `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt          time.Time        `bun:"updated_at,notnull,default:current_timestamp"`
 }
 
 type ReferralReward struct {

@@ -58,6 +58,7 @@ type AdminRecord struct {
 	TotalQuantity   decimal.Decimal  `json:"totalQuantity"`
 	Amount          decimal.Decimal  `json:"amount"`
 	EnteredAmount   decimal.Decimal  `json:"enteredAmount"`
+	PaidAmount      *decimal.Decimal `json:"paidAmount"`
 	Fee             decimal.Decimal  `json:"fee"`
 	FinalAmount     decimal.Decimal  `json:"finalAmount"`
 	Status          string           `json:"status"`
@@ -235,7 +236,7 @@ func (s *Service) listReview(ctx context.Context, f ReviewFilter, withCompany bo
 			User: AdminUserRef{ID: r.UserID, ReferralCode: r.AdminUserReferral, Name: r.UserName, Mobile: r.UserMobile, Email: r.UserEmail,
 				IsApproved: r.UserIsApproved, KYCStatus: r.UserKYCStatus},
 			PaymentMethod: r.PaymentMethod, Price: r.Price, TotalQuantity: r.Quantity, Amount: r.Amount,
-			EnteredAmount: r.EnteredAmount, Fee: r.Fee,
+			EnteredAmount: r.EnteredAmount, PaidAmount: r.PaidAmount, Fee: r.Fee,
 			FinalAmount: r.FinalAmount, Status: r.Status, ReferenceNumber: r.ReferenceNumber, BankName: r.BankName,
 			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, CreatedAt: r.CreatedAt,
 			RejectReason: r.RejectReason, RefundReference: r.RefundReference, RefundedAt: r.RefundedAt}

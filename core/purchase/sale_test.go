@@ -94,17 +94,36 @@ func TestOrdersTakeTheCurrentRoundAndGiveItBack(t *testing.T) {
 		pv.NextRound != nil || !pv.Limits.BoughtSoFar.Equal(decimal.NewFromInt(100)) || pv.Sale.Status != company.SaleOpen {
 		t.Fatalf("price view: %+v %v", pv, err)
 	}
-	// Expiry gives the seed round its tokens back: it is current again.
+	// Early has sold, so Seed is closed for good: the expired seed order's tokens leave Seed's
+	// allocation for the current round, and the price stays at Early's (it never goes back).
 	if ok, err := svc.Expire(ctx, seed.ID, seed.ExpiresAt.Add(time.Second)); err != nil || !ok {
 		t.Fatalf("expire: %v %v", ok, err)
 	}
-	if roundSold(t, d, "Seed") != 0 {
-		t.Fatal("expiry did not give round 1 back")
+	if roundSold(t, d, "Seed") != 0 || roundAllocation(t, d, "Seed") != 0 || roundAllocation(t, d, "Early") != 1100 {
+		t.Fatalf("expiry of a closed round's order: seed sold %d alloc %d, early alloc %d",
+			roundSold(t, d, "Seed"), roundAllocation(t, d, "Seed"), roundAllocation(t, d, "Early"))
 	}
+	testkit.CheckSupply(t, d.DB)
 	again, err := svc.CreateOrder(ctx, buyers[2], amt("30"))
-	if err != nil || !again.Price.Equal(decimal.NewFromInt(1)) || *again.RoundID != *seed.RoundID {
+	if err != nil || !again.Price.Equal(decimal.RequireFromString("2.5")) || *again.RoundID != *early.RoundID {
 		t.Fatalf("after expiry: %+v %v", again, err)
 	}
+	site, err = (&company.Resolver{DB: d.DB, Links: company.Links{Fallback: "ACW"}}).Site(ctx, "localhost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pv, err := svc.Price(ctx, site, buyers[0]); err != nil || pv.Round == nil || pv.Round.Name != "Early" || pv.NextRound != nil {
+		t.Fatalf("price view after expiry: %+v %v", pv, err)
+	}
+	// The token settings send the closed round back as it is (allocation 0): accepted.
+	ts, err := d.Build().Companies.TokenSettings(ctx, cid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ts.Rounds[0].Closed || ts.Rounds[1].Closed {
+		t.Fatalf("closed flags: %+v", ts.Rounds)
+	}
+	settings(t, d, cid, company.SettingsInput{Rounds: rounds(keep(ts.Rounds[0], "1"), keep(ts.Rounds[1], "2.5"))})
 	// Cancellation and rejection give back to the order's own round, once.
 	if _, err := svc.Cancel(ctx, buyers[1], early.ID); err != nil {
 		t.Fatal(err)
@@ -126,6 +145,15 @@ func TestOrdersTakeTheCurrentRoundAndGiveItBack(t *testing.T) {
 		t.Fatalf("after cancel and reject: seed %d early %d", roundSold(t, d, "Seed"), roundSold(t, d, "Early"))
 	}
 	testkit.CheckSupply(t, d.DB)
+}
+
+func roundAllocation(t *testing.T, d *runtime.Deps, name string) int64 {
+	t.Helper()
+	var n int64
+	if err := d.DB.QueryRowContext(context.Background(), "SELECT allocation FROM token_rounds WHERE name = ?", name).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 func TestSaleRefusalsAndLimits(t *testing.T) {
@@ -340,11 +368,15 @@ func TestPriceAndRoundsChangesRacingOrders(t *testing.T) {
 }
 
 // TestExpiryCancelRejectRacingReturnEachTokenOnce: every way out of INITIATED or PENDING races the
-// others on the same orders; each order's tokens return to its round exactly once.
+// others on the same orders; each order's tokens return exactly once: round Two's to Two, and
+// round One's — closed since Two sold — to Two as well, while new orders racing them all take
+// Two's price.
 func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 	d, svc, cid := setup(t)
 	ctx := context.Background()
-	buyers := addBuyers(t, d, cid, 40)
+	buyers := addBuyers(t, d, cid, 50)
+	racers := buyers[40:]
+	buyers = buyers[:40]
 	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "One", "1", "250"), rnd(2, "Two", "2", "5000"))})
 	var orders []*purchase.Purchase
 	for _, b := range buyers {
@@ -368,6 +400,19 @@ func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 	later := time.Now().Add(purchase.PaymentWindow + time.Minute)
 	var wg sync.WaitGroup
 	var moved atomic.Int64
+	racing := make(chan *purchase.Purchase, len(racers))
+	for _, b := range racers {
+		wg.Add(1)
+		go func(b purchase.Buyer) {
+			defer wg.Done()
+			p, err := svc.CreateOrder(ctx, b, amt("4"))
+			if err != nil {
+				t.Errorf("racing order: %v", err)
+				return
+			}
+			racing <- p
+		}(b)
+	}
 	for i, p := range orders {
 		for k := 0; k < 3; k++ {
 			wg.Add(1)
@@ -405,14 +450,29 @@ func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 		}
 	}
 	wg.Wait()
+	close(racing)
+	n := 0
+	for p := range racing {
+		n++
+		if !p.Price.Equal(decimal.NewFromInt(2)) {
+			t.Errorf("an order took ₹%s after round Two had sold", p.Price)
+		}
+	}
+	// The racing orders still waiting (some were swept with the others) expire too.
+	if _, err := svc.Sweep(ctx, later.Add(purchase.PaymentWindow)); err != nil {
+		t.Fatal(err)
+	}
 	var live int64
 	_ = d.DB.QueryRowContext(ctx, "SELECT count(*) FROM purchases WHERE status IN ('INITIATED', 'PENDING')").Scan(&live)
-	if live != 0 {
-		t.Fatalf("%d orders still live", live)
+	if live != 0 || n != len(racers) {
+		t.Fatalf("%d orders still live, %d racing orders placed", live, n)
 	}
 	if one, two := roundSold(t, d, "One"), roundSold(t, d, "Two"); one != 0 || two != 0 {
 		t.Fatalf("rounds after release: %d %d", one, two)
 	}
-	t.Logf("release race: 40 orders, 120 racing exits (%d reported by reject, expire and cancel; the rest by sweeps), rounds back to 0/250 and 0/5000", moved.Load())
+	if one, two := roundAllocation(t, d, "One"), roundAllocation(t, d, "Two"); one != 0 || two != 5250 {
+		t.Fatalf("allocations after release: One %d, Two %d (want 0 and 5250: One's tokens moved to Two)", one, two)
+	}
+	t.Logf("release race: 40 orders, 120 racing exits (%d reported by reject, expire and cancel; the rest by sweeps) and %d new orders, rounds back to 0/0 (closed) and 0/5250", moved.Load(), n)
 	testkit.CheckSupply(t, d.DB)
 }

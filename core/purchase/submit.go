@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
@@ -27,6 +28,9 @@ type SubmitInput struct {
 	ReceiptID       string
 	BankName        string
 	Amount          Amount
+	// PaidAmount is the amount the buyer says they paid (the proof form's "Enter Amount");
+	// optional, kept for the admin's review beside the amount due.
+	PaidAmount Amount
 }
 
 func errDuplicateUTR() error {
@@ -48,6 +52,7 @@ func errAlreadySubmitted() error {
 type proof struct {
 	method, ref, bank string
 	receipt           *string
+	paid              *decimal.Decimal
 }
 
 func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proof, error) {
@@ -69,6 +74,13 @@ func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proo
 		v.Check(validReference(pr.ref), "The UTR or transaction number must be 4 to 64 letters, digits, '-', '/' or '_'.")
 	}
 	v.Check(len(pr.bank) <= 120, "The bank name is too long.")
+	if in.PaidAmount.Set && strings.TrimSpace(in.PaidAmount.Raw) != "" {
+		if paid, err := ParseAmount(in.PaidAmount); err != nil {
+			v.Add("Please enter the amount you paid (up to 2 decimals).")
+		} else {
+			pr.paid = &paid
+		}
+	}
 	if err := v.Err(); err != nil {
 		return pr, err
 	}
@@ -131,6 +143,7 @@ func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b Buyer
 		Set("reference_number = ?", nullable(pr.ref)).
 		Set("receipt_id = ?", pr.receipt).
 		Set("bank_name = ?", pr.bank).
+		Set("paid_amount = ?", pr.paid).
 		Set("submitted_at = ?", now).
 		Set("updated_at = ?", now).
 		Where("id = ?", id).Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID).

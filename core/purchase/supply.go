@@ -77,9 +77,9 @@ func reservePriced(ctx context.Context, tx bun.IDB, priced *company.Token, qty d
 func reserveRound(ctx context.Context, tx bun.IDB, r *company.Round, qty decimal.Decimal) error {
 	var left decimal.Decimal
 	err := tx.NewRaw(`UPDATE token_rounds SET sold = sold + ?, updated_at = now()
-		WHERE id = ? AND sold + ? <= allocation RETURNING allocation - sold`, qty, r.ID, qty).Scan(ctx, &left)
+		WHERE id = ? AND NOT closed AND sold + ? <= allocation RETURNING allocation - sold`, qty, r.ID, qty).Scan(ctx, &left)
 	if err == nil {
-		return nil
+		return closeEarlierRounds(ctx, tx, r)
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("reserve round: %w", err)
@@ -91,21 +91,55 @@ func reserveRound(ctx context.Context, tx bun.IDB, r *company.Round, qty decimal
 		}
 		return fmt.Errorf("read round: %w", err)
 	}
-	if !now.Remaining().IsPositive() {
+	if now.Closed || !now.Remaining().IsPositive() {
 		return errPriceMoved
 	}
 	return company.ErrRoundRemaining(&now)
 }
 
-// ReleaseRound gives qty tokens back to the round an order came from. Call it after ReleaseSupply
-// in the transaction that moved the order out of INITIATED or PENDING, so it happens exactly once.
+// closeEarlierRounds closes for good every round before r once r has sold (DESIGN §10: the price
+// never goes back to an earlier round). It runs in the order's transaction under the token row's
+// lock, like every write of a token's rounds.
+func closeEarlierRounds(ctx context.Context, tx bun.IDB, r *company.Round) error {
+	if _, err := tx.NewRaw(`UPDATE token_rounds SET closed = true, updated_at = now()
+		WHERE token_id = ? AND position < ? AND NOT closed`, r.TokenID, r.Position).Exec(ctx); err != nil {
+		return fmt.Errorf("close earlier rounds: %w", err)
+	}
+	return nil
+}
+
+// ReleaseRound gives qty tokens back from the round an order came from. Call it after ReleaseSupply
+// in the transaction that moved the order out of INITIATED or PENDING, so it happens exactly once
+// and under the token row's lock. An open round takes them back; a closed round (a later one has
+// sold) gives them, with as much of its allocation, to the token's current round: the first round
+// not closed whose window is not over (else the last one not closed), so they sell at today's
+// price, never at the earlier one. The rounds' allocations keep their sum.
 func ReleaseRound(ctx context.Context, tx bun.IDB, roundID string, qty decimal.Decimal) error {
 	if !qty.IsPositive() {
 		return nil
 	}
-	if _, err := tx.NewRaw(`UPDATE token_rounds SET sold = sold - ?, updated_at = now() WHERE id = ?`,
-		qty, roundID).Exec(ctx); err != nil {
+	var from company.Round
+	if err := tx.NewRaw(`UPDATE token_rounds SET sold = sold - ?,
+		allocation = CASE WHEN closed THEN allocation - ? ELSE allocation END, updated_at = now()
+		WHERE id = ? RETURNING token_id, position, closed`, qty, qty, roundID).
+		Scan(ctx, &from.TokenID, &from.Position, &from.Closed); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // a deleted round: only settled orders name one (migration …0100_sale_rounds_limits)
+		}
 		return fmt.Errorf("release round: %w", err)
+	}
+	if !from.Closed {
+		return nil
+	}
+	res, err := tx.NewRaw(`UPDATE token_rounds SET allocation = allocation + ?, updated_at = now()
+		WHERE id = (SELECT id FROM token_rounds WHERE token_id = ? AND position > ? AND NOT closed
+		            ORDER BY (ends_at IS NOT NULL AND ends_at <= now()), position LIMIT 1)`,
+		qty, from.TokenID, from.Position).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("move released tokens to the current round: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("round %s is closed but no later round is open", roundID)
 	}
 	return nil
 }

@@ -64,3 +64,17 @@ describe('Payment page money format', () => {
     expect(details.queryByText(/₹ /)).toBeNull();
   });
 });
+
+describe('Payment page UPI payee', () => {
+  it("names the company's beneficiary in the UPI link and QR, not a platform-wide merchant", async () => {
+    beneficiaryGet.mockResolvedValue({
+      message: 'ok',
+      data: { upi: 'review@upi', holderName: 'Review Labs Pvt Ltd', bankName: '', accountNumber: '', ifscCode: '', branch: '', banks: [] },
+    });
+    renderPayment();
+    const link = await screen.findByTestId('upi-app-link');
+    expect(link.getAttribute('href')).toContain('pn=Review%20Labs%20Pvt%20Ltd');
+    expect(link.getAttribute('href')).not.toContain('Prelaunch');
+    expect(screen.getByTestId('upi-payee')).toHaveTextContent('Review Labs Pvt Ltd');
+  });
+});

@@ -1696,6 +1696,8 @@ export interface components {
             amount: number;
             /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
             enteredAmount: number;
+            /** @description The amount the buyer says they paid, typed in the proof form (paidAmount of POST /api/v1/user/package/purchase); compare it with finalAmount, the amount due with the fee. null when they named none (a manual confirmation, or a proof sent before it was kept). */
+            paidAmount: number | null;
             fee: number;
             finalAmount: number;
             status: components["schemas"]["ReviewStatus"];
@@ -1729,6 +1731,8 @@ export interface components {
             amount: number;
             /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
             enteredAmount: number;
+            /** @description The amount the buyer says they paid, typed in the proof form (paidAmount of POST /api/v1/user/package/purchase); compare it with finalAmount, the amount due with the fee. null when they named none (a manual confirmation, or a proof sent before it was kept). */
+            paidAmount: number | null;
             fee: number;
             finalAmount: number;
             status: components["schemas"]["ReviewStatus"];
@@ -2206,9 +2210,12 @@ export interface components {
             position: number;
             name: string;
             price: number;
+            /** @description Tokens the round sells. A closed round gives the tokens its orders release (expiry, cancellation, rejection) to the current round, with as much of its allocation (0 once all moved on: sent back unchanged, it is accepted). */
             allocation: number;
             /** @description Tokens of INITIATED */
             sold: number;
+            /** @description A later round has sold, so this round never sells again (the price never goes back to it). */
+            closed: boolean;
             /** Format: date-time */
             startsAt: string | null;
             /** Format: date-time */

@@ -864,6 +864,8 @@ export interface components {
             receiptId?: string;
             bankName?: string;
             amount?: number | string;
+            /** @description The amount the buyer says they paid (the proof form's "Enter Amount"; optional): above 0, at most 2 decimals, else 422 "Please enter the amount you paid (up to 2 decimals).". Kept for the admin's review beside the amount due (AdminPurchase.paidAmount). */
+            paidAmount?: number | string;
         };
         MediaUploadRequest: {
             medias: string[];

@@ -21,8 +21,8 @@ export function tokenSettings(over: Partial<TokenSettings> = {}): TokenSettings 
     sale: { startsAt: null, endsAt: null, paused: false, status: 'OPEN' },
     limits: { minOrder: 100, maxOrder: null, maxPerBuyer: null, kycRequiredAbove: null },
     rounds: [
-      { id: 'r-2', position: 2, name: 'Public', price: 12, allocation: 500_000, sold: 0, startsAt: null, endsAt: null },
-      { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200_000, sold: 10_000, startsAt: null, endsAt: null },
+      { id: 'r-2', position: 2, name: 'Public', price: 12, allocation: 500_000, sold: 0, closed: false, startsAt: null, endsAt: null },
+      { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200_000, sold: 10_000, closed: false, startsAt: null, endsAt: null },
     ],
     branding: {
       title: 'Demo Sale',

@@ -10,6 +10,7 @@ import {
   tokenQuantity,
   totalWithFee,
   upiLink,
+  upiPayee,
 } from './calc';
 
 describe('derived numbers (SPEC §9)', () => {
@@ -63,6 +64,14 @@ describe('payment page', () => {
     expect(upiLink('acw@upi', 102, 'PUR-123456', 'ACW')).toBe(
       'upi://pay?pa=acw%40upi&pn=ACW&am=102.00&cu=INR&tn=OrderPUR-123456',
     );
+    expect(upiLink('acw@upi', 102, 'PUR-123456', '')).toBe('upi://pay?pa=acw%40upi&am=102.00&cu=INR&tn=OrderPUR-123456');
+  });
+
+  it("names the company's beneficiary as the UPI payee, never a platform-wide name", () => {
+    expect(upiPayee({ holderName: ' Review Labs Pvt Ltd ', banks: [] }, 'Review')).toBe('Review Labs Pvt Ltd');
+    expect(upiPayee({ holderName: '', banks: [{ holderName: 'Acme Tokens LLP' }] }, 'Acme')).toBe('Acme Tokens LLP');
+    expect(upiPayee({ holderName: '', banks: [] }, 'Gamma Ltd')).toBe('Gamma Ltd');
+    expect(upiPayee(undefined)).toBe('');
   });
 
   it('picks tabs and defaults per SPEC §2', () => {

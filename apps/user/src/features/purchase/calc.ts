@@ -66,13 +66,20 @@ export function formatCountdown(seconds: number): string {
   return seconds <= 0 ? 'expired!' : mmss(seconds);
 }
 
-export const UPI_PAYEE_NAME = 'Prelaunch Merchant';
+/**
+ * The payee a UPI app shows before the buyer pays: the company's beneficiary name (Beneficiary
+ * Manage's holder name, the name the account is in), else the company's name.
+ */
+export function upiPayee(details: { holderName?: string | null; banks?: { holderName?: string | null }[] } | undefined, companyName = ''): string {
+  const name = details?.holderName?.trim() || details?.banks?.[0]?.holderName?.trim() || companyName.trim();
+  return name;
+}
 
-/** SPEC §9: upi://pay with the payee, the amount, INR and the note 'Order{number}'. */
-export function upiLink(upi: string, total: number, orderNumber: string, payee = UPI_PAYEE_NAME): string {
+/** SPEC §9: upi://pay with the payee, the amount, INR and the note 'Order{number}'; no payee name when none is known. */
+export function upiLink(upi: string, total: number, orderNumber: string, payee: string): string {
   const params = [
     `pa=${encodeURIComponent(upi)}`,
-    `pn=${encodeURIComponent(payee)}`,
+    ...(payee ? [`pn=${encodeURIComponent(payee)}`] : []),
     `am=${round2(total).toFixed(2)}`,
     'cu=INR',
     `tn=${encodeURIComponent(`Order${orderNumber}`)}`,

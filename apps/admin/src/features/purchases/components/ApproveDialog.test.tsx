@@ -16,6 +16,7 @@ function purchase(extra: Partial<AdminPurchase> = {}): AdminPurchase {
     totalQuantity: 100,
     amount: 1000,
     enteredAmount: 1005,
+    paidAmount: 1016,
     fee: 25.1,
     finalAmount: 1025.1,
     status: 'PENDING',
@@ -35,7 +36,7 @@ function fact(dialog: HTMLElement, label: string): string | null {
 }
 
 describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
-  it('approve: names the buyer, order, method, the amount due beside the amount entered and what the tokens cost', async () => {
+  it('approve: names the buyer, order, method, the amount due (fee included) beside what the buyer says they paid, the difference in red, and what the tokens cost', async () => {
     const onConfirm = vi.fn();
     const onClose = vi.fn();
     const p = purchase();
@@ -46,9 +47,12 @@ describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
     expect(fact(dialog, 'Member ID')).toBe('PL-0001234');
     expect(fact(dialog, 'Order No.')).toBe('PUR-000111222333');
     expect(fact(dialog, 'Method')).toBe('UPI');
-    expect(fact(dialog, 'Amount due')).toBe('₹1,025.10');
-    expect(fact(dialog, 'Amount entered')).toBe('₹1,005.00');
-    expect(fact(dialog, 'Amount charged')).toBe('₹1,000.00 (100 × ₹10.00)');
+    expect(fact(dialog, 'Due (incl. fee)')).toBe('₹1,025.10');
+    expect(fact(dialog, 'Buyer says paid')).toBe('₹1,016.00');
+    expect(fact(dialog, 'Difference')).toBe('₹9.10 short');
+    expect(within(dialog).getByTestId('review-difference')).toHaveClass('text-danger');
+    expect(fact(dialog, 'Tokens')).toBe('100 × ₹10.00 + fee ₹25.10');
+    expect(fact(dialog, 'Amount entered')).toBeNull();
     expect(within(dialog).getByTestId('approve-ref')).toHaveTextContent('UTR123456789');
     expect(within(dialog).getByRole('img', { name: 'Payment receipt' })).toHaveAttribute('src', 'https://media.test/r1.png');
     expect(within(dialog).getByRole('link', { name: 'View Receipt' })).toHaveAttribute('href', 'https://media.test/r1.png');
@@ -58,10 +62,10 @@ describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('reject: asks the question and shows the same facts; no charged line when the buyer typed a whole-token amount', async () => {
+  it('reject: asks the question and shows the same facts; a manual confirmation states no amount paid, and no difference', async () => {
     render(
       <PurchaseReviewDialog
-        purchase={purchase({ enteredAmount: 1000, receipt: null, paymentMethod: 'MANUAL', referenceNumber: null })}
+        purchase={purchase({ enteredAmount: 1000, paidAmount: null, receipt: null, paymentMethod: 'MANUAL', referenceNumber: null })}
         mode="reject"
         pending={false}
         onClose={() => {}}
@@ -70,12 +74,19 @@ describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to Reject?')).toBeInTheDocument();
-    expect(fact(dialog, 'Amount due')).toBe('₹1,025.10');
-    expect(fact(dialog, 'Amount entered')).toBe('₹1,000.00');
-    expect(fact(dialog, 'Amount charged')).toBeNull();
+    expect(fact(dialog, 'Due (incl. fee)')).toBe('₹1,025.10');
+    expect(fact(dialog, 'Buyer says paid')).toBe('Not stated');
+    expect(fact(dialog, 'Difference')).toBeNull();
     expect(fact(dialog, 'Method')).toBe('MANUAL');
     expect(within(dialog).getByTestId('reject-ref')).toHaveTextContent('--');
     expect(within(dialog).getByText('No receipt uploaded.')).toBeInTheDocument();
+  });
+
+  it('shows no difference when the buyer paid exactly the amount due', async () => {
+    render(<PurchaseReviewDialog purchase={purchase({ paidAmount: 1025.1 })} mode="approve" pending={false} onClose={() => {}} onConfirm={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(fact(dialog, 'Buyer says paid')).toBe('₹1,025.10');
+    expect(fact(dialog, 'Difference')).toBeNull();
   });
 
   it("shows the buyer's verification and KYC status", async () => {

@@ -3,6 +3,7 @@ import { DialogFooter, dash, grouped, KycStatusBadge } from '@prelaunch/ui';
 import { useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { rupees } from '../../../lib/money';
+import { differenceText, paidDifference } from './PaidCheck';
 
 /** DESIGN §13: the longest reason the server keeps (one line). */
 export const REASON_MAX = 500;
@@ -27,26 +28,31 @@ export function BuyerVerification({ user }: { user: Pick<NonNullable<AdminPurcha
   );
 }
 
-/** What the admin checks before deciding (DESIGN §16 "Admin review"). */
+/**
+ * What the admin checks before deciding (DESIGN §16 "Admin review"): the amount due with its fee
+ * beside what the buyer says they paid, and the difference in red when the two differ.
+ */
 function PurchaseFacts({ purchase }: { purchase: AdminPurchase }) {
+  const diff = paidDifference(purchase);
   const facts: [string, ReactNode][] = [
     ['Buyer', dash(purchase.user?.name)],
     ['Member ID', dash(purchase.user?.referralCode)],
     ['Order No.', dash(purchase.orderNumber)],
     ['Method', dash(purchase.paymentMethod)],
-    ['Amount due', rupees(purchase.finalAmount)],
-    ['Amount entered', rupees(purchase.enteredAmount)],
-    ['Verification', <BuyerVerification key="v" user={purchase.user} />],
+    ['Due (incl. fee)', rupees(purchase.finalAmount)],
+    ['Buyer says paid', diff === null ? 'Not stated' : rupees(purchase.paidAmount)],
   ];
-  // Whole tokens only (DESIGN §16): when part of the typed figure bought no whole token, the
-  // order charges less: show what its tokens cost beside the two.
-  if (Number(purchase.enteredAmount) !== Number(purchase.amount)) {
-    facts.push(['Amount charged', `${rupees(purchase.amount)} (${grouped(purchase.totalQuantity)} × ${rupees(purchase.price)})`]);
+  if (diff !== null && diff !== 0) {
+    facts.push(['Difference', <span key="d" className="text-danger" data-testid="review-difference">{differenceText(diff)}</span>]);
   }
+  facts.push(
+    ['Tokens', `${grouped(purchase.totalQuantity)} × ${rupees(purchase.price)} + fee ${rupees(purchase.fee)}`],
+    ['Verification', <BuyerVerification key="v" user={purchase.user} />],
+  );
   return (
     <dl className="row small mb-2 g-0">
       {facts.map(([label, value]) => (
-        <div key={label} className={`${label === 'Verification' ? 'col-12' : 'col-6'} mb-2 pe-2`}>
+        <div key={label} className={`${label === 'Verification' || label === 'Tokens' ? 'col-12' : 'col-6'} mb-2 pe-2`}>
           <dt className="fw-normal text-body-secondary">{label}</dt>
           <dd className="mb-0 fw-semibold text-break">{value}</dd>
         </div>
@@ -76,7 +82,7 @@ function Receipt({ purchase }: { purchase: AdminPurchase }) {
 /**
  * SPEC §2: the approve dialog shows 'Transaction No.:', a 'View Receipt' link, the receipt image and
  * Confirm; the reject dialog asks 'Are you sure you want to Reject?'. Both name the buyer, the order,
- * the method and the amounts (due and entered) and offer Cancel (DESIGN §16).
+ * the method, the amount due beside what the buyer says they paid, and offer Cancel.
  */
 export function PurchaseReviewDialog({
   purchase,

@@ -1,6 +1,7 @@
 import type { AdminPurchase, SuperAdminPurchase } from '@prelaunch/api';
 import { dash, grouped, serial, StatusBadge, ymd, type ResponsiveColumn } from '@prelaunch/ui';
 import { rupees } from '../../../lib/money';
+import { DueAndPaid } from './PaidCheck';
 
 type Purchase = AdminPurchase | SuperAdminPurchase;
 
@@ -56,7 +57,7 @@ export function purchaseColumns(page: number, limit: number, withUtr = true): Re
     { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
-    { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
+    { key: 'finalAmount', header: 'Due / Paid', render: (r) => <DueAndPaid purchase={r} />, className: 'text-nowrap', card: 'amount' },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
@@ -125,7 +126,7 @@ export function companyPurchaseColumns(page: number, limit: number): ResponsiveC
     { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
-    { key: 'finalAmount', header: 'Final Amount', render: (r) => rupees(r.finalAmount), className: 'text-nowrap', card: 'amount' },
+    { key: 'finalAmount', header: 'Due / Paid', render: (r) => <DueAndPaid purchase={r} />, className: 'text-nowrap', card: 'amount' },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
     decisionColumn<SuperAdminPurchase>(),
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },

@@ -21,6 +21,7 @@ import {
   round2,
   secondsLeft,
   upiLink,
+  upiPayee,
   type PaymentTab,
 } from '../calc';
 import { PURCHASE_MSG as MSG } from '../validation';
@@ -98,7 +99,8 @@ function Agreement({ id, checked, onChange }: { id: string; checked: boolean; on
 /** SPEC §2 "Payment (/user/payment)" for one order: countdown, payment tabs, order details, proof. */
 export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string; purchaseAmount: string }) {
   const navigate = useNavigate();
-  const { symbol } = useSite().token;
+  const site = useSite();
+  const { symbol } = site.token;
   const order = useQuery(orderQueryOptions(purchaseId));
   const beneficiary = useQuery(beneficiaryQueryOptions());
   useErrorToast(beneficiary.error, FALLBACK.paymentDetails);
@@ -162,8 +164,9 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
       paymentMethod: v.method,
       referenceNumber: v.referenceNumber,
       receiptId: v.receiptId,
-      // SPEC §5: the amount sent is the order amount, not the entered one.
+      // SPEC §5: the amount sent is the order amount; what the buyer typed is what they say they paid.
       amount: orderAmount,
+      paidAmount: v.paidAmount,
       bankName: v.method === 'BANK' ? bank?.bankName : undefined,
     }),
     FALLBACK.tokenPurchase,
@@ -237,7 +240,8 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
 
   const tone = countdownTone(expired ? 0 : left);
   const awaiting = o.status === 'INITIATED';
-  const payLink = upi ? upiLink(upi, total, o.orderNumber) : '';
+  const payee = upiPayee(b, site.companyName);
+  const payLink = upi ? upiLink(upi, total, o.orderNumber, payee) : '';
 
   return (
     <div>
@@ -338,6 +342,11 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
                           <img src={phonepe} alt="PhonePe" />
                           <img src={paytm} alt="Paytm" />
                         </div>
+                        {payee ? (
+                          <p className="small mb-2">
+                            Paying <span className="fw-semibold" data-testid="upi-payee">{payee}</span>
+                          </p>
+                        ) : null}
                         <label htmlFor="upi-id" className="form-label small fw-semibold">UPI ID</label>
                         <div className="input-group">
                           <input id="upi-id" className="form-control" readOnly value={upi} />

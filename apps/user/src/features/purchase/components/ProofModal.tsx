@@ -10,6 +10,8 @@ import { useSaleSuspended } from '../../site/suspended';
 export interface ProofSubmit {
   referenceNumber: string;
   receiptId: string;
+  /** The amount the buyer says they paid, as typed: kept for the admin's review beside the amount due. */
+  paidAmount: string;
 }
 
 /** SPEC §2 modal 'Submit Transaction Proof': UTR, amount, a file uploaded first, PAY. */
@@ -72,7 +74,7 @@ export function ProofModal({
     const problem = validateProof({ utr, amount, receiptId });
     if (problem) return toastErrors([problem]);
     setRefusedUtr(utr);
-    onSubmit({ referenceNumber: utr.trim(), receiptId: receiptId! });
+    onSubmit({ referenceNumber: utr.trim(), receiptId: receiptId!, paidAmount: amount.trim() });
   }
 
   return (

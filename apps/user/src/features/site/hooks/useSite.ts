@@ -49,6 +49,7 @@ export function useSite() {
     : {};
   return {
     companyId: query.data?.companyId,
+    companyName: query.data?.companyName ?? '',
     token,
     metaData,
     /** The icon for the document: the server's, once it has answered. */
