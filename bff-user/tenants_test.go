@@ -84,11 +84,12 @@ func (s *tenants) on(app *fiber.App, host, method, path, token string, body any)
 
 func (s *tenants) registerOn(host, cid, email string) string {
 	s.t.Helper()
+	mobile := testkit.Mobile() // one buyer account per mobile and company
 	r := s.on(s.app, host, "POST", "/api/v1/user/auth/register/otp", "", map[string]any{"companyId": cid, "name": "Buyer " + email,
-		"email": email, "mobile": "+91 98765 43210"})
+		"email": email, "mobile": mobile})
 	s.want(r, 200)
 	r = s.on(s.app, host, "POST", "/api/v1/user/auth/register", "", map[string]any{"companyId": cid, "name": "Buyer " + email,
-		"mobile": "+91 98765 43210", "email": email, "otp": s.lastCode(email), "dateOfBirth": "1990-05-17", "gender": "female",
+		"mobile": mobile, "email": email, "otp": s.lastCode(email), "dateOfBirth": "1990-05-17", "gender": "female",
 		"pincode": "560001", "password": "Passw0rd!"})
 	s.want(r, 200)
 	r = s.on(s.app, host, "POST", "/api/v1/user/auth/login", "", map[string]any{"companyId": cid, "user": email, "password": "Passw0rd!"})
