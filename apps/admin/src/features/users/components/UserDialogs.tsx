@@ -1,6 +1,6 @@
 import { errorMessage, type AdminUser, type UserRole } from '@prelaunch/api';
 import { DialogFooter, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
 const ROLES: UserRole[] = ['USER', 'ADMIN'];
@@ -173,16 +173,16 @@ export function UpdateUserDialog({
   const [guard, setGuard] = useState<{ currentPassword?: string; code?: string }>({});
   const emailChanges = form.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
-  useEffect(() => {
-    if (!failure) return;
+  // The server's refusal, each message beside its field (until the next submit clears it).
+  const server = useMemo(() => {
     const next: { currentPassword?: string; code?: string; email?: string } = {};
+    if (!failure) return next;
     for (const m of errorMessage(failure, '')) {
       const f = fieldOf(m);
       if (f) next[f] = next[f] ? `${next[f]} ${m}` : m;
     }
-    setGuard({ currentPassword: next.currentPassword, code: next.code });
-    if (next.email) setErrors((e) => ({ ...e, email: next.email }));
-  }, [failure, setErrors]);
+    return next;
+  }, [failure]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -215,7 +215,7 @@ export function UpdateUserDialog({
         <Modal.Body>
           <FormInput label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
           <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile} />
-          <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+          <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email ?? server.email} />
           {emailChanges ? (
             <fieldset className="border rounded p-3 pb-0 mb-1">
               <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-1">Confirm it is you</legend>
@@ -228,7 +228,7 @@ export function UpdateUserDialog({
                 autoComplete="current-password"
                 value={currentPassword}
                 onChange={(e) => setCurrentPassword(e.target.value)}
-                error={guard.currentPassword}
+                error={guard.currentPassword ?? server.currentPassword}
               />
               {askCode ? (
                 <FormInput
@@ -238,7 +238,7 @@ export function UpdateUserDialog({
                   hint="The 6-digit code of your authenticator app, or a recovery code."
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
-                  error={guard.code}
+                  error={guard.code ?? server.code}
                 />
               ) : null}
             </fieldset>
