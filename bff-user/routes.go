@@ -34,12 +34,13 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Get("/user/sale/get", a.withSite, a.publicSale)
 	v1.Post("/user/auth/register/otp", a.withSite, a.registerOTP)
 	v1.Post("/user/auth/register", a.withSite, a.register)
-	v1.Post("/user/auth/login", httpx.NoStore, a.withSite, a.login)
+	v1.Post("/user/auth/login", httpx.NoStore, a.withSiteReading, a.login)
 	v1.Post("/user/auth/forgot-password/otp", a.withSite, a.forgotOTP)
 	v1.Post("/user/auth/forgot-password", a.withSite, a.forgot)
 
 	// Signed-in buyer calls: a user-audience token of this site's company. Every call first finds
-	// the host's company (withSite): unknown in production is 404, SUSPENDED is 423.
+	// the host's company (withSite): unknown in production is 404; while SUSPENDED, reads answer and
+	// writes are 423.
 	v1.Post("/user/auth/password/otp", a.withSite, signedIn, same, a.passwordOTP)
 	v1.Put("/user/auth/password/update", a.withSite, signedIn, same, a.passwordUpdate)
 	v1.Get("/user/auth/profile/get", a.withSite, signedIn, same, a.profile)
@@ -67,13 +68,21 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 
 // withSite finds the company of the request's host (DESIGN §11; X-Forwarded-Host only from
 // TRUSTED_PROXIES) from a cache at most company.SiteTTL old — orders price and reserve from the
-// locked token row — and refuses every call but site/get while the company is SUSPENDED.
-func (a *api) withSite(c fiber.Ctx) error {
+// locked token row. While the company is SUSPENDED its buyers keep their records: every read (GET,
+// HEAD) passes and every write is 423 (company.ErrSuspended).
+func (a *api) withSite(c fiber.Ctx) error { return a.findSite(c, false) }
+
+// withSiteReading is withSite for a POST that changes nothing of the sale: signing in, which a
+// suspended company's buyers still do to read their records.
+func (a *api) withSiteReading(c fiber.Ctx) error { return a.findSite(c, true) }
+
+func (a *api) findSite(c fiber.Ctx, reads bool) error {
 	site, err := a.svc.Site.Site(c.Context(), c.Hostname())
 	if err != nil {
 		return err
 	}
-	if site.Suspended() && c.Path() != "/api/v1/user/site/get" {
+	m := c.Method()
+	if site.Suspended() && !reads && m != fiber.MethodGet && m != fiber.MethodHead {
 		return company.ErrSuspended
 	}
 	c.Locals(siteKey{}, site)

@@ -245,8 +245,8 @@ func TestTenantPublicCallsTakeTheHostsCompany(t *testing.T) {
 	}
 }
 
-// TestTenantSuspension: a suspended company's buyer site answers 423 on every call but site/get
-// (suspended: true), its admins are signed out and refused, the other company is untouched, and
+// TestTenantSuspension: a suspended company's buyers still sign in and read their records (every
+// GET answers) while every write is 423; site/get says suspended: true; its admins are signed out and refused, the other company is untouched, and
 // reactivating restores both — each within a second, with no restart.
 func TestTenantSuspension(t *testing.T) {
 	s := tenantSetup(t)
@@ -256,16 +256,27 @@ func TestTenantSuspension(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
-		return s.on(s.app, hostB, "GET", "/api/v1/user/package/price/get", s.tokB, nil).Code == 423
+		return s.on(s.app, hostB, "POST", "/api/v1/user/package/order", s.tokB, map[string]any{"amount": 100}).Code == 423
 	})
 	for _, r := range []struct{ method, path string }{
-		{"POST", "/api/v1/user/auth/login"}, {"POST", "/api/v1/user/auth/register/otp"}, {"GET", "/api/v1/user/auth/profile/get"},
-		{"POST", "/api/v1/user/package/order"}, {"GET", "/api/v1/user/transaction/list"}, {"POST", "/api/v1/superadmin/media/add"},
-		{"GET", "/api/v1/media/file/" + s.orderB},
+		{"POST", "/api/v1/user/auth/register/otp"}, {"PUT", "/api/v1/user/auth/profile/update"},
+		{"POST", "/api/v1/user/package/order"}, {"POST", "/api/v1/user/package/purchase"}, {"POST", "/api/v1/user/package/order/cancel"},
+		{"POST", "/api/v1/user/kyc/submit"}, {"POST", "/api/v1/superadmin/media/add"},
 	} {
 		if got := s.on(s.app, hostB, r.method, r.path, s.tokB, map[string]any{}); got.Code != 423 || got.Msg() != "This sale is temporarily unavailable." {
-			t.Errorf("%s %s on a suspended site: %d %s", r.method, r.path, got.Code, got.Msg())
+			t.Errorf("write %s %s on a suspended site: %d %s", r.method, r.path, got.Code, got.Msg())
 		}
+	}
+	// The buyers' own records still answer: balance, history, stock, price, payment details.
+	for _, path := range []string{"/api/v1/user/auth/profile/get", "/api/v1/user/transaction/list", "/api/v1/user/stock/my/list",
+		"/api/v1/user/stock/global/list", "/api/v1/user/package/price/get", "/api/v1/user/kyc/get"} {
+		if got := s.on(s.app, hostB, "GET", path, s.tokB, nil); got.Code != 200 {
+			t.Errorf("read %s on a suspended site: %d %s", path, got.Code, got.Msg())
+		}
+	}
+	// Signing in is not refused as a write (a wrong password is the usual 401, not 423).
+	if got := s.on(s.app, hostB, "POST", "/api/v1/user/auth/login", "", map[string]any{"email": "nobody@b.test", "password": "wrong-password"}); got.Code == 423 {
+		t.Errorf("sign-in on a suspended site: %d %s", got.Code, got.Msg())
 	}
 	var site company.SiteView
 	s.on(s.app, hostB, "GET", "/api/v1/user/site/get", "", nil).Into(t, &site)
@@ -295,7 +306,7 @@ func TestTenantSuspension(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
-		return s.on(s.app, hostB, "GET", "/api/v1/user/package/price/get", s.tokB, nil).Code == 200
+		return s.on(s.app, hostB, "PUT", "/api/v1/user/auth/profile/update", s.tokB, map[string]any{}).Code != 423
 	})
 	if code, msg := s.adminLoginCode(); code != 200 {
 		t.Errorf("reactivated company's admin login: %d %s", code, msg)

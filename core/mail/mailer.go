@@ -56,6 +56,7 @@ type outboxLine struct {
 	Subject string `json:"subject"`
 	Text    string `json:"text"`
 	HTML    string `json:"html"`
+	ReplyTo string `json:"replyTo,omitempty"`
 	SentAt  string `json:"sentAt"`
 }
 
@@ -64,7 +65,7 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 	if o.Now != nil {
 		now = o.Now
 	}
-	line, err := json.Marshal(outboxLine{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML,
+	line, err := json.Marshal(outboxLine{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, ReplyTo: m.ReplyTo,
 		SentAt: now().UTC().Format(time.RFC3339Nano)})
 	if err != nil {
 		return err
@@ -112,7 +113,7 @@ func (r *Resend) Send(ctx context.Context, m Message) error {
 	var status int
 	ctx = context.WithValue(ctx, statusKey{}, &status)
 	_, err := r.Client.Emails.SendWithContext(ctx, &resend.SendEmailRequest{
-		From: r.From, To: []string{m.To}, Subject: m.Subject, Text: m.Text, Html: m.HTML,
+		From: r.From, To: []string{m.To}, Subject: m.Subject, Text: m.Text, Html: m.HTML, ReplyTo: m.ReplyTo,
 	})
 	if err == nil {
 		return nil

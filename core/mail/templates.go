@@ -5,6 +5,7 @@ package mail
 import (
 	"fmt"
 	"html"
+	"strings"
 	"time"
 
 	"prelaunch/core/tasks"
@@ -31,6 +32,7 @@ type From struct {
 	Brand   string // the token's name ("Prelaunch" when empty)
 	Company string // the company's name, beside the brand in the signature
 	URL     string // the company's buyer site, linked at the end ("" for none)
+	ReplyTo string // the company's email: replies go there, not to the no-reply sender ("" for none)
 }
 
 func (f From) brand() string {
@@ -38,6 +40,14 @@ func (f From) brand() string {
 		return "Prelaunch"
 	}
 	return f.Brand
+}
+
+// who names the sender: the company when known, else the brand.
+func (f From) who() string {
+	if f.Company != "" {
+		return f.Company
+	}
+	return f.brand()
 }
 
 // signature is the text and HTML end of every email: who sent it and where its site is.
@@ -84,10 +94,20 @@ func DecisionMessage(to, name string, from From, orderNumber, reference, status,
 	// rejection's notice after it).
 	if status != "APPROVED" {
 		verb = "rejected"
-		extra = "No tokens were credited. If you believe this is a mistake, reply with your payment proof."
+		// The sender takes no replies: a reply goes to the company (Reply-To), or the buyer is
+		// told whom to write to.
+		extra = "No tokens were credited. If you believe this is a mistake, reply to this email with your payment proof."
+		if from.ReplyTo == "" {
+			extra = fmt.Sprintf("No tokens were credited. If you believe this is a mistake, contact %s with your payment proof.", from.who())
+		}
 		if reason != "" {
 			why = fmt.Sprintf("\n\nReason: %s", reason)
 			whyHTML = fmt.Sprintf("<p>Reason: <b>%s</b></p>", html.EscapeString(reason))
+		}
+		if from.URL != "" {
+			history := strings.TrimRight(from.URL, "/") + "/user/payment-history"
+			why += "\n\nSee it in Payment History: " + history
+			whyHTML += `<p><a href="` + html.EscapeString(history) + `">See it in Payment History</a></p>`
 		}
 	}
 	utr, utrHTML := "", ""
@@ -101,7 +121,7 @@ func DecisionMessage(to, name string, from From, orderNumber, reference, status,
 	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2>%s</h2>`+
 		`<p>Hello %s,</p><p>Your purchase <b>%s</b>%s was <b>%s</b>. %s</p>%s%s</div>`,
 		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(orderNumber), utrHTML, verb, html.EscapeString(extra), whyHTML, sigHTML)
-	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm}
+	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm, ReplyTo: from.ReplyTo}
 }
 
 // RefundMessage tells the buyer that the payment of a rejected purchase was sent back (DESIGN §13).

@@ -25,6 +25,24 @@ func TestDecisionMessageNamesOrderAndUTR(t *testing.T) {
 	}
 }
 
+// A rejection asks for a reply only when one can arrive: Reply-To is the company's email; the
+// mail links to Payment History on the company's site.
+func TestRejectionRepliesGoToTheCompany(t *testing.T) {
+	from := From{Brand: "RVW", Company: "Review Labs", URL: "https://review.example/", ReplyTo: "ops@review.example"}
+	m := DecisionMessage("b@x.test", "Asha", from, "PUR-1", "", "REJECTED", "10", "RVW", "")
+	if m.ReplyTo != "ops@review.example" || !strings.Contains(m.Text, "reply to this email") {
+		t.Errorf("reply-to %q text %q", m.ReplyTo, m.Text)
+	}
+	if !strings.Contains(m.Text, "See it in Payment History: https://review.example/user/payment-history") ||
+		!strings.Contains(m.HTML, `<a href="https://review.example/user/payment-history">See it in Payment History</a>`) {
+		t.Errorf("history link: %q %q", m.Text, m.HTML)
+	}
+	m = DecisionMessage("b@x.test", "Asha", From{Brand: "RVW", Company: "Review Labs"}, "PUR-1", "", "REJECTED", "10", "RVW", "")
+	if m.ReplyTo != "" || strings.Contains(m.Text, "reply") || !strings.Contains(m.Text, "contact Review Labs") {
+		t.Errorf("without a company email: %q", m.Text)
+	}
+}
+
 // DESIGN §13: a rejection's reason reaches the buyer, escaped in the HTML; an approval never
 // carries one; a refund names the refund's reference.
 func TestRejectionReasonAndRefundMessages(t *testing.T) {

@@ -23,9 +23,10 @@ type Notice struct {
 	Deleted     bool            `bun:"deleted"`
 	Brand       string          `bun:"brand"`
 	Symbol      string          `bun:"symbol"`
-	Company     string          `bun:"company"` // the company's name
-	Domain      string          `bun:"domain"`  // its first domain ("" for none)
-	Reason      string          `bun:"reason"`  // a rejection's reason ("" for none)
+	Company     string          `bun:"company"`       // the company's name
+	CompanyMail string          `bun:"company_email"` // the company's email: the Reply-To of the decision
+	Domain      string          `bun:"domain"`        // its first domain ("" for none)
+	Reason      string          `bun:"reason"`        // a rejection's reason ("" for none)
 	// A refund's notice only:
 	Amount          decimal.Decimal `bun:"amount"`           // what the buyer paid (final amount)
 	RefundReference string          `bun:"refund_reference"` // the bank's reference of the refund
@@ -37,11 +38,12 @@ func (s *Service) from(n Notice) mail.From {
 	if n.Domain != "" {
 		domains = []string{n.Domain}
 	}
-	return mail.From{Brand: n.Brand, Company: n.Company, URL: s.Links.SiteURL(n.Symbol, domains)}
+	return mail.From{Brand: n.Brand, Company: n.Company, URL: s.Links.SiteURL(n.Symbol, domains), ReplyTo: n.CompanyMail}
 }
 
 // noticeFromSQL names the company and its first domain for a Notice of the purchase p.
 const noticeFromSQL = `(SELECT c.name FROM companies AS c WHERE c.id = p.company_id) AS company,
+	(SELECT c.email FROM companies AS c WHERE c.id = p.company_id) AS company_email,
 	COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = p.company_id ORDER BY d.position LIMIT 1), '') AS domain`
 
 // noticeTaskID makes queueing a notice idempotent: the review and the sweep may both try.

@@ -92,6 +92,15 @@ func TestDecisionNoticeIsQueuedOnceWhenRedisIsUp(t *testing.T) {
 	if !strings.Contains(mails[0].Text, "(UTR UTR-NOTICE-2) was rejected") {
 		t.Fatalf("the review's mail does not name the UTR beside the order: %q", mails[0].Text)
 	}
+	// The sender takes no replies: a reply goes to the company's email (the link to Payment
+	// History, on the company's site, is core/mail's TestRejectionRepliesGoToTheCompany).
+	var companyEmail string
+	if err := f.d.DB.QueryRowContext(ctx, "SELECT email FROM companies WHERE id = ?", f.cid).Scan(&companyEmail); err != nil {
+		t.Fatal(err)
+	}
+	if companyEmail == "" || mails[0].ReplyTo != companyEmail {
+		t.Fatalf("Reply-To %q, want the company's email %q", mails[0].ReplyTo, companyEmail)
+	}
 }
 
 func (f *rvFixture) email(t *testing.T, userID string) string {

@@ -341,6 +341,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 		Symbol  string `bun:"symbol"`
 		Name    string `bun:"name"`
 		Company string `bun:"company"`
+		Email   string `bun:"company_email"`
 		Domain  string `bun:"domain"`
 	}
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -414,7 +415,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Reference: deref(dec.Purchase.ReferenceNumber),
 		Status: to, Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol,
-		Company: tok.Company, Domain: tok.Domain, Reason: deref(reason)}
+		Company: tok.Company, CompanyMail: tok.Email, Domain: tok.Domain, Reason: deref(reason)}
 	if err := s.SendNotice(ctx, n); err != nil {
 		// The decision stands; the worker's sweep queues the notice once Redis answers again.
 		s.logError("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)

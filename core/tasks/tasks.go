@@ -31,6 +31,8 @@ type EmailSendPayload struct {
 	Subject string `json:"subject"`
 	Text    string `json:"text"`
 	HTML    string `json:"html"`
+	// ReplyTo is where a reply goes (the company's email) when the sender itself takes none.
+	ReplyTo string `json:"replyTo,omitempty"`
 }
 
 func NewEmailSendTask(p EmailSendPayload) (*asynq.Task, error) {

@@ -1054,6 +1054,7 @@ export interface components {
         /** @description The first bank's fields flat, every bank in banks, and the UPI id. */
         PaymentDetails: {
             bankName: string;
+            /** @description The beneficiary's name (Beneficiary Manage): the account holder, and the payee the UPI link and QR name. */
             holderName: string;
             accountNumber: string;
             ifscCode: string;
@@ -1379,7 +1380,7 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
-        /** @description The company of this site is suspended: "This sale is temporarily unavailable." (every buyer call but site/get). */
+        /** @description The company of this site is suspended: "This sale is temporarily unavailable." (every write; reads — GET — and signing in still answer, so buyers keep their records). */
         Suspended: {
             headers: {
                 [name: string]: unknown;
