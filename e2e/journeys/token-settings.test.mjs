@@ -148,7 +148,9 @@ test('admin: Token Settings from the menu; a 422 on its field; price, maximum or
   await roundPrice.fill('12');
   await page.getByRole('button', { name: 'Save' }).click();
   dialog = page.getByRole('dialog');
-  await dialog.getByText('Branding', { exact: true }).waitFor();
+  // The uploaded icon and the new rounds, before → after.
+  await dialog.getByText('Icon', { exact: true }).waitFor();
+  await dialog.getByText('Round Public round', { exact: true }).waitFor();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'Token updated successfully');
   await page.getByText('No unsaved changes').waitFor();

@@ -42,13 +42,13 @@ export default function AdminDashboard() {
                   {
                     label: 'Pending purchases',
                     value: (
-                      <Link to="/admin/purchaserequest" aria-label={`${grouped(d?.pendingPurchases)} pending purchases: open Purchase Request`}>
+                      <Link to="/admin/purchaserequest" aria-label={`${grouped(d?.pendingPurchases)} pending purchases, review them`}>
                         {grouped(d?.pendingPurchases)}
                       </Link>
                     ),
                   },
                   { label: 'Pending KYC', value: (
-                      <Link to="/admin/kyc" aria-label={`${grouped(d?.pendingKyc)} pending KYC: open KYC`}>
+                      <Link to="/admin/kyc" aria-label={`${grouped(d?.pendingKyc)} pending identity checks, review them`}>
                         {grouped(d?.pendingKyc)}
                       </Link>
                     ) },

@@ -80,8 +80,8 @@ describe('Dashboard (admin)', () => {
     expect(await screen.findByTestId('stat-Inactive User')).toHaveTextContent(/^0$/);
     expect(screen.getByTestId('stat-Verification Completed')).toHaveTextContent(/^0$/);
     expect(screen.queryByText('--')).toBeNull();
-    expect(screen.getByRole('link', { name: '4 pending purchases: open Purchase Request' })).toHaveAttribute('href', '/admin/purchaserequest');
-    expect(screen.getByRole('link', { name: '2 pending KYC: open KYC' })).toHaveAttribute('href', '/admin/kyc');
+    expect(screen.getByRole('link', { name: '4 pending purchases, review them' })).toHaveAttribute('href', '/admin/purchaserequest');
+    expect(screen.getByRole('link', { name: '2 pending identity checks, review them' })).toHaveAttribute('href', '/admin/kyc');
   });
 });
 
@@ -104,7 +104,7 @@ describe('Dashboard (super admin)', () => {
       },
     });
     renderRoute(<SuperAdminDashboard />);
-    const table = await screen.findByRole('region', { name: 'Companies' });
+    const table = await screen.findByRole('region', { name: 'By company' });
     const acme = within(table).getByRole('link', { name: 'Acme' }).closest('tr')!;
     expect(within(acme).getAllByRole('cell').map((c) => c.textContent)).toEqual(['AcmeACM', '6', '3', '₹1,844.94', '180', 'No bank details']);
     const beta = within(table).getByRole('link', { name: 'Beta' }).closest('tr')!;

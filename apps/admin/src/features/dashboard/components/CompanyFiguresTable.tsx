@@ -41,8 +41,8 @@ const columns: ResponsiveColumn<DashboardCompany>[] = [
 /** The super admin's per-company figures: most purchases waiting first, then most collected. */
 export function CompanyFiguresTable({ rows, total }: { rows: DashboardCompany[]; total: number }) {
   return (
-    <ListCard title="Companies">
-      <ResponsiveTable label="Companies" columns={columns} rows={rows} rowKey={(c) => c.id} emptyText="No company yet." />
+    <ListCard title="By company">
+      <ResponsiveTable label="By company" columns={columns} rows={rows} rowKey={(c) => c.id} emptyText="No company yet." />
       {total > rows.length ? (
         <p className="small text-body-secondary mt-2 mb-0">
           The {grouped(rows.length)} companies with the most purchases waiting, then the most collected, of {grouped(total)}.{' '}
