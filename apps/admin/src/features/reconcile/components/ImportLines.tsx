@@ -15,7 +15,7 @@ export interface ImportLinesProps {
   onRetry: () => void;
 }
 
-/** The import's credit lines with a status filter (All and the six statuses, with their counts). */
+/** The import's credit lines with a status filter (All and each status, with its count). */
 export function ImportLines({ detail, status, onStatus, page, onPage, loading, error, onRetry }: ImportLinesProps) {
   const columns = useMemo(() => lineColumns(), []);
   const im = detail?.import;
