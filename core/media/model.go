@@ -18,5 +18,6 @@ type Media struct {
 	OriginalName string    `bun:"original_name,notnull"`
 	ContentType  string    `bun:"content_type,notnull"`
 	SizeBytes    int64     `bun:"size_bytes,notnull"`
+	SHA256       *string   `bun:"sha256"` // hex; nil for uploads made before it was kept
 	CreatedAt    time.Time `bun:"created_at,notnull,default:current_timestamp"`
 }

@@ -409,6 +409,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
           method={proofFor}
           defaultAmount={total.toFixed(2)}
           submitting={proof.isPending}
+          submitError={proof.error}
           onCancel={() => {
             toastErrors([CANCELLED]);
             setProofFor(null);
