@@ -61,7 +61,11 @@ func openWorkbook(data []byte) (*workbook, []string, error) {
 		return nil, nil, errUnsupported()
 	}
 	// the parts a sheet needs, found through the workbook's relationships
-	type rel struct{ ID, Type, Target string }
+	type rel struct {
+		ID     string `xml:"Id,attr"`
+		Type   string `xml:"Type,attr"`
+		Target string `xml:"Target,attr"`
+	}
 	var rels struct {
 		Rels []rel `xml:"Relationship"`
 	}
