@@ -169,6 +169,13 @@ bench-reconcile: setup services
 	@echo "==> reconciliation: 100,000-line statement, 10,000 approvals (tools/reconbench)"
 	@$(GO) run ./tools/reconbench
 
+# Issue 27, findings 3 and 4: bff-admin's peak memory (VmHWM) under held 20 MB bodies and hostile
+# workbooks, each on a fresh process (tools/memprobe: database prelaunch_memprobe, Redis DB 12).
+.PHONY: memprobe
+memprobe: setup
+	@$(GO) build -o bin/bff-admin ./bff-admin
+	@$(GO) run ./tools/memprobe -bin bin/bff-admin
+
 # price/get for one company against 1,000 companies on their own hosts (DESIGN §11), side by side.
 .PHONY: bench-tenants
 bench-tenants: setup services

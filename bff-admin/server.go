@@ -16,6 +16,10 @@ func newServer(d *runtime.Deps) *fiber.App {
 		httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies),
 		httpx.WithImageOrigin(d.Blobs.Origin()), httpx.WithHSTS(d.Cfg.IsProduction()))
 	app.Use(httpx.BodyLimitExcept(d.Cfg.BodyLimit, reconcileImportPath))
+	// Each request's largest body is decided from its headers, before the body is read: the
+	// statement 21 MB, uploads BODY_LIMIT, JSON 1 MB, without a valid token 64 KB.
+	httpx.LimitBodies(app, d.Tokens, map[string]int{reconcileImportPath: reconcile.MaxFileSize + 1<<20,
+		"/api/v1/superadmin/media/add": d.Cfg.BodyLimit})
 	httpx.Health(app, d.DB, d.Redis)
 	registerRoutes(app, d, d.Build())
 	httpx.NotFoundAPI(app)

@@ -38,9 +38,13 @@ func TestUploadSniffsTypesAndServesSignedLinks(t *testing.T) {
 		if f.Header.Get("Content-Type") != c.ct || f.Header.Get("X-Content-Type-Options") != "nosniff" || !bytes.Equal(f.Data, c.data) {
 			t.Fatalf("%s served as %v", name, f.Header)
 		}
+		// Only images inline, under the name's stem and the sniffed type's extension (issue 27,
+		// finding 17: f.svg holding a PNG was served as f.svg; a PDF inline).
 		disp := f.Header.Get("Content-Disposition")
-		inline := strings.HasPrefix(c.ct, "image/") || c.ct == "application/pdf"
-		if inline != strings.HasPrefix(disp, "inline") {
+		inline := strings.HasPrefix(c.ct, "image/")
+		ext := map[string]string{"image/png": "png", "image/jpeg": "jpg", "application/pdf": "pdf", "application/msword": "doc",
+			"application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx"}[c.ct]
+		if inline != strings.HasPrefix(disp, "inline") || !strings.HasSuffix(disp, "; filename="+name[:1]+"."+ext) {
 			t.Fatalf("%s disposition %q", name, disp)
 		}
 		// Tampered or missing signatures are refused.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,9 +28,12 @@ func (h *harness) order(tok string, amount any) order {
 	return o
 }
 
+var receiptSeq atomic.Int64
+
+// receipt uploads a JPEG of its own (one receipt backs one purchase of the company).
 func (h *harness) receipt(tok string) string {
 	h.t.Helper()
-	r := h.upload(tok, "receipt.jpg", jpegBytes)
+	r := h.upload(tok, "receipt.jpg", append(append([]byte{}, jpegBytes...), fmt.Sprintf("#%d", receiptSeq.Add(1))...))
 	h.want(r, 200)
 	var up []struct{ ID string }
 	r.Into(h.t, &up)
@@ -332,4 +336,49 @@ func TestStockListsFromApprovedPurchases(t *testing.T) {
 		t.Fatalf("referred buyer's my list %+v", m)
 	}
 	_ = fmt.Sprint()
+}
+
+// Issue 27, finding 8: the same bytes uploaded twice got two file ids, and each backed a purchase.
+// A receipt's SHA-256 is kept; its content backs one live purchase of the company (409 naming the
+// order), whichever file id carries it; a rejection frees it, as it frees the file and the UTR.
+func TestOneReceiptContentOnePurchase(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	otherTok, _ := h.newBuyer("second@x.test")
+	same := append(append([]byte{}, jpegBytes...), "one transfer"...)
+	upload := func(tok string) string {
+		r := h.upload(tok, "proof.jpg", same)
+		h.want(r, 200)
+		var up []struct{ ID string }
+		r.Into(t, &up)
+		return up[0].ID
+	}
+	sub := "/api/v1/user/package/purchase"
+	first := h.order(tok, 100)
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": first.ID, "paymentMethod": "UPI", "referenceNumber": "578816794120",
+		"receiptId": upload(tok)}), 200)
+	for _, who := range []string{tok, otherTok} {
+		o := h.order(who, 100)
+		r := h.call("POST", sub, who, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "578816794999",
+			"receiptId": upload(who)})
+		h.want(r, 409)
+		if msg := r.Msg(); msg != "This receipt was already used for order "+first.OrderNumber+"." {
+			t.Fatalf("409 message %q", msg)
+		}
+		// one step (no purchaseId) too
+		r = h.call("POST", sub, who, map[string]any{"paymentMethod": "UPI", "referenceNumber": "578816794998", "receiptId": upload(who), "amount": 100})
+		h.want(r, 409)
+	}
+	// a rejection frees the receipt
+	ctx := context.Background()
+	if _, err := h.d.DB.ExecContext(ctx, "UPDATE purchases SET status = 'REJECTED', decided_at = now() WHERE id = ?", first.ID); err != nil {
+		t.Fatal(err)
+	}
+	o := h.order(otherTok, 100)
+	h.want(h.call("POST", sub, otherTok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "578816794997",
+		"receiptId": upload(otherTok)}), 200)
+	var sums int
+	if err := h.d.DB.QueryRowContext(ctx, "SELECT count(DISTINCT sha256) FROM media WHERE sha256 IS NOT NULL AND original_name = 'proof.jpg'").Scan(&sums); err != nil || sums != 1 {
+		t.Fatalf("kept sums: %d %v", sums, err)
+	}
 }

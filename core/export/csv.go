@@ -40,21 +40,15 @@ func (c *csvWriter) sep() {
 }
 
 // text writes a cell of free text (a name, an email, a reference): neutralised against formula
-// injection, then quoted when RFC 4180 needs it.
+// injection (neutralise), then quoted when RFC 4180 needs it.
 func (c *csvWriter) text(s string) {
 	c.sep()
-	neutral := needsNeutralising(s)
+	s = neutralise(s)
 	if !strings.ContainsAny(s, ",\"\r\n") {
-		if neutral {
-			_ = c.w.WriteByte('\'')
-		}
 		_, _ = c.w.WriteString(s)
 		return
 	}
 	_ = c.w.WriteByte('"')
-	if neutral {
-		_ = c.w.WriteByte('\'')
-	}
 	for {
 		i := strings.IndexByte(s, '"')
 		if i < 0 {
@@ -94,7 +88,7 @@ func (c *csvWriter) end() error {
 
 // needsNeutralising reports whether a spreadsheet would read s as a formula (or strip a leading
 // control character and then do so): it starts with = + - @, a tab or a CR (OWASP "CSV
-// injection"). Such a cell is written with a leading apostrophe.
+// injection").
 func needsNeutralising(s string) bool {
 	if s == "" {
 		return false
@@ -104,6 +98,33 @@ func needsNeutralising(s string) bool {
 		return true
 	}
 	return false
+}
+
+// neutralise puts an apostrophe before a formula character at the start of the cell and after
+// every ";", "," or tab inside it (spaces between them skipped): a spreadsheet that splits the
+// cell there (Excel in a ";" locale splits "Asha;=1+1" into "Asha" and "=1+1") then sees text
+// in every piece. Nothing else of the text changes.
+func neutralise(s string) string {
+	if !needsNeutralising(s) && !strings.ContainsAny(s, ";,\t") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	piece := true // at the start of a piece a spreadsheet may read as a cell of its own
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if piece && ch != ' ' {
+			if needsNeutralising(s[i:]) {
+				b.WriteByte('\'')
+			}
+			piece = false
+		}
+		b.WriteByte(ch)
+		if ch == ';' || ch == ',' || ch == '\t' {
+			piece = true
+		}
+	}
+	return b.String()
 }
 
 // money is a numeric(…,2) column's text with exactly two decimals ("1020" → "1020.00").

@@ -30,6 +30,36 @@ func TestCSVCells(t *testing.T) {
 	}
 }
 
+// Issue 27, finding 13: "Asha;=1+1" reached users.csv as is, and Excel in a ";" locale splits
+// it into "Asha" and a formula. A formula character after ";", "," or a tab is neutralised too.
+func TestFormulasInsideACellAreNeutralised(t *testing.T) {
+	for in, want := range map[string]string{
+		"Asha;=1+1":           "Asha;'=1+1",
+		"Asha; =1+1":          "Asha; '=1+1",
+		"a,@SUM(A1)":          "a,'@SUM(A1)",
+		"a\t+1":               "a\t'+1",
+		"=x;-y":               "'=x;'-y",
+		"a;;=b":               "a;;'=b",
+		"Jean-Luc; O'Brien":   "Jean-Luc; O'Brien",
+		"Mumbai, Maharashtra": "Mumbai, Maharashtra",
+		"plain":               "plain",
+	} {
+		if got := neutralise(in); got != want {
+			t.Errorf("neutralise(%q) = %q, want %q", in, got, want)
+		}
+	}
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	c := newCSV(w)
+	c.text("Asha;=1+1")
+	c.text("x,=HYPERLINK(1)")
+	_ = c.end()
+	_ = w.Flush()
+	if got, want := buf.String(), "Asha;'=1+1,\"x,'=HYPERLINK(1)\"\r\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
 func TestNumbers(t *testing.T) {
 	for in, want := range map[string]string{"1020": "1020.00", "1020.5": "1020.50", "1020.55": "1020.55", "0.00": "0.00"} {
 		if got := money(in); got != want {

@@ -19,5 +19,6 @@ type Media struct {
 	ContentType  string    `bun:"content_type,notnull"`
 	SizeBytes    int64     `bun:"size_bytes,notnull"`
 	Sealed       bool      `bun:"sealed,notnull"` // encrypted in the store (seal.go)
+	SHA256       *string   `bun:"sha256"`         // hex; nil for uploads made before it was kept
 	CreatedAt    time.Time `bun:"created_at,notnull,default:current_timestamp"`
 }

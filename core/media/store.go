@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"errors"
@@ -167,8 +168,10 @@ func (s *Store) Save(ctx context.Context, owner Owner, files []File) ([]Stored, 
 		if err := s.Blobs.Put(ctx, name, f.Data, types[i]); err != nil {
 			return nil, err
 		}
+		sum := sha256.Sum256(f.Data)
+		hexSum := hex.EncodeToString(sum[:])
 		m := &Media{OwnerKind: owner.Kind, OwnerID: owner.ID, StorageName: name,
-			OriginalName: cleanName(f.Name), ContentType: types[i], SizeBytes: int64(len(f.Data))}
+			OriginalName: cleanName(f.Name), ContentType: types[i], SizeBytes: int64(len(f.Data)), SHA256: &hexSum}
 		if owner.CompanyID != "" {
 			cid := owner.CompanyID
 			m.CompanyID = &cid
@@ -226,13 +229,54 @@ func (s *Store) Read(ctx context.Context, m *Media) (io.ReadCloser, error) {
 	return r, err
 }
 
-// Disposition is how m is shown: images and PDFs inline, anything else as a download.
+// Disposition is how m is served: images inline, anything else (a PDF too: it can carry
+// scripts) as a download, always under SafeName, never the name the uploader chose.
 func Disposition(m *Media) string {
 	disp := "attachment"
-	if IsImage(m.ContentType) || m.ContentType == TypePDF {
+	if IsImage(m.ContentType) {
 		disp = "inline"
 	}
-	return mime.FormatMediaType(disp, map[string]string{"filename": m.OriginalName})
+	return mime.FormatMediaType(disp, map[string]string{"filename": SafeName(m.OriginalName, m.ContentType)})
+}
+
+// extensions are the file extensions of the stored types.
+var extensions = map[string]string{TypeJPEG: ".jpg", TypePNG: ".png", TypeWEBP: ".webp", TypePDF: ".pdf",
+	TypeDOC: ".doc", TypeDOCX: ".docx"}
+
+// SafeName is the name a stored file is served under: the uploader's name up to its first dot,
+// in letters, digits, "-" and "_" (anything else "_", at most 60 characters; "file" when nothing
+// is left), and the extension of the type its bytes were sniffed as. "front.html" holding a PNG
+// is "front.png"; "invoice.pdf.exe" holding a PDF is "invoice.pdf".
+func SafeName(original, contentType string) string {
+	stem := original
+	if i := strings.IndexByte(stem, '.'); i >= 0 {
+		stem = stem[:i]
+	}
+	var b strings.Builder
+	alnum := false
+	for _, r := range stem {
+		if b.Len() >= 60 {
+			break
+		}
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			alnum = true
+			b.WriteRune(r)
+		case r == '-' || r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	name := b.String()
+	if !alnum {
+		name = "file"
+	}
+	ext, ok := extensions[contentType]
+	if !ok {
+		ext = ".bin"
+	}
+	return name + ext
 }
 
 // Link is the store's own short-lived address of m (PresignTTL), or "" when the BFF serves the

@@ -3,7 +3,9 @@ package media
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"testing"
+	"time"
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
@@ -65,4 +67,44 @@ func TestCleanNameAndUUID(t *testing.T) {
 	if !fields.UUID("3f2504e0-4f89-11d3-9a0c-0305e82c3301") || fields.UUID("3f2504e0-4f89-11d3-9a0c-0305e82c330") || fields.UUID("x") {
 		t.Error("UUID")
 	}
+}
+
+// Issue 27, finding 17: a PNG uploaded as front.html was served "inline; filename=front.html" and
+// a PDF (which can carry JavaScript) inline. The name is now the stem and the sniffed type's
+// extension, and only images are inline — on the BFF's answer and on an S3 store's presigned link.
+func TestServedNameAndDispositionComeFromTheContent(t *testing.T) {
+	for _, c := range []struct{ name, ct, want string }{
+		{"front.html", TypePNG, `inline; filename=front.png`},
+		{"front.png", TypePNG, `inline; filename=front.png`},
+		{"scan.pdf", TypePDF, `attachment; filename=scan.pdf`},
+		{"invoice.pdf.exe", TypePDF, `attachment; filename=invoice.pdf`},
+		{"cv.docx", TypeDOCX, `attachment; filename=cv.docx`},
+		{"a b\"c;d.jpg", TypeJPEG, `inline; filename=a_b_c_d.jpg`},
+		{"आधार.jpg", TypeJPEG, `inline; filename=file.jpg`},
+		{".htaccess", TypeWEBP, `inline; filename=file.webp`},
+		{"x.svg", "image/svg+xml", `inline; filename=x.bin`},
+	} {
+		if got := Disposition(&Media{OriginalName: c.name, ContentType: c.ct}); got != c.want {
+			t.Errorf("Disposition(%q, %s) = %q, want %q", c.name, c.ct, got, c.want)
+		}
+	}
+	blobs := &linkBlobs{}
+	s := &Store{Blobs: blobs}
+	if _, err := s.Link(context.Background(), &Media{StorageName: "k", OriginalName: "front.html", ContentType: TypePDF}); err != nil {
+		t.Fatal(err)
+	}
+	if blobs.h.ContentDisposition != `attachment; filename=front.pdf` || blobs.h.ContentType != TypePDF {
+		t.Errorf("presigned link headers %+v", blobs.h)
+	}
+}
+
+// linkBlobs records the headers a link was asked for.
+type linkBlobs struct {
+	DirBlobs
+	h LinkHeaders
+}
+
+func (b *linkBlobs) Link(_ context.Context, _ string, _ time.Duration, h LinkHeaders) (string, error) {
+	b.h = h
+	return "https://store.example/k", nil
 }

@@ -55,6 +55,7 @@ type Purchase struct {
 	ReferenceNumber    *string          `bun:"reference_number"`
 	BankName           string           `bun:"bank_name,notnull"`
 	ReceiptID          *string          `bun:"receipt_id,type:uuid"`
+	ReceiptSHA256      *string          `bun:"receipt_sha256"`     // the receipt's content (one receipt, one live claim)
 	RoundID            *string          `bun:"round_id,type:uuid"` // the round that priced the order (DESIGN §10)
 	ExpiresAt          time.Time        `bun:"expires_at,notnull"`
 	SubmittedAt        *time.Time       `bun:"submitted_at"`

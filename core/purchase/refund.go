@@ -66,7 +66,7 @@ func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, 
 		switch {
 		case isUnique(err, "purchases_company_ref_claim_key"):
 			return apperr.Conflict("claimed_again", "This UTR / transaction number has been claimed again by another purchase; decide that one first.")
-		case isUnique(err, "purchases_receipt_claim_key"):
+		case isUnique(err, "purchases_receipt_claim_key"), isUnique(err, "purchases_receipt_content_claim_key"):
 			return apperr.Conflict("claimed_again", "This transaction file has been attached to another purchase since; decide that one first.")
 		case errors.Is(err, sql.ErrNoRows):
 			if _, err := statusOf(ctx, tx, companyID, id); err != nil {

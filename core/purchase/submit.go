@@ -53,6 +53,7 @@ type proof struct {
 	method, ref, bank string
 	receipt           *string
 	paid              *decimal.Decimal
+	receiptSum        *string // the receipt's SHA-256 (nil for an upload older than the sums)
 }
 
 func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proof, error) {
@@ -89,6 +90,9 @@ func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proo
 			return pr, apperr.Invalid("bad_receipt", "The transaction file was not found. Please upload it again.")
 		}
 		pr.receipt = &receipt
+		if err := s.DB.NewSelect().Table("media").Column("sha256").Where("id = ?", receipt).Scan(ctx, &pr.receiptSum); err != nil {
+			return pr, fmt.Errorf("receipt sum: %w", err)
+		}
 	}
 	return pr, nil
 }
@@ -130,7 +134,7 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*Purchas
 		return nil, s.whyNotSubmitted(ctx, b, id, now)
 	}
 	if err != nil {
-		return nil, err
+		return nil, s.receiptUsed(ctx, b, pr, err)
 	}
 	s.cancelExpiry(p.ID)
 	return &p, nil
@@ -142,6 +146,7 @@ func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b Buyer
 		Set("payment_method = ?", pr.method).
 		Set("reference_number = ?", nullable(pr.ref)).
 		Set("receipt_id = ?", pr.receipt).
+		Set("receipt_sha256 = ?", pr.receiptSum).
 		Set("bank_name = ?", pr.bank).
 		Set("paid_amount = ?", pr.paid).
 		Set("submitted_at = ?", now).
@@ -213,7 +218,7 @@ func (s *Service) createAndSubmit(ctx context.Context, b Buyer, amount Amount, p
 		})
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.receiptUsed(ctx, b, pr, err)
 	}
 	metrics.OrdersCreated.Inc()
 	s.Bought.Forget(b.UserID)
@@ -241,8 +246,37 @@ func claimErr(err error) error {
 		return errDuplicateUTR()
 	case isUnique(err, "purchases_receipt_claim_key"):
 		return errReceiptReused()
+	case isUnique(err, "purchases_receipt_content_claim_key"):
+		return errReceiptContentUsed
 	}
 	return nil
+}
+
+// errReceiptContentUsed stands for a violation of purchases_receipt_content_claim_key inside a
+// transaction; receiptUsed names the order once the transaction is over.
+var errReceiptContentUsed = errors.New("receipt content already claimed")
+
+// receiptUsed turns errReceiptContentUsed into its 409 naming the purchase the same receipt
+// (the same bytes, whatever its file id) backs; any other err is returned as it is.
+func (s *Service) receiptUsed(ctx context.Context, b Buyer, pr proof, err error) error {
+	if !errors.Is(err, errReceiptContentUsed) {
+		return err
+	}
+	var order string
+	if pr.receiptSum != nil {
+		_ = s.DB.NewSelect().Table("purchases").Column("order_number").
+			Where("company_id = ?", b.CompanyID).Where("receipt_sha256 = ?", *pr.receiptSum).
+			Where("status IN (?)", bun.List([]string{StatusPending, StatusApproved, StatusRefunded})).
+			Where("NOT claim_repeat").Limit(1).Scan(ctx, &order)
+	}
+	return errReceiptAlreadyUsed(order)
+}
+
+func errReceiptAlreadyUsed(order string) error {
+	if order == "" {
+		return apperr.Conflict("receipt_used", "This receipt was already used for another order.")
+	}
+	return apperr.Conflict("receipt_used", fmt.Sprintf("This receipt was already used for order %s.", order))
 }
 
 func nullable(s string) *string {

@@ -4,7 +4,6 @@
 package reconcile
 
 import (
-	"archive/zip"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -12,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,6 +44,9 @@ type Line struct {
 	Description string
 	UTR         string // normal form; empty when none was found
 	Credit      decimal.Decimal
+	// Unreadable is the amount cell as written when it cannot be read without doubt (ReadAmount);
+	// Credit is then zero and the line is never matched.
+	Unreadable string
 }
 
 // Statement is what a file holds: Lines counts its transaction rows (credits and debits).
@@ -170,37 +173,12 @@ func newCSVReader(data []byte, delim rune) *csv.Reader {
 // ---- XLSX ----
 
 func parseXLSX(data []byte) (*Statement, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	wb, sheets, err := openWorkbook(data)
 	if err != nil {
-		return nil, errUnsupported()
+		return nil, err
 	}
-	if len(zr.File) > maxEntries {
-		return nil, errTooLargeWorkbook()
-	}
-	var total uint64
-	workbook := false
-	for _, f := range zr.File {
-		total += f.UncompressedSize64
-		if total > maxUnzipped {
-			return nil, errTooLargeWorkbook()
-		}
-		if f.Name == "xl/workbook.xml" {
-			workbook = true
-		}
-	}
-	if !workbook { // a zip, a .docx, an .ods…: not a workbook
-		return nil, errUnsupported()
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxUnzipped, UnzipXMLSizeLimit: 64 << 20})
-	if err != nil {
-		if errors.Is(err, excelize.ErrWorkbookFileFormat) {
-			return nil, errUnsupported()
-		}
-		return nil, apperr.Invalid("statement_xlsx", "The XLSX statement cannot be read: it is damaged or protected.")
-	}
-	defer func() { _ = f.Close() }()
-	for _, sheet := range f.GetSheetList() {
-		st, found, err := parseSheet(f, sheet)
+	for _, sheet := range sheets {
+		st, found, err := parseSheet(wb, sheet)
 		if err != nil {
 			return nil, err
 		}
@@ -215,34 +193,29 @@ func errTooLargeWorkbook() error {
 	return apperr.TooLarge("statement_unzipped_too_large", "The XLSX statement expands to more than 256 MB: save it as CSV and import that.")
 }
 
-func parseSheet(f *excelize.File, sheet string) (*Statement, bool, error) {
-	rows, err := f.Rows(sheet)
+func parseSheet(wb *workbook, sheet string) (*Statement, bool, error) {
+	rows, err := wb.rows(sheet)
 	if err != nil {
-		return nil, false, apperr.Invalid("statement_xlsx", "The XLSX statement cannot be read: it is damaged or protected.")
+		return nil, false, err
 	}
 	defer func() { _ = rows.Close() }()
 	var top [][]string
 	var h *header
 	st := &Statement{}
-	row := 0
 	for rows.Next() {
-		row++
-		rec, err := rows.Columns(excelize.Options{RawCellValue: true})
-		if err != nil {
-			return nil, false, apperr.Invalid("statement_xlsx", "The XLSX statement cannot be read: it is damaged or protected.")
-		}
+		rec := rows.rec
 		if h == nil {
-			if row > headerScan {
+			if len(top) >= headerScan {
 				return nil, false, nil
 			}
-			top = append(top, rec)
+			top = append(top, slices.Clone(rec))
 			h, _ = findHeader(top)
 			continue
 		}
-		h.take(st, row, rec, true)
+		h.take(st, rows.row, rec, true)
 	}
-	if err := rows.Error(); err != nil {
-		return nil, false, apperr.Invalid("statement_xlsx", "The XLSX statement cannot be read: it is damaged or protected.")
+	if err := rows.Err(); err != nil {
+		return nil, false, err
 	}
 	return st, h != nil, nil
 }
@@ -346,32 +319,38 @@ func cell(rec []string, i int) string {
 }
 
 // take reads one row below the header: a transaction row (a date and an amount) is counted, a
-// credit kept; anything else (blank rows, separators, totals, the closing balance) is skipped.
+// credit kept; anything else (blank rows, separators, totals, the closing balance) is skipped. A
+// credit whose amount cannot be read without doubt is kept as unreadable (Line.Unreadable).
 func (h *header) take(st *Statement, row int, rec []string, xlsx bool) {
 	date, ok := ParseDate(cell(rec, h.date), xlsx)
 	if !ok {
 		return
 	}
 	var credit decimal.Decimal
-	isCredit := false
+	isCredit, unreadable := false, ""
 	if h.credit >= 0 {
-		c, okC := ParseAmount(cell(rec, h.credit))
-		d, okD := ParseAmount(cell(rec, h.debit))
+		c, rc := ReadAmount(cell(rec, h.credit), xlsx)
+		d, rd := ReadAmount(cell(rec, h.debit), xlsx)
 		switch {
-		case okC && c.IsPositive():
+		case rc == AmountUnreadable:
+			isCredit, unreadable = true, cell(rec, h.credit)
+		case rc == AmountOK && c.IsPositive():
 			credit, isCredit = c, true
-		case okD && d.IsPositive():
+		case rd == AmountUnreadable || (rd == AmountOK && d.IsPositive()):
 		default:
 			return
 		}
 	} else {
-		a, okA := ParseAmount(cell(rec, h.amount))
-		if !okA || !a.IsPositive() {
+		a, ra := ReadAmount(cell(rec, h.amount), xlsx)
+		if ra == AmountNone || (ra == AmountOK && !a.IsPositive()) {
 			return
 		}
 		switch k := strings.ToUpper(strings.Trim(cell(rec, h.kind), ". ")); k {
 		case "CR", "C", "CREDIT", "DEPOSIT":
 			credit, isCredit = a, true
+			if ra == AmountUnreadable {
+				unreadable = cell(rec, h.amount)
+			}
 		case "DR", "D", "DEBIT", "WITHDRAWAL":
 		default:
 			return
@@ -385,19 +364,50 @@ func (h *header) take(st *Statement, row int, rec []string, xlsx bool) {
 	if len(desc) > 500 {
 		desc = strings.ToValidUTF8(desc[:500], "")
 	}
+	if len(unreadable) > 100 {
+		unreadable = strings.ToValidUTF8(unreadable[:100], "") + "…"
+	}
 	st.Credits = append(st.Credits, Line{Row: row, Date: date, Description: desc,
-		UTR: FindUTR(cell(rec, h.ref), desc), Credit: credit})
+		UTR: FindUTR(cell(rec, h.ref), desc), Credit: credit, Unreadable: unreadable})
 }
 
 // ---- amounts and dates ----
 
-var amountRe = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+// AmountRead is what an amount cell holds.
+type AmountRead int
 
-// ParseAmount reads "1,02,000.50", "INR 1,500.00", "₹ 1500", "1500.00 Cr" (any grouping).
-func ParseAmount(s string) (decimal.Decimal, bool) {
+const (
+	// AmountNone: no amount (blank, a word, a negative figure): the row is not a transaction.
+	AmountNone AmountRead = iota
+	// AmountOK: a figure read without doubt.
+	AmountOK
+	// AmountUnreadable: a figure that can be read two ways ("10,20": ₹1,020 or ₹10.20), with more
+	// than two decimals, or beyond what a credit can be. Its line is shown, never matched.
+	AmountUnreadable
+)
+
+// MaxCredit is the largest credit the lines' column holds (numeric(18,2)).
+var MaxCredit = decimal.RequireFromString("9999999999999999.99")
+
+var (
+	plainRe   = regexp.MustCompile(`^[0-9]+(\.[0-9]{0,2})?$`)
+	westernRe = regexp.MustCompile(`^[0-9]{1,3}(,[0-9]{3})+(\.[0-9]{0,2})?$`)
+	indianRe  = regexp.MustCompile(`^[0-9]{1,2}(,[0-9]{2})*,[0-9]{3}(\.[0-9]{0,2})?$`)
+	figureRe  = regexp.MustCompile(`^[0-9][0-9,.]*$`)
+	// An XLSX number cell holds the shortest text of a binary double, up to 17 significant digits
+	// ("1020.0999999999999" for 1020.10): Excel shows 15, and so is it read.
+	xlsxNumRe = regexp.MustCompile(`^[0-9]+\.[0-9]+$`)
+)
+
+// ReadAmount reads "1,02,000.50" (Indian grouping), "102,000.50" (Western), "INR 1,500.00",
+// "₹ 1500", "1500.00 Cr". A figure that could mean two amounts ("10,20": a decimal comma or a
+// grouping), a grouping that is neither Indian nor Western, more than two decimals ("305.995") or
+// an amount beyond MaxCredit is AmountUnreadable: never rounded, never guessed. xlsx: the text is
+// an XLSX cell's raw value (a number cell is read to Excel's 15 significant digits).
+func ReadAmount(s string, xlsx bool) (decimal.Decimal, AmountRead) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return decimal.Zero, false
+		return decimal.Zero, AmountNone
 	}
 	up := strings.ToUpper(s)
 	for _, p := range []string{"INR", "RS.", "RS", "₹"} {
@@ -406,15 +416,36 @@ func ParseAmount(s string) (decimal.Decimal, bool) {
 	for _, suf := range []string{"CR", "DR", "INR"} {
 		up = strings.TrimSuffix(strings.TrimSpace(up), suf)
 	}
-	up = strings.NewReplacer(",", "", " ", "", "\u00a0", "").Replace(up)
-	if !amountRe.MatchString(up) {
-		return decimal.Zero, false
+	up = strings.TrimSpace(strings.ReplaceAll(up, "\u00a0", " "))
+	if strings.Contains(up, " ") {
+		// "1 500.00": spaces inside a figure are read as its groupings, by the same rules
+		up = strings.Join(strings.Fields(up), ",")
 	}
-	d, err := decimal.NewFromString(up)
-	if err != nil {
-		return decimal.Zero, false
+	if !figureRe.MatchString(up) {
+		return decimal.Zero, AmountNone
 	}
-	return d.Round(2), true
+	if xlsx && !strings.Contains(up, ",") && xlsxNumRe.MatchString(up) {
+		if d, err := decimal.NewFromString(up); err == nil && d.NumDigits() > 15 {
+			exp := int32(15 - (d.NumDigits() + int(d.Exponent())))
+			up = d.Round(exp).String()
+		}
+	}
+	switch {
+	case plainRe.MatchString(up), westernRe.MatchString(up), indianRe.MatchString(up):
+	default:
+		return decimal.Zero, AmountUnreadable
+	}
+	d, err := decimal.NewFromString(strings.ReplaceAll(up, ",", ""))
+	if err != nil || d.GreaterThan(MaxCredit) {
+		return decimal.Zero, AmountUnreadable
+	}
+	return d, AmountOK
+}
+
+// ParseAmount is ReadAmount of a CSV cell, true only for a figure read without doubt.
+func ParseAmount(s string) (decimal.Decimal, bool) {
+	d, r := ReadAmount(s, false)
+	return d, r == AmountOK
 }
 
 var dateLayouts = []string{"2/1/2006", "2-1-2006", "2-Jan-2006", "2 Jan 2006", "2/Jan/2006", "2006-01-02",

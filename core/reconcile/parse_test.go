@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -102,6 +103,57 @@ func TestAmounts(t *testing.T) {
 		if _, ok := ParseAmount(bad); ok {
 			t.Errorf("ParseAmount(%q) accepted", bad)
 		}
+	}
+}
+
+// Issue 27, finding 2: a comma is a grouping only in Indian or Western form; "10,20" (a decimal
+// comma, or ₹1,020?), more than two decimals and a figure beyond the column are unreadable, never
+// read as another amount.
+func TestAmbiguousAmountsAreUnreadable(t *testing.T) {
+	for in, want := range map[string]string{
+		"1,02,000.50": "102000.50", "102,000.50": "102000.50", "1,020": "1020.00", "12,34,567.8": "1234567.80",
+		"1,000,000": "1000000.00", "1500.": "1500.00", "1 500.00": "1500.00",
+	} {
+		got, r := ReadAmount(in, false)
+		if r != AmountOK || got.StringFixed(2) != want {
+			t.Errorf("ReadAmount(%q) = %s %v, want %s", in, got, r, want)
+		}
+	}
+	for _, in := range []string{"10,20", "10,2", "1,00", "305.995", "1.020,50", "1,0000", "10,20,30", "1,2,3", "1.2.3",
+		"12345678901234567890123", "99999999999999999.00", "1,00,00,00,00,00,00,00,000", "1,020.505"} {
+		if d, r := ReadAmount(in, false); r != AmountUnreadable {
+			t.Errorf("ReadAmount(%q) = %s %v, want unreadable", in, d, r)
+		}
+	}
+	// an XLSX number cell is the shortest text of a double: read as Excel shows it (15 digits)
+	for in, want := range map[string]string{"1020.0999999999999": "1020.10", "0.30000000000000004": "0.30", "306": "306.00"} {
+		if got, r := ReadAmount(in, true); r != AmountOK || got.StringFixed(2) != want {
+			t.Errorf("ReadAmount(%q, xlsx) = %s %v, want %s", in, got, r, want)
+		}
+	}
+	if _, r := ReadAmount("305.995", true); r != AmountUnreadable {
+		t.Error("305.995 in an XLSX was read")
+	}
+	st, err := Parse([]byte("Txn Date;Narration;Ref No;Debit;Credit\n" +
+		"01/11/2026;UPI/412345678901/x;412345678901;;10,20\n" +
+		"02/11/2026;UPI/412345678902/y;412345678902;;305.995\n" +
+		"03/11/2026;UPI/412345678903/z;412345678903;;12345678901234567890123\n" +
+		"04/11/2026;UPI/412345678904/w;412345678904;;\"1,020.00\"\n" +
+		"05/11/2026;ATM;;5,00;\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Lines != 5 || len(st.Credits) != 4 {
+		t.Fatalf("%+v", st)
+	}
+	for i, raw := range []string{"10,20", "305.995", "12345678901234567890123", ""} {
+		c := st.Credits[i]
+		if c.Unreadable != raw || (raw != "" && !c.Credit.IsZero()) {
+			t.Errorf("credit %d: %+v, want unreadable %q", i, c, raw)
+		}
+	}
+	if st.Credits[3].Credit.StringFixed(2) != "1020.00" {
+		t.Errorf("%+v", st.Credits[3])
 	}
 }
 
@@ -311,4 +363,96 @@ func TestLyingZipDirectoryIsRefused(t *testing.T) {
 	if s := status(err); s < 400 || s >= 500 {
 		t.Fatalf("lying zip: %v (%d)", err, s)
 	}
+}
+
+// Issue 27, finding 3: a 241 KB workbook with a 240 MB junk part took bff-admin from 63 to 781 MB
+// (excelize read every part), and 38 MB of shared strings peaked at 1.5 GB. Only the workbook, its
+// relationships, the shared strings and the sheets are opened; any other part over 4 MB and
+// shared strings over 24 MB refuse the file (413) before anything is inflated.
+func TestHostileWorkbookPartsAreRefusedUnread(t *testing.T) {
+	fixture, err := os.ReadFile("testdata/sbi.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := withPart(t, fixture, "xl/media/junk.bin", 240<<20, 'x')
+	if len(junk) > 2<<20 {
+		t.Fatalf("junk workbook is %d bytes", len(junk))
+	}
+	strs := withSharedStrings(t, fixture, 38<<20)
+	for name, data := range map[string][]byte{"junk part": junk, "shared strings": strs} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := Parse(data)
+		runtime.ReadMemStats(&after)
+		if status(err) != 413 {
+			t.Errorf("%s: %v (%d), want 413", name, err, status(err))
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+			t.Errorf("%s: %d MB allocated to refuse it", name, grew>>20)
+		}
+	}
+	// a part that is small stays harmless: the statement reads
+	small := withPart(t, fixture, "xl/media/logo.png", 1<<20, 'x')
+	if st, err := Parse(small); err != nil || len(st.Credits) != 3 {
+		t.Fatalf("workbook with a logo: %v", err)
+	}
+}
+
+// withPart is the workbook with one more part of size bytes of c (deflated: tiny on disk).
+func withPart(t *testing.T, xlsx []byte, name string, size int, c byte) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(xlsx), int64(len(xlsx)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		if err := w.Copy(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw, err := w.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := bytes.Repeat([]byte{c}, 1<<20)
+	for left := size; left > 0; left -= len(chunk) {
+		_, _ = fw.Write(chunk[:min(left, len(chunk))])
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// withSharedStrings replaces the shared strings by size bytes of distinct strings.
+func withSharedStrings(t *testing.T, xlsx []byte, size int) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(xlsx), int64(len(xlsx)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		if f.Name == "xl/sharedStrings.xml" {
+			continue
+		}
+		if err := w.Copy(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw, _ := w.Create("xl/sharedStrings.xml")
+	fmt.Fprint(fw, `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`)
+	for n, i := 0, 0; n < size; i++ {
+		k, _ := fmt.Fprintf(fw, "<si><t>narration %d UPI/4123%08d/payment</t></si>", i, i)
+		n += k
+	}
+	fmt.Fprint(fw, `</sst>`)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

@@ -27,7 +27,8 @@ import (
 	"prelaunch/core/purchase"
 )
 
-// The six statuses of a credit line (DESIGN §12).
+// The statuses of a credit line (DESIGN §12, and UNREADABLE: an amount that cannot be read
+// without doubt, see ReadAmount).
 const (
 	StatusMatched        = "MATCHED"
 	StatusAmountMismatch = "AMOUNT_MISMATCH"
@@ -35,9 +36,10 @@ const (
 	StatusNotFound       = "NOT_FOUND"
 	StatusNoUTR          = "NO_UTR"
 	StatusRepeated       = "REPEATED"
+	StatusUnreadable     = "UNREADABLE"
 )
 
-var statuses = []string{StatusMatched, StatusAmountMismatch, StatusDecided, StatusNotFound, StatusNoUTR, StatusRepeated}
+var statuses = []string{StatusMatched, StatusAmountMismatch, StatusDecided, StatusNotFound, StatusNoUTR, StatusRepeated, StatusUnreadable}
 
 // Service imports statements, lists them and approves their matches.
 type Service struct {
@@ -67,6 +69,7 @@ type Import struct {
 	NotFound       int       `bun:"not_found,notnull" json:"notFound"`
 	NoUTR          int       `bun:"no_utr,notnull" json:"noUtr"`
 	Repeated       int       `bun:"repeated,notnull" json:"repeated"`
+	Unreadable     int       `bun:"unreadable,notnull" json:"unreadable"`
 	ToApprove      int       `bun:"to_approve,scanonly" json:"toApprove"`
 	CreatedAt      time.Time `bun:"created_at,notnull,default:current_timestamp" json:"createdAt"`
 }
@@ -75,16 +78,16 @@ type Import struct {
 type StoredLine struct {
 	bun.BaseModel `bun:"table:reconcile_lines,alias:rl"`
 
-	ImportID    string          `bun:"import_id,pk,type:uuid"`
-	LineNo      int             `bun:"line_no,pk"`
-	CompanyID   string          `bun:"company_id,type:uuid,notnull"`
-	Date        time.Time       `bun:"date,type:date,notnull"`
-	Description string          `bun:"description,notnull"`
-	UTR         *string         `bun:"utr"`
-	Credit      decimal.Decimal `bun:"credit,type:numeric(18,2),notnull"`
-	MatchStatus string          `bun:"match_status,notnull"`
-	Note        string          `bun:"note,notnull"`
-	PurchaseID  *string         `bun:"purchase_id,type:uuid"`
+	ImportID    string              `bun:"import_id,pk,type:uuid"`
+	LineNo      int                 `bun:"line_no,pk"`
+	CompanyID   string              `bun:"company_id,type:uuid,notnull"`
+	Date        time.Time           `bun:"date,type:date,notnull"`
+	Description string              `bun:"description,notnull"`
+	UTR         *string             `bun:"utr"`
+	Credit      decimal.NullDecimal `bun:"credit,type:numeric(18,2)"` // NULL for an UNREADABLE line
+	MatchStatus string              `bun:"match_status,notnull"`
+	Note        string              `bun:"note,notnull"`
+	PurchaseID  *string             `bun:"purchase_id,type:uuid"`
 }
 
 func (im *Import) count(status string) *int {
@@ -99,6 +102,8 @@ func (im *Import) count(status string) *int {
 		return &im.NotFound
 	case StatusNoUTR:
 		return &im.NoUTR
+	case StatusUnreadable:
+		return &im.Unreadable
 	default:
 		return &im.Repeated
 	}
@@ -111,6 +116,11 @@ var ist = clock.IST
 // Import parses a statement, matches its credits within the company and stores it with its
 // lines, all or nothing. The same file again (by SHA-256) is a 409 naming the earlier import.
 func (s *Service) Import(ctx context.Context, actor audit.Actor, companyID, fileName string, data []byte) (*Import, error) {
+	unlock, err := s.lockImports(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	fileName = cleanName(fileName)
 	sum := sha256.Sum256(data)
 	sha := hex.EncodeToString(sum[:])
@@ -171,6 +181,33 @@ func (s *Service) Import(ctx context.Context, actor audit.Actor, companyID, file
 	return im, nil
 }
 
+// importLockKey is the first key of the advisory lock one company's imports take (the second is
+// the company's id hashed).
+const importLockKey = 7262120
+
+// lockImports takes the company's import lock, held by a connection of its own until the import
+// ends (every process of the deployment shares it, through Postgres): one import at a time per
+// company, so parallel statements cannot multiply the memory one import uses. Taken: 409.
+func (s *Service) lockImports(ctx context.Context, companyID string) (func(), error) {
+	conn, err := s.DB.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("import lock: %w", err)
+	}
+	var got bool
+	if err := conn.NewRaw("SELECT pg_try_advisory_lock(?, hashtext(?))", importLockKey, companyID).Scan(ctx, &got); err != nil {
+		_ = conn.Close()
+		return nil, fmt.Errorf("import lock: %w", err)
+	}
+	if !got {
+		_ = conn.Close()
+		return nil, apperr.Conflict("import_running", "An import is already running.")
+	}
+	return func() {
+		_, _ = conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(?, hashtext(?))", importLockKey, companyID)
+		_ = conn.Close()
+	}, nil
+}
+
 func (s *Service) refuseDuplicate(ctx context.Context, db bun.IDB, companyID, sha string) error {
 	var prev Import
 	err := db.NewSelect().Model(&prev).Column("id", "file_name", "created_at").
@@ -226,7 +263,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 	seen := map[string]bool{}
 	var utrs []string
 	for _, c := range credits {
-		if c.UTR != "" && !seen[c.UTR] {
+		if c.UTR != "" && c.Unreadable == "" && !seen[c.UTR] {
 			seen[c.UTR] = true
 			utrs = append(utrs, c.UTR)
 		}
@@ -251,7 +288,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 		var prev []earlier
 		if err := tx.NewRaw(`SELECT DISTINCT ON (l.utr, l.credit) l.utr, l.credit, i.file_name, i.created_at
 		  FROM reconcile_lines l JOIN reconcile_imports i ON i.id = l.import_id
-		 WHERE l.company_id = ? AND l.utr = ANY(?)
+		 WHERE l.company_id = ? AND l.utr = ANY(?) AND l.credit IS NOT NULL
 		 ORDER BY l.utr, l.credit, i.created_at`, companyID, pgdialect.Array(utrs)).Scan(ctx, &prev); err != nil {
 			return nil, fmt.Errorf("find repeated lines: %w", err)
 		}
@@ -262,7 +299,21 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 	inFile := map[string]int{}
 	out := make([]StoredLine, len(credits))
 	for i, c := range credits {
-		l := StoredLine{LineNo: c.Row, CompanyID: companyID, Date: c.Date, Description: c.Description, Credit: c.Credit}
+		l := StoredLine{LineNo: c.Row, CompanyID: companyID, Date: c.Date, Description: c.Description,
+			Credit: decimal.NewNullDecimal(c.Credit)}
+		if c.Unreadable != "" {
+			// shown, never matched: "10,20" may be ₹1,020 or ₹10.20
+			l.Credit = decimal.NullDecimal{}
+			if c.UTR != "" {
+				utr := c.UTR
+				l.UTR = &utr
+			}
+			l.MatchStatus = StatusUnreadable
+			l.Note = fmt.Sprintf("The amount “%s” cannot be read without doubt (a decimal comma, more than two decimals, "+
+				"an unknown grouping or too large): it is not matched; check it in the bank's records.", c.Unreadable)
+			out[i] = l
+			continue
+		}
 		if c.UTR == "" {
 			l.MatchStatus, l.Note = StatusNoUTR, "No UTR in the reference or the narration."
 			out[i] = l
@@ -373,14 +424,14 @@ type LinePurchase struct {
 
 // LineView is one line as reconcile/get shows it.
 type LineView struct {
-	LineNo      int             `json:"lineNo"`
-	Date        string          `json:"date"`
-	Description string          `json:"description"`
-	UTR         *string         `json:"utr"`
-	Credit      decimal.Decimal `json:"credit"`
-	MatchStatus string          `json:"matchStatus"`
-	Note        string          `json:"note"`
-	Purchase    *LinePurchase   `json:"purchase"`
+	LineNo      int              `json:"lineNo"`
+	Date        string           `json:"date"`
+	Description string           `json:"description"`
+	UTR         *string          `json:"utr"`
+	Credit      *decimal.Decimal `json:"credit"` // null for an UNREADABLE line
+	MatchStatus string           `json:"matchStatus"`
+	Note        string           `json:"note"`
+	Purchase    *LinePurchase    `json:"purchase"`
 }
 
 // Detail is reconcile/get's answer.
@@ -416,7 +467,7 @@ func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit st
 	}
 	status = strings.ToUpper(strings.TrimSpace(status))
 	if status != "" && !contains(statuses, status) {
-		return nil, apperr.Invalid("bad_status", "status must be one of MATCHED, AMOUNT_MISMATCH, DECIDED, NOT_FOUND, NO_UTR or REPEATED.")
+		return nil, apperr.Invalid("bad_status", "status must be one of MATCHED, AMOUNT_MISMATCH, DECIDED, NOT_FOUND, NO_UTR, REPEATED or UNREADABLE.")
 	}
 	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
 	if err != nil {
@@ -450,7 +501,11 @@ func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit st
 	views := make([]LineView, len(rows))
 	for i, r := range rows {
 		v := LineView{LineNo: r.LineNo, Date: r.Date.Format("2006-01-02"), Description: r.Description, UTR: r.UTR,
-			Credit: r.Credit, MatchStatus: r.MatchStatus, Note: r.Note}
+			MatchStatus: r.MatchStatus, Note: r.Note}
+		if r.Credit.Valid {
+			c := r.Credit.Decimal
+			v.Credit = &c
+		}
 		if r.PurchaseID != nil && r.POrder != nil {
 			v.Purchase = &LinePurchase{ID: *r.PurchaseID, OrderNumber: *r.POrder, Status: deref(r.PStatus),
 				FinalAmount: *r.PFinal, User: LineUser{Name: deref(r.UName), ReferralCode: deref(r.UReferral)}}

@@ -420,3 +420,84 @@ func TestBulkApprovalRacingManualApprovals(t *testing.T) {
 	}
 	testkit.CheckSupply(t, f.d.DB)
 }
+
+// Issue 27, finding 2: a ";" statement's "10,20" once matched a ₹1,020 purchase (commas deleted)
+// and bulk approval credited it; "305.995" was rounded onto ₹306; 23 digits answered 500. Now
+// each is an UNREADABLE line: stored and shown with its amount as written, never matched.
+func TestUnreadableAmountsAreNeverMatched(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	u := f.buyer(t, f.cidA, nil)
+	p1 := f.pending(t, f.cidA, u, 102, "1020.00", "412345678961")
+	p2 := f.pending(t, f.cidA, u, 30, "306.00", "412345678962")
+	p3 := f.pending(t, f.cidA, u, 10, "100.00", "412345678963")
+	p4 := f.pending(t, f.cidA, u, 10, "102000.50", "412345678964")
+	csv := "Txn Date;Narration;Ref No;Debit;Credit\n" +
+		"01/11/2026;UPI/412345678961/x;412345678961;;10,20\n" +
+		"02/11/2026;UPI/412345678962/y;412345678962;;305.995\n" +
+		"03/11/2026;UPI/412345678963/z;412345678963;;12345678901234567890123\n" +
+		"04/11/2026;UPI/412345678964/w;412345678964;;1,02,000.50\n"
+	im, err := f.svc.Import(ctx, f.actor(f.cidA), f.cidA, "semi.csv", []byte(csv))
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	if im.Credits != 4 || im.Unreadable != 3 || im.Matched != 1 {
+		t.Fatalf("%+v", im)
+	}
+	ls := lines(t, f, f.cidA, im.ID)
+	for no, raw := range map[int]string{2: "10,20", 3: "305.995", 4: "12345678901234567890123"} {
+		l := ls[no]
+		if l.MatchStatus != reconcile.StatusUnreadable || l.Credit != nil || l.Purchase != nil || !strings.Contains(l.Note, "“"+raw+"”") {
+			t.Errorf("line %d: %+v", no, l)
+		}
+	}
+	if d, err := f.svc.Get(ctx, f.cidA, im.ID, "UNREADABLE", "1", "10"); err != nil || d.Lines.Total != 3 {
+		t.Errorf("filter: %v %+v", err, d)
+	}
+	res, err := f.svc.Approve(ctx, f.actor(f.cidA), f.cidA, im.ID)
+	if err != nil || res.Approved != 1 {
+		t.Fatalf("approve: %+v %v", res, err)
+	}
+	for _, id := range []string{p1, p2, p3} {
+		if s := f.one(t, "SELECT status FROM purchases WHERE id = ?", id); s != purchase.StatusPending {
+			t.Errorf("purchase %s is %s", id, s)
+		}
+	}
+	if s := f.one(t, "SELECT status FROM purchases WHERE id = ?", p4); s != purchase.StatusApproved {
+		t.Errorf("the readable line's purchase is %s", s)
+	}
+	// the same lines again are not REPEATED of an unreadable line (they have no amount to repeat)
+	im2, err := f.svc.Import(ctx, f.actor(f.cidA), f.cidA, "semi2.csv", []byte(csv+"05/11/2026;x;;;1.00\n"))
+	if err != nil || im2.Unreadable != 3 {
+		t.Fatalf("second import: %v %+v", err, im2)
+	}
+}
+
+// Issue 27, finding 3: one import at a time per company (409 "An import is already running."),
+// across processes: the lock is Postgres's. Another company imports meanwhile.
+func TestOneImportAtATimePerCompany(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	conn, err := f.d.DB.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(7262120, hashtext(?))", f.cidA); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile("testdata/hdfc.csv")
+	_, err = f.svc.Import(ctx, f.actor(f.cidA), f.cidA, "hdfc.csv", data)
+	if statusOf(err) != 409 || !strings.HasSuffix(err.Error(), "An import is already running.") {
+		t.Fatalf("while another import runs: %v", err)
+	}
+	if _, err := f.svc.Import(ctx, f.actor(f.cidB), f.cidB, "hdfc.csv", data); err != nil {
+		t.Fatalf("another company: %v", err)
+	}
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock(7262120, hashtext(?))", f.cidA); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Import(ctx, f.actor(f.cidA), f.cidA, "hdfc.csv", data); err != nil {
+		t.Fatalf("after it ended: %v", err)
+	}
+}

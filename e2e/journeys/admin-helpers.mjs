@@ -50,7 +50,9 @@ export async function registerBuyer(tag = 'buyer') {
 export async function pendingPurchase(buyer, amount = 1000, utr = undefined) {
   const order = (await userCall('POST', '/api/v1/user/package/order', { token: buyer.token, body: { amount } })).data;
   const form = new FormData();
-  form.append('medias', new Blob([PNG], { type: 'image/png' }), 'receipt.png');
+  // Each purchase its own receipt: the same bytes may back only one purchase of the company (409).
+  const receipt = Buffer.concat([PNG, Buffer.from(`${Date.now()}-${Math.random()}`)]);
+  form.append('medias', new Blob([receipt], { type: 'image/png' }), 'receipt.png');
   const media = (await userCall('POST', '/api/v1/superadmin/media/add', { token: buyer.token, form })).data;
   const referenceNumber = utr ?? `UTR${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await userCall('POST', '/api/v1/user/package/purchase', {

@@ -30,13 +30,14 @@ function imp(extra: object = {}) {
     id: 'i1',
     fileName: 'april.csv',
     lines: 12,
-    credits: 9,
+    credits: 10,
     matched: 3,
     amountMismatch: 2,
     decided: 1,
     notFound: 1,
     noUtr: 1,
     repeated: 1,
+    unreadable: 1,
     toApprove: 2,
     importedBy: 'Asha Admin',
     createdAt: '2026-11-23T10:00:00Z',
@@ -157,13 +158,14 @@ describe('Reconciliation (DESIGN §12)', () => {
     const summary = await screen.findByLabelText('Import summary');
     const stat = (label: string) => within(summary).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(stat('Lines')).toBe('12');
-    expect(stat('Credits')).toBe('9');
+    expect(stat('Credits')).toBe('10');
     expect(stat('Matched')).toBe('3');
     expect(stat('Amount mismatch')).toBe('2');
     expect(stat('Decided')).toBe('1');
     expect(stat('Not found')).toBe('1');
     expect(stat('No UTR')).toBe('1');
     expect(stat('Repeated')).toBe('1');
+    expect(stat('Unreadable')).toBe('1');
     expect(screen.getByText(/by Asha Admin/)).toBeInTheDocument();
 
     const table = await screen.findByRole('region', { name: 'Statement lines' });
@@ -179,6 +181,26 @@ describe('Reconciliation (DESIGN §12)', () => {
     expect(where()).toBe('/admin/purchaserequest?search1=PUR-000000000002');
   });
 
+  it('shows an UNREADABLE line with its note and no amount', async () => {
+    const note = 'The amount “10,20” cannot be read without doubt: it is not matched.';
+    reconcileGet.mockResolvedValue(detail(imp(), [line(5, { matchStatus: 'UNREADABLE', credit: null, purchase: null, note })]));
+    renderPage('/admin/reconcile?import=i1');
+    const table = await screen.findByRole('region', { name: 'Statement lines' });
+    expect(within(table).getByText(note)).toBeInTheDocument();
+    expect(within(table).getAllByText('Unreadable').find((e) => e.getAttribute('data-status') === 'UNREADABLE')).toBeTruthy();
+    expect(within(table).queryByText(/₹/)).toBeNull();
+    expect(within(table).queryByRole('link')).toBeNull();
+  });
+
+  it('shows the 409 of an import already running, with nothing to open', async () => {
+    reconcileImport.mockRejectedValue(httpError(409, 'An import is already running.'));
+    renderPage();
+    drop(sized('may.csv', 100, 'text/csv'));
+    const shown = await screen.findByText('An import is already running.');
+    expect(shown.closest('[role="alert"]')).toHaveAttribute('data-status', '409');
+    expect(screen.queryByRole('button', { name: 'Open the earlier import' })).toBeNull();
+  });
+
   it('links a decided purchase to the history tab', async () => {
     reconcileGet.mockResolvedValue(detail(imp(), [line(4, { matchStatus: 'DECIDED', purchase: { ...line(4).purchase, status: 'APPROVED' } })]));
     renderPage('/admin/reconcile?import=i1');
@@ -192,7 +214,7 @@ describe('Reconciliation (DESIGN §12)', () => {
     renderPage('/admin/reconcile?import=i1');
     const filters = await screen.findByRole('group', { name: 'Filter lines by status' });
     expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'All(9)', 'Matched(3)', 'Amount mismatch(2)', 'Decided(1)', 'Not found(1)', 'No UTR(1)', 'Repeated(1)',
+      'All(10)', 'Matched(3)', 'Amount mismatch(2)', 'Decided(1)', 'Not found(1)', 'No UTR(1)', 'Repeated(1)', 'Unreadable(1)',
     ]);
     await user.click(within(filters).getByRole('button', { name: /Amount mismatch/ }));
     await waitFor(() => expect(reconcileGet).toHaveBeenLastCalledWith({ id: 'i1', status: 'AMOUNT_MISMATCH', page: 1, limit: 10 }));

@@ -1859,13 +1859,16 @@ export interface components {
          *     paisa. AMOUNT_MISMATCH: PENDING, the amount differs (the note gives both). DECIDED: the purchase is
          *     already approved, rejected or refunded. NOT_FOUND: no purchase of the company has that reference. NO_UTR: no
          *     reference in the reference cell or the narration. REPEATED: the same UTR and amount came in an
-         *     earlier import.
+         *     earlier import. UNREADABLE: the amount cannot be read without doubt — a comma before one or two
+         *     final digits with no dot ("10,20": ₹1,020 or ₹10.20?), a grouping neither Indian (1,02,000.50)
+         *     nor Western (102,000.50), more than two decimals, or beyond the column's range; the line has no
+         *     credit (null), its note quotes the amount as written, and it is never matched.
          * @enum {string}
          */
-        MatchStatus: "MATCHED" | "AMOUNT_MISMATCH" | "DECIDED" | "NOT_FOUND" | "NO_UTR" | "REPEATED";
+        MatchStatus: "MATCHED" | "AMOUNT_MISMATCH" | "DECIDED" | "NOT_FOUND" | "NO_UTR" | "REPEATED" | "UNREADABLE";
         /**
          * @description One imported statement. lines counts the table's transaction rows (credits and debits);
-         *     credits the credit lines, which the six counts split. toApprove counts the MATCHED lines whose
+         *     credits the credit lines, which the seven counts split. toApprove counts the MATCHED lines whose
          *     purchase is PENDING now (what "Approve N matched" would approve).
          */
         ReconcileImport: {
@@ -1879,6 +1882,7 @@ export interface components {
             notFound: number;
             noUtr: number;
             repeated: number;
+            unreadable: number;
             toApprove: number;
             /** @description The importing admin's name. */
             importedBy: string;
@@ -1908,7 +1912,8 @@ export interface components {
             description: string;
             /** @description The reference in normal form (upper case, no spaces, dashes or leading zeros); null when none was found. */
             utr: string | null;
-            credit: number;
+            /** @description The credit; null for an UNREADABLE line (its note quotes the amount as written). */
+            credit: number | null;
             matchStatus: components["schemas"]["MatchStatus"];
             /** @description Why, in one sentence (both amounts for AMOUNT_MISMATCH); may be empty. */
             note: string;
@@ -3425,7 +3430,7 @@ export interface operations {
             query: {
                 id: string;
                 /** @description One match status; empty for all. Anything else is 422. */
-                status?: "" | "MATCHED" | "AMOUNT_MISMATCH" | "DECIDED" | "NOT_FOUND" | "NO_UTR" | "REPEATED";
+                status?: "" | "MATCHED" | "AMOUNT_MISMATCH" | "DECIDED" | "NOT_FOUND" | "NO_UTR" | "REPEATED" | "UNREADABLE";
                 /** @description 1-based page (default 1); not a whole number from 1 is 422. */
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */

@@ -448,7 +448,9 @@ export interface paths {
          *     same UTR in its normal form — without case, spaces, dashes, slashes, underscores or leading zeros, so
          *     578816794120, 5788-1679-4120 and 0578816794120 are one — on a PENDING, APPROVED or REFUNDED purchase of
          *     the company; a REJECTED purchase frees it); 409 "This transaction file is already attached to another
-         *     purchase." (the receiptId of a PENDING, APPROVED or REFUNDED purchase). Without purchaseId the amount is
+         *     purchase." (the receiptId of a PENDING, APPROVED or REFUNDED purchase); 409 "This receipt was already
+         *     used for order PUR-…." (the same content — the same bytes uploaded again under another file id, by
+         *     SHA-256 — on a PENDING, APPROVED or REFUNDED purchase of the company; a REJECTED one frees it). Without purchaseId the amount is
          *     whole tokens only, as for an order. Idempotency-Key: as for POST /api/v1/user/package/order.
          *     The KYC threshold of an order applies too (403 kyc_required).
          */

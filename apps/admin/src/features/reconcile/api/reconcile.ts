@@ -36,14 +36,19 @@ export const importQueryOptions = (q: ReconcileGetQuery) =>
     placeholderData: (prev) => (prev?.data.import.id === q.id ? prev : undefined),
   });
 
-/** The six match statuses in the order of DESIGN §12, with their labels. */
-export const MATCH_STATUSES: ReadonlyArray<{ value: MatchStatus; label: string; count: 'matched' | 'amountMismatch' | 'decided' | 'notFound' | 'noUtr' | 'repeated' }> = [
+/** The match statuses in the order of DESIGN §12, then UNREADABLE, with their labels. */
+export const MATCH_STATUSES: ReadonlyArray<{
+  value: MatchStatus;
+  label: string;
+  count: 'matched' | 'amountMismatch' | 'decided' | 'notFound' | 'noUtr' | 'repeated' | 'unreadable';
+}> = [
   { value: 'MATCHED', label: 'Matched', count: 'matched' },
   { value: 'AMOUNT_MISMATCH', label: 'Amount mismatch', count: 'amountMismatch' },
   { value: 'DECIDED', label: 'Decided', count: 'decided' },
   { value: 'NOT_FOUND', label: 'Not found', count: 'notFound' },
   { value: 'NO_UTR', label: 'No UTR', count: 'noUtr' },
   { value: 'REPEATED', label: 'Repeated', count: 'repeated' },
+  { value: 'UNREADABLE', label: 'Unreadable', count: 'unreadable' },
 ];
 
 export function isMatchStatus(v: string | null | undefined): v is MatchStatus {

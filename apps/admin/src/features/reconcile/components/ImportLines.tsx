@@ -16,7 +16,7 @@ export interface ImportLinesProps {
   onRetry: () => void;
 }
 
-/** The import's credit lines with a status filter (All and the six statuses, with their counts). */
+/** The import's credit lines with a status filter (All and each status, with its count). */
 export function ImportLines({ detail, status, onStatus, page, onPage, loading, error, onRetry }: ImportLinesProps) {
   const [rejecting, setRejecting] = useState<(ReconcileLine & { purchase: ReconcilePurchase }) | null>(null);
   const columns = useMemo(() => lineColumns((l) => canRejectLine(l) && setRejecting(l)), []);

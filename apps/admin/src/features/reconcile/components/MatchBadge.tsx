@@ -1,7 +1,7 @@
 import type { MatchStatus } from '@prelaunch/api';
 import { MATCH_STATUSES } from '../api/reconcile';
 
-/** DESIGN §12's six outcomes: green a match, yellow a wrong amount, red nothing to match, grey the rest. */
+/** The outcomes: green a match, yellow a wrong amount, red nothing to match or an amount that cannot be read, grey the rest. */
 export const MATCH_VARIANT: Record<MatchStatus, string> = {
   MATCHED: 'success',
   AMOUNT_MISMATCH: 'warning',
@@ -9,6 +9,7 @@ export const MATCH_VARIANT: Record<MatchStatus, string> = {
   NOT_FOUND: 'danger',
   NO_UTR: 'secondary',
   REPEATED: 'dark',
+  UNREADABLE: 'danger',
 };
 
 export function matchLabel(status: MatchStatus): string {

@@ -63,7 +63,7 @@ export function lineColumns(onReject?: (line: ReconcileLine) => void): Responsiv
     },
     { key: 'description', header: 'Description', className: 'pl-wrap text-break', render: (r) => dash(r.description) },
     { key: 'utr', header: 'UTR', className: 'text-break', render: (r) => dash(r.utr) },
-    { key: 'credit', header: 'Credit', className: 'text-nowrap', card: 'amount', render: (r) => rupees(r.credit) },
+    { key: 'credit', header: 'Credit', className: 'text-nowrap', card: 'amount', render: (r) => (r.credit === null ? 'Unreadable' : rupees(r.credit)) },
     { key: 'matchStatus', header: 'Status', card: 'status', render: (r) => <MatchBadge status={r.matchStatus} /> },
     { key: 'note', header: 'Note', className: 'pl-wrap', render: (r) => r.note || '--' },
     { key: 'purchase', header: 'Purchase', render: (r) => <Purchase line={r} onReject={onReject} /> },

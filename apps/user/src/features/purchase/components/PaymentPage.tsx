@@ -429,6 +429,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
           defaultAmount={total.toFixed(2)}
           submitting={proof.isPending}
           utrError={utrRefusal(proof.error)}
+          submitError={proof.error}
           // Closing the proof form cancels nothing: the order stays open for payment.
           onCancel={() => setProofFor(null)}
           onSubmit={(v) => {

@@ -1,4 +1,4 @@
-import { FALLBACK, type PaymentMethod } from '@prelaunch/api';
+import { FALLBACK, errorMessage, httpStatus, type PaymentMethod } from '@prelaunch/api';
 import { ButtonLabel, reportError, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +14,16 @@ export interface ProofSubmit {
   paidAmount: string;
 }
 
+/**
+ * The server's 409 about the receipt itself ("This receipt was already used for order PUR-…",
+ * "This transaction file is already attached to another purchase."): shown beside the upload.
+ */
+export function receiptRefusal(err: unknown): string | null {
+  if (httpStatus(err) !== 409) return null;
+  const m = errorMessage(err, '').join(' ');
+  return /receipt|transaction file/i.test(m) && !/UTR/.test(m) ? m : null;
+}
+
 /** SPEC §2 modal 'Submit Transaction Proof': UTR, amount, a file uploaded first, PAY. */
 export function ProofModal({
   show,
@@ -21,6 +31,7 @@ export function ProofModal({
   defaultAmount,
   submitting,
   utrError,
+  submitError,
   onCancel,
   onSubmit,
 }: {
@@ -30,6 +41,8 @@ export function ProofModal({
   submitting: boolean;
   /** The server's refusal of the UTR (already submitted), shown beside the field. */
   utrError?: string | null;
+  /** The last submission's error: a 409 about the receipt is shown beside the upload. */
+  submitError?: unknown;
   onCancel: () => void;
   onSubmit: (v: ProofSubmit) => void;
 }) {
@@ -40,6 +53,10 @@ export function ProofModal({
   const [fileName, setFileName] = useState('');
   // The UTR the server refused: its message stays beside the field until the UTR is changed.
   const [refusedUtr, setRefusedUtr] = useState<string | null>(null);
+  // The receipt a refusal was about: choosing another file clears it.
+  const [refused, setRefused] = useState<{ error: unknown; receiptId: string | null } | null>(null);
+  if (submitError && refused?.error !== submitError) setRefused({ error: submitError, receiptId });
+  const receiptProblem = refused && refused.receiptId === receiptId ? receiptRefusal(refused.error) : null;
 
   const upload = useMutation({
     mutationFn: uploadMedia,
@@ -114,7 +131,20 @@ export function ProofModal({
           </div>
           <div className="mb-2">
             <label htmlFor="proof-file" className="form-label">Transaction file</label>
-            <input id="proof-file" type="file" className="form-control" accept={PROOF_ACCEPT} onChange={(e) => onFile(e.target.files?.[0])} />
+            <input
+              id="proof-file"
+              type="file"
+              className={`form-control${receiptProblem ? ' is-invalid' : ''}`}
+              accept={PROOF_ACCEPT}
+              aria-invalid={receiptProblem ? true : undefined}
+              aria-describedby={receiptProblem ? 'proof-file-error' : undefined}
+              onChange={(e) => onFile(e.target.files?.[0])}
+            />
+            {receiptProblem ? (
+              <div id="proof-file-error" className="invalid-feedback d-block" role="alert" data-testid="proof-file-error">
+                {receiptProblem} Please upload the receipt of this payment.
+              </div>
+            ) : null}
             <div className="form-text" aria-live="polite">
               {upload.isPending ? (
                 <span className="d-inline-flex align-items-center gap-2"><span className="spinner-border spinner-border-sm" aria-hidden="true" /> Uploading {fileName}...</span>
