@@ -29,7 +29,7 @@ export function RejectMismatchDialog({ line, onClose }: { line: (ReconcileLine &
   const lineNo = line?.lineNo ?? null;
   if (shown !== lineNo) {
     setShown(lineNo);
-    setReason(line ? mismatchReason(line.credit, line.purchase.finalAmount) : '');
+    setReason(line ? mismatchReason(line.credit ?? 0, line.purchase.finalAmount) : '');
   }
   const reject = useRejectPurchase({ onDone: onClose });
   const p = line?.purchase;

@@ -112,7 +112,7 @@ describe('Update User dialog', () => {
 describe('Change Role dialog', () => {
   const buyer = {
     id: 'u1', name: 'Ravi', mobile: '999', email: 'ravi@x.test', role: 'USER' as const, referralCode: '',
-    isApproved: true, status: 'ACTIVE' as const, stockBalance: 0, createdAt: '', kycStatus: 'NONE' as const,
+    isApproved: true, status: 'ACTIVE' as const, stockBalance: 0, createdAt: '', kycStatus: 'NONE' as const, twoFactorLocked: false,
   };
 
   it('says what the new role can do and sends only { id, role }', async () => {
