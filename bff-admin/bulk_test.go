@@ -70,7 +70,7 @@ func TestBulkKYCDecisions(t *testing.T) {
 	var ids []string
 	for i := 0; i < 3; i++ {
 		b := h.newBuyer(h.cidA, fmt.Sprintf("Kyc %d", i), fmt.Sprintf("kb%d@a.test", i), nil)
-		h.submitKYC(h.cidA, b)
+		h.submitKYCWith(h.cidA, b, aadhaarFor(b)) // one Aadhaar number per account
 		ids = append(ids, b)
 	}
 	h.want(h.call("POST", "/api/v1/admin/kyc/bulk", h.adminA, map[string]any{"userIds": ids, "action": "reject", "reason": ""}), 422)

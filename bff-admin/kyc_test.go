@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/fields"
 	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/testkit"
@@ -27,8 +30,31 @@ type adminKYC struct {
 
 var kycPNG = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{0}, 64)...)
 
-// submitKYC makes the buyer's uploads and submits them, as the buyer app does.
+// aadhaarFor is a valid Aadhaar number of the buyer's own: one number is refused on a second
+// account of the company.
+func aadhaarFor(userID string) string {
+	sum := sha256.Sum256([]byte(userID))
+	base := "4"
+	for _, b := range sum[:10] {
+		base += strconv.Itoa(int(b) % 10)
+	}
+	for d := 0; d < 10; d++ {
+		if n := base + strconv.Itoa(d); fields.Aadhaar(n) {
+			return n
+		}
+	}
+	panic("no Verhoeff check digit for " + base)
+}
+
+// submitKYC makes the buyer's uploads and submits them, as the buyer app does, with the Aadhaar
+// number 499118665246.
 func (h *harness) submitKYC(cid, userID string) {
+	h.t.Helper()
+	h.submitKYCWith(cid, userID, "499118665246")
+}
+
+// submitKYCWith is submitKYC with the given Aadhaar number.
+func (h *harness) submitKYCWith(cid, userID, aadhaar string) {
 	h.t.Helper()
 	svc := h.d.Build()
 	ctx := context.Background()
@@ -38,7 +64,7 @@ func (h *harness) submitKYC(cid, userID string) {
 		h.t.Fatal(err)
 	}
 	if _, err := svc.KYC.Submit(ctx, kyc.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
-		AadhaarNumber: "499118665246", Documents: []kyc.DocumentInput{{Kind: "PAN", MediaID: up[0].ID},
+		AadhaarNumber: aadhaar, Documents: []kyc.DocumentInput{{Kind: "PAN", MediaID: up[0].ID},
 			{Kind: "AADHAAR_FRONT", MediaID: up[1].ID}, {Kind: "AADHAAR_BACK", MediaID: up[2].ID}}}); err != nil {
 		h.t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func TestReceiptInS3ReachesTheAdminThroughPresignedRedirect(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	_ = resp.Body.Close()
-	if resp.StatusCode != 200 || !bytes.Equal(body, png) || resp.Header.Get("Content-Disposition") != `inline; filename="utr proof.png"` {
+	if resp.StatusCode != 200 || !bytes.Equal(body, png) || resp.Header.Get("Content-Disposition") != `inline; filename=utr_proof.png` {
 		t.Fatalf("presigned receipt: %d %v", resp.StatusCode, resp.Header)
 	}
 	// Uploads on the admin server go to the store too.

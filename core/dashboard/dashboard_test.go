@@ -78,8 +78,8 @@ func TestAdminDashboardAgainstHandBuiltFixture(t *testing.T) {
 
 	// KYC waiting for review: one of this company (another decided), one of the other company.
 	kyc := func(company, uid, status string) {
-		if _, err := d.DB.ExecContext(ctx, `INSERT INTO kyc_submissions (user_id, company_id, status, pan_number, aadhaar_number, submitted_at)
-			VALUES (?, ?, ?, 'ABCDE1234F', '234123412346', now())`, uid, company, status); err != nil {
+		if _, err := d.DB.ExecContext(ctx, `INSERT INTO kyc_submissions (user_id, company_id, status, pan_number, aadhaar_last4, aadhaar_hash, submitted_at)
+			VALUES (?, ?, ?, 'ABCDE1234F', '2346', repeat('a', 64), now())`, uid, company, status); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -491,13 +491,18 @@ type watcher struct {
 	lastOld  time.Time // when the last other answer was sent
 	reverted bool
 	calls    int
+	method   string // GET unless set
 }
 
 func (w *watcher) run(ctx context.Context, u, token string, wg *sync.WaitGroup) {
 	defer wg.Done()
 	for ctx.Err() == nil {
 		sent := time.Now()
-		r, err := call("GET", u, req{token: token}, nil)
+		method := w.method
+		if method == "" {
+			method = "GET"
+		}
+		r, err := call(method, u, req{token: token}, nil)
 		if err != nil {
 			continue
 		}
@@ -528,7 +533,7 @@ func (w *watcher) delay(since time.Time) time.Duration {
 // watchAll polls each url (on its copy) while change runs, then 1.2 s more, and checks that every
 // copy gave the awaited answer within 1 s of the change's answer (change returns when it came) and
 // kept giving it.
-func watchAll(t *testing.T, what string, urls map[string]string, token string, await func(int) bool, change func() time.Time) time.Duration {
+func watchAll(t *testing.T, what, method string, urls map[string]string, token string, await func(int) bool, change func() time.Time) time.Duration {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	var ws []*watcher
@@ -538,7 +543,7 @@ func watchAll(t *testing.T, what string, urls map[string]string, token string, a
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		w := &watcher{name: n, await: await}
+		w := &watcher{name: n, await: await, method: method}
 		ws = append(ws, w)
 		wg.Add(1)
 		go w.run(ctx, urls[n], token, &wg)
@@ -590,7 +595,9 @@ func suspension(t *testing.T, s *stack, adminTok, buyerTok string) string {
 	}
 	saTok := must(t, 200, "POST", s.adminLB+"/api/v1/superadmin/auth/login/verify", req{ip: "10.6.0.1"},
 		map[string]string{"email": sa, "otp": code}).field(t, "token")
-	price := map[string]string{"bff-user A": s.user[0] + "/api/v1/user/package/price/get", "bff-user B": s.user[1] + "/api/v1/user/package/price/get"}
+	// A suspended company's buyers still read their records (GET answers 200); every write is
+	// refused 423. The watched call is an order without a body: 423 while suspended, else 422.
+	order := map[string]string{"bff-user A": s.user[0] + "/api/v1/user/package/order", "bff-user B": s.user[1] + "/api/v1/user/package/order"}
 	setStatus := func(base, status string) func() time.Time {
 		return func() time.Time {
 			must(t, 200, "PUT", base+"/api/v1/superadmin/company/update", req{token: saTok}, map[string]string{"id": s.company, "status": status})
@@ -598,7 +605,7 @@ func suspension(t *testing.T, s *stack, adminTok, buyerTok string) string {
 		}
 	}
 	var adminOut time.Duration
-	suspended := watchAll(t, "suspend: the buyer site answers 423 on", price, buyerTok, func(c int) bool { return c == 423 }, func() time.Time {
+	suspended := watchAll(t, "suspend: the buyer site answers 423 on", "POST", order, buyerTok, func(c int) bool { return c == 423 }, func() time.Time {
 		// The admin's token is watched on both admin copies at the same time.
 		ctx, cancel := context.WithCancel(context.Background())
 		var wg sync.WaitGroup
@@ -622,7 +629,7 @@ func suspension(t *testing.T, s *stack, adminTok, buyerTok string) string {
 		}
 		return done
 	})
-	back := watchAll(t, "reactivate: the buyer site answers 200 again on", price, buyerTok, func(c int) bool { return c == 200 }, setStatus(s.admin[1], "ACTIVE"))
+	back := watchAll(t, "reactivate: the buyer site takes writes again on", "POST", order, buyerTok, func(c int) bool { return c != 423 }, setStatus(s.admin[1], "ACTIVE"))
 	t.Logf("FIGURE suspension: worst delays — buyer site 423 %v, admin signed out %v, site back %v (limit 1 s)",
 		suspended.Round(time.Microsecond), adminOut.Round(time.Microsecond), back.Round(time.Microsecond))
 	return must(t, 200, "POST", s.adminLB+"/api/v1/company/auth/login", req{ip: "10.6.0.2"},
