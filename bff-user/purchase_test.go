@@ -117,7 +117,7 @@ func TestSubmitStateMachine(t *testing.T) {
 	otherRc := h.receipt(otherTok)
 	sub := "/api/v1/user/package/purchase"
 
-	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "receiptId": rc}), 422)              // no UTR
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "receiptId": rc}), 422)                   // no UTR
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "412345671001"}), 422) // no receipt
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "412345671001", "receiptId": otherRc}), 422)
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "CASH"}), 422)
