@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 
 	"prelaunch/core/audit"
@@ -19,7 +20,7 @@ func TestOnePaymentOneClaimOverHTTP(t *testing.T) {
 	rc := h.receipt(tok)
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": h.order(tok, 20).ID, "paymentMethod": "UPI",
 		"referenceNumber": "578816794120", "receiptId": rc}), 200)
-	for i, form := range []string{"5788-1679-4120", "0578816794120", "578816794120/", "_578816794120"} {
+	for i, form := range []string{"5788-1679-4120", "0578816794120", "578816794120/", "_578816794120", "57881679412o", "5788l679412O"} {
 		who := []string{tok, otherTok}[i%2]
 		r := h.call("POST", sub, who, map[string]any{"purchaseId": h.order(who, 20).ID, "paymentMethod": "UPI",
 			"referenceNumber": form, "receiptId": h.receipt(who)})
@@ -29,7 +30,7 @@ func TestOnePaymentOneClaimOverHTTP(t *testing.T) {
 		}
 	}
 	r := h.call("POST", sub, tok, map[string]any{"purchaseId": h.order(tok, 20).ID, "paymentMethod": "BANK",
-		"referenceNumber": "UTR-OTHER-1", "receiptId": rc, "bankName": "SBI"})
+		"referenceNumber": "412300000001", "receiptId": rc, "bankName": "SBI"})
 	h.want(r, 409)
 	if r.Msg() != "This transaction file is already attached to another purchase." {
 		t.Fatalf("receipt reuse: %q", r.Msg())
@@ -48,7 +49,7 @@ func TestReceiptDownloadOverHTTP(t *testing.T) {
 	otherTok, _ := h.newBuyer("receipt-other@x.test")
 	o := h.order(tok, 100)
 	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI",
-		"referenceNumber": "UTR-RCPT-1", "receiptId": h.receipt(tok)}), 200)
+		"referenceNumber": "412300000002", "receiptId": h.receipt(tok)}), 200)
 	path := "/api/v1/user/transaction/receipt?id=" + o.ID
 	h.want(h.call("GET", path, tok, nil), 409)
 	if _, err := h.d.Build().Purchases.Approve(context.Background(), audit.Actor{Kind: "system"}, h.companyID, o.ID); err != nil {
@@ -76,4 +77,32 @@ func TestReceiptDownloadOverHTTP(t *testing.T) {
 		t.Fatalf("buyer's list: %+v", l)
 	}
 	h.want(h.call("GET", "/api/v1/user/transaction/list?status=REFUNDED", tok, nil), 200)
+}
+
+// TestImplausibleUTRRefusedOverHTTP: "0000" (whose normal form is empty, so it blocked "----"
+// for everyone) and other references no bank issues are 422 naming the accepted forms;
+// 57881679412o after 578816794120 is the same payment: 409.
+func TestImplausibleUTRRefusedOverHTTP(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	sub := "/api/v1/user/package/purchase"
+	o := h.order(tok, 20)
+	for _, ref := range []string{"0000", "----", "UTR1001", "57881679412", "ABCD16794120"} {
+		for _, method := range []string{"UPI", "BANK"} {
+			r := h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": method,
+				"referenceNumber": ref, "receiptId": h.receipt(tok)})
+			h.want(r, 422)
+			if !strings.Contains(r.Msg(), "12 digits") || !strings.Contains(r.Msg(), "16 to 22 letters and digits") {
+				t.Fatalf("%s %q: %q", method, ref, r.Msg())
+			}
+		}
+	}
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI",
+		"referenceNumber": "578816794120", "receiptId": h.receipt(tok)}), 200)
+	r := h.call("POST", sub, tok, map[string]any{"purchaseId": h.order(tok, 20).ID, "paymentMethod": "UPI",
+		"referenceNumber": "57881679412o", "receiptId": h.receipt(tok)})
+	h.want(r, 409)
+	if r.Msg() != "This UTR / transaction number has already been submitted." {
+		t.Fatalf("look-alike: %q", r.Msg())
+	}
 }

@@ -117,14 +117,14 @@ func TestSubmitStateMachine(t *testing.T) {
 	otherRc := h.receipt(otherTok)
 	sub := "/api/v1/user/package/purchase"
 
-	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "receiptId": rc}), 422)              // no UTR
-	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001"}), 422) // no receipt
-	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001", "receiptId": otherRc}), 422)
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "receiptId": rc}), 422)                   // no UTR
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "412345671001"}), 422) // no receipt
+	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "412345671001", "receiptId": otherRc}), 422)
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "CASH"}), 422)
 	h.want(h.call("POST", sub, otherTok, map[string]any{"purchaseId": o.ID, "paymentMethod": "MANUAL"}), 404)
 	h.want(h.call("POST", sub, tok, map[string]any{"purchaseId": "bogus", "paymentMethod": "MANUAL"}), 404)
 
-	r := h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "UTR1001",
+	r := h.call("POST", sub, tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI", "referenceNumber": "412345671001",
 		"receiptId": rc, "amount": 1})
 	h.want(r, 200)
 	var got order
@@ -142,13 +142,13 @@ func TestSubmitStateMachine(t *testing.T) {
 	h.want(r, 409)
 	// Same UTR on another order of the company (any buyer): 409, and the order stays INITIATED.
 	o2 := h.order(otherTok, 50)
-	r = h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "utr1001",
+	r = h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "4123-4567-1oo1",
 		"receiptId": otherRc, "bankName": "SBI"})
 	h.want(r, 409)
 	if !strings.Contains(r.Msg(), "already been submitted") {
 		t.Fatalf("message %q", r.Msg())
 	}
-	h.want(h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "UTR2002",
+	h.want(h.call("POST", sub, otherTok, map[string]any{"purchaseId": o2.ID, "paymentMethod": "BANK", "referenceNumber": "HDFCN52026112700002002",
 		"receiptId": otherRc, "bankName": "SBI"}), 200)
 
 	// After the window: 410, and the reservation comes back.
@@ -183,8 +183,8 @@ func TestSubmitWithoutOrderCreatesAndSubmits(t *testing.T) {
 	// A duplicate UTR in one step rolls the order back entirely.
 	rc := h.receipt(tok)
 	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "U9", "receiptId": rc}), 422) // too short
-	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "UTR999", "receiptId": rc}), 200)
-	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "UTR999", "receiptId": rc}), 409)
+	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "412345670999", "receiptId": rc}), 200)
+	h.want(h.call("POST", sub, tok, map[string]any{"paymentMethod": "UPI", "amount": 100, "referenceNumber": "412345670999", "receiptId": rc}), 409)
 	if h.remaining() != "9999965" {
 		t.Fatalf("remaining %s", h.remaining())
 	}
@@ -206,7 +206,7 @@ func TestTransactionListFiltersAndSearch(t *testing.T) {
 	h.order(otherTok, 10) // not visible to the buyer
 	rc := h.receipt(tok)
 	o1 := h.order(tok, 100)
-	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"purchaseId": o1.ID, "paymentMethod": "UPI", "referenceNumber": "UTRSEARCH77", "receiptId": rc}), 200)
+	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"purchaseId": o1.ID, "paymentMethod": "UPI", "referenceNumber": "SBINR52026112700000077", "receiptId": rc}), 200)
 	h.order(tok, 20)
 	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"paymentMethod": "MANUAL", "amount": 30}), 200)
 
@@ -229,8 +229,8 @@ func TestTransactionListFiltersAndSearch(t *testing.T) {
 	if n, _ := list("?status=initiated"); n != 1 {
 		t.Fatalf("initiated: %d", n)
 	}
-	n, recs := list("?search=utrsearch")
-	if n != 1 || recs[0]["referenceNumber"] != "UTRSEARCH77" || recs[0]["receipt"] == nil {
+	n, recs := list("?search=sbinr5202")
+	if n != 1 || recs[0]["referenceNumber"] != "SBINR52026112700000077" || recs[0]["receipt"] == nil {
 		t.Fatalf("search: %d %v", n, recs)
 	}
 	for _, k := range []string{"id", "orderNumber", "createdAt", "paymentMethod", "referenceNumber", "transactionId", "amount", "finalAmount", "quantity", "price", "fee", "status", "receipt"} {

@@ -27,7 +27,7 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 	rcpt := s.receipt(tokA)
 	oA := s.order(tokA, 100)
 	s.want(s.call("POST", "/api/v1/user/package/purchase", tokA, map[string]any{"purchaseId": oA.ID, "paymentMethod": "UPI",
-		"referenceNumber": "UTR-SECRET-A1", "receiptId": rcpt}), 200)
+		"referenceNumber": "SBINR52026112700000001", "receiptId": rcpt}), 200)
 	if _, err := s.d.Build().Purchases.Approve(ctx, audit.Actor{Kind: "system"}, s.companyID, oA.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 			}
 			if who == "buyer B" {
 				testkit.NoLeak(t, r.path, string(got.Data)+got.Msg(), uA.ID, uA.Email, uA.ReferralCode, oA.ID, oA.OrderNumber,
-					oA2.ID, oA2.OrderNumber, "UTR-SECRET-A1", rcpt)
+					oA2.ID, oA2.OrderNumber, "SBINR52026112700000001", rcpt)
 			}
 		}
 	}
@@ -116,7 +116,7 @@ func TestSecurityAuthorizationMatrix(t *testing.T) {
 	s.want(s.call("POST", "/api/v1/user/package/purchase", tokC, map[string]any{"purchaseId": oA2.ID, "paymentMethod": "MANUAL"}), 404)
 	oC := s.order(tokC, 100)
 	r := s.call("POST", "/api/v1/user/package/purchase", tokC, map[string]any{"purchaseId": oC.ID, "paymentMethod": "UPI",
-		"referenceNumber": "UTR-C-0001", "receiptId": rcpt})
+		"referenceNumber": "412345670001", "receiptId": rcpt})
 	s.want(r, 422)
 	r = s.call("PUT", "/api/v1/user/auth/profile/update", tokC, map[string]any{"password": "Passw0rd!", "profileImageId": rcpt})
 	s.want(r, 422)

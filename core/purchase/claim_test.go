@@ -3,6 +3,7 @@ package purchase_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -59,7 +60,8 @@ func TestOneUTROneClaimInEveryWrittenForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, form := range []string{"5788-1679-4120", "0578816794120", "578816794120/", "_578816794120", "578816794120"} {
+	for i, form := range []string{"5788-1679-4120", "0578816794120", "578816794120/", "_578816794120", "578816794120",
+		"57881679412o", "5788l679412O", "5788I67941-2o"} {
 		_, err := claim(t, d, svc, bs[i%2], form, "")
 		if !apperr.Is(err, apperr.KindConflict) || msg(err) != "This UTR / transaction number has already been submitted." {
 			t.Errorf("second claim as %q: %v", form, err)
@@ -145,16 +147,16 @@ func TestReceiptFileOneClaim(t *testing.T) {
 	bs := addBuyers(t, d, cid, 1)
 	ctx := context.Background()
 	file := receiptFile(t, d, bs[0])
-	first, err := claim(t, d, svc, bs[0], "UTR000111", file)
+	first, err := claim(t, d, svc, bs[0], "578800000111", file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = claim(t, d, svc, bs[0], "UTR000222", file)
+	_, err = claim(t, d, svc, bs[0], "578800000222", file)
 	if !apperr.Is(err, apperr.KindConflict) || msg(err) != "This transaction file is already attached to another purchase." {
 		t.Fatalf("the same file on a second claim: %v", err)
 	}
 	// One step (no purchaseId) too.
-	_, err = svc.Submit(ctx, bs[0], purchase.SubmitInput{PaymentMethod: "UPI", ReferenceNumber: "UTR000333", ReceiptID: file, Amount: amt("20")})
+	_, err = svc.Submit(ctx, bs[0], purchase.SubmitInput{PaymentMethod: "UPI", ReferenceNumber: "578800000333", ReceiptID: file, Amount: amt("20")})
 	if !apperr.Is(err, apperr.KindConflict) {
 		t.Fatalf("one-step submit with the same file: %v", err)
 	}
@@ -162,10 +164,10 @@ func TestReceiptFileOneClaim(t *testing.T) {
 	if _, err := svc.Approve(ctx, admin, cid, first.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := claim(t, d, svc, bs[0], "UTR000444", file); !apperr.Is(err, apperr.KindConflict) {
+	if _, err := claim(t, d, svc, bs[0], "578800000444", file); !apperr.Is(err, apperr.KindConflict) {
 		t.Fatalf("file of an approved purchase: %v", err)
 	}
-	second, err := claim(t, d, svc, bs[0], "UTR000555", "")
+	second, err := claim(t, d, svc, bs[0], "578800000555", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +178,7 @@ func TestReceiptFileOneClaim(t *testing.T) {
 	if err := d.DB.NewRaw("SELECT receipt_id FROM purchases WHERE id = ?", second.ID).Scan(ctx, &secondFile); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := claim(t, d, svc, bs[0], "UTR000666", secondFile); err != nil {
+	if _, err := claim(t, d, svc, bs[0], "578800000666", secondFile); err != nil {
 		t.Fatalf("the file of a rejected claim: %v", err)
 	}
 }
@@ -189,7 +191,7 @@ func TestAdminSearchFindsEveryWrittenForm(t *testing.T) {
 	ctx := context.Background()
 	admin := adminActor(t, d, cid)
 	var ids []string
-	for _, form := range []string{"5788-1679-4120", "0999/888_77ab"} {
+	for _, form := range []string{"5788-1679-4120", "0hdfc/n52026_1127000077ab"} {
 		p, err := claim(t, d, svc, bs[0], form, "")
 		if err != nil {
 			t.Fatal(err)
@@ -200,7 +202,8 @@ func TestAdminSearchFindsEveryWrittenForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	for search, want := range map[string]string{"578816794120": ids[0], "0578816794120": ids[0], "5788 1679": ids[0],
-		"16794120": ids[0], "99988877AB": ids[1], "999-888-77ab": ids[1], "888_77": ids[1]} {
+		"16794120": ids[0], "57881679412o": ids[0], "HDFCN520261127000077AB": ids[1], "hdfc-n5202-6112-7000077ab": ids[1],
+		"1127_0000": ids[1], "hdfcn52o26": ids[1]} {
 		for _, list := range []func() ([]purchase.AdminRecord, error){
 			func() ([]purchase.AdminRecord, error) {
 				l, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Search: search})
@@ -247,4 +250,40 @@ func msg(err error) string {
 		return e.Message
 	}
 	return ""
+}
+
+// TestImplausibleReferencesRefused: a UPI or bank transfer claims a bank's reference (a UPI RRN
+// or IMPS reference of 12 digits, a NEFT/RTGS UTR of 16 to 22 letters and digits); "0000" is
+// none and must not block "----" or any other reference that reads as empty. A MANUAL payment
+// has no bank reference: its note needs 4 characters besides padding zeros.
+func TestImplausibleReferencesRefused(t *testing.T) {
+	d, svc, cid := setup(t)
+	bs := addBuyers(t, d, cid, 1)
+	ctx := context.Background()
+	const want = "Please enter the bank's reference: a UPI RRN or IMPS reference of 12 digits, or a NEFT/RTGS UTR of 16 to 22 letters and digits."
+	o, err := svc.CreateOrder(ctx, bs[0], amt("20")) // a refused proof leaves it open for the next
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, method := range []string{"UPI", "BANK"} {
+		for _, ref := range []string{"0000", "----", "UTR1001", "57881679412", "5788167941201", "ABCD16794120", "HDFCN5202611270000077AB1", "000012345678"} {
+			_, err := svc.Submit(ctx, bs[0], purchase.SubmitInput{PurchaseID: o.ID, PaymentMethod: method,
+				ReferenceNumber: ref, ReceiptID: receiptFile(t, d, bs[0])})
+			if !apperr.Is(err, apperr.KindInvalid) || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s %q: %v", method, ref, err)
+			}
+		}
+	}
+	for _, ref := range []string{"HDFCN52026112700007", "SBINR52026112700000042", "ICICR12345678901", "4123-4567-8901"} {
+		if _, err := claim(t, d, svc, bs[0], ref, ""); err != nil {
+			t.Errorf("%q: %v", ref, err)
+		}
+	}
+	for _, ref := range []string{"0000", "----", "00001", "CASH-1234"} {
+		ok := ref == "CASH-1234" // the last: it submits the order
+		_, err := svc.Submit(ctx, bs[0], purchase.SubmitInput{PurchaseID: o.ID, PaymentMethod: "MANUAL", ReferenceNumber: ref})
+		if ok != (err == nil) || (!ok && !apperr.Is(err, apperr.KindInvalid)) {
+			t.Errorf("MANUAL %q: %v", ref, err)
+		}
+	}
 }

@@ -78,7 +78,7 @@ func TestReceiptNumbersUnderConcurrency(t *testing.T) {
 	admin := adminActor(t, d, cid)
 	ids := make([]string, len(bs))
 	for i, b := range bs {
-		p, err := claim(t, d, svc, b, "UTR55500"+string(rune('A'+i)), "")
+		p, err := claim(t, d, svc, b, "55500000000"+string(rune('1'+i)), "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,7 +38,7 @@ func TestRejectReasonReachesTheBuyer(t *testing.T) {
 	bs := addBuyers(t, d, cid, 1)
 	ctx := context.Background()
 	admin := adminActor(t, d, cid)
-	p, err := claim(t, d, svc, bs[0], "UTR7770001", "")
+	p, err := claim(t, d, svc, bs[0], "577700000001", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestRejectReasonReachesTheBuyer(t *testing.T) {
 		t.Errorf("audit: %s", after)
 	}
 	// Without a reason: null, not "".
-	q, err := claim(t, d, svc, bs[0], "UTR7770002", "")
+	q, err := claim(t, d, svc, bs[0], "577700000002", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestRefundOnlyFromRejected(t *testing.T) {
 	bs := addBuyers(t, d, cid, 1)
 	ctx := context.Background()
 	admin := adminActor(t, d, cid)
-	pending, err := claim(t, d, svc, bs[0], "UTR8880001", "")
+	pending, err := claim(t, d, svc, bs[0], "588800000001", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestRefundOnlyFromRejected(t *testing.T) {
 	if _, err := svc.Refund(ctx, admin, cid, pending.ID, "RF-1"); !apperr.Is(err, apperr.KindConflict) {
 		t.Fatalf("refund of an APPROVED purchase: %v", err)
 	}
-	rejected, err := claim(t, d, svc, bs[0], "UTR8880002", "")
+	rejected, err := claim(t, d, svc, bs[0], "588800000002", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestRefundOnlyFromRejected(t *testing.T) {
 		*list.Records[0].RejectReason != "Not received" {
 		t.Fatalf("buyer's refunded list: %+v", list)
 	}
-	for _, f := range []purchase.ReviewFilter{{Status: "REFUNDED"}, {Status: "REFUNDED", Search: "UTR8880002"}} {
+	for _, f := range []purchase.ReviewFilter{{Status: "REFUNDED"}, {Status: "REFUNDED", Search: "588800000002"}} {
 		adm, err := svc.ListForAdmin(ctx, cid, f)
 		if err != nil || adm.Total != 1 || len(adm.Records) != 1 || *adm.Records[0].RefundReference != "NEFT-RF-000123" {
 			t.Fatalf("admin list %+v: %+v %v", f, adm, err)

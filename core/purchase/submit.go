@@ -37,6 +37,8 @@ func errDuplicateUTR() error {
 	return apperr.Conflict("duplicate_reference", "This UTR / transaction number has already been submitted.")
 }
 
+const errImplausibleUTR = "Please enter the bank's reference: a UPI RRN or IMPS reference of 12 digits, or a NEFT/RTGS UTR of 16 to 22 letters and digits."
+
 func errReceiptReused() error {
 	return apperr.Conflict("duplicate_receipt", "This transaction file is already attached to another purchase.")
 }
@@ -72,7 +74,17 @@ func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proo
 		v.Add("Please choose a payment method: UPI, BANK or MANUAL.")
 	}
 	if pr.ref != "" {
-		v.Check(validReference(pr.ref), "The UTR or transaction number must be 4 to 64 letters, digits, '-', '/' or '_'.")
+		switch {
+		case !validReference(pr.ref):
+			v.Add("The UTR or transaction number must be 4 to 64 letters, digits, '-', '/' or '_'.")
+		case pr.method == MethodUPI || pr.method == MethodBank:
+			// The bank's own reference: "0000" or "UTR1001" is no payment, and an empty normal
+			// form would claim every other implausible reference with it.
+			v.Check(fields.PlausibleUTR(fields.NormalUTR(pr.ref)), errImplausibleUTR)
+		default:
+			// MANUAL has no bank reference: any note of 4 characters that are not padding.
+			v.Check(len(fields.NormalUTR(pr.ref)) >= 4, "The transaction number must have at least 4 letters or digits besides leading zeros.")
+		}
 	}
 	v.Check(len(pr.bank) <= 120, "The bank name is too long.")
 	if in.PaidAmount.Set && strings.TrimSpace(in.PaidAmount.Raw) != "" {

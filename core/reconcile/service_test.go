@@ -144,8 +144,8 @@ func TestEachStatusWithinTheCompany(t *testing.T) {
 	f := setup(t)
 	ctx := context.Background()
 	b1, b2, b3 := f.buyer(t, f.cidA, nil), f.buyer(t, f.cidA, nil), f.buyer(t, f.cidA, nil)
-	p1 := f.pending(t, f.cidA, b1, 150, "1530.00", "4123 4567 8901") // typed with spaces
-	p2 := f.pending(t, f.cidA, b2, 100, "1020.00", "hdfcn52026110512")
+	p1 := f.pending(t, f.cidA, b1, 150, "1530.00", "4123 4567 89o1") // typed with spaces and a look-alike o
+	p2 := f.pending(t, f.cidA, b2, 100, "1020.00", "hdfcn52o26110512")
 	p3 := f.pending(t, f.cidA, b3, 200, "2040.00", "412345678903")
 	if _, err := f.purchase.Approve(ctx, f.actor(f.cidA), f.cidA, p3); err != nil {
 		t.Fatal(err)

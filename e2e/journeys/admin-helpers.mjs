@@ -46,6 +46,8 @@ export async function registerBuyer(tag = 'buyer') {
   return { email, name, mobile, token: login.data.token, companyId };
 }
 
+let utrSeq = Math.floor(Math.random() * 1000);
+
 /** Orders, uploads a PNG receipt and submits UPI proof (with this UTR, else a made-up one): a PENDING purchase. Returns its order. */
 export async function pendingPurchase(buyer, amount = 1000, utr = undefined) {
   const order = (await userCall('POST', '/api/v1/user/package/order', { token: buyer.token, body: { amount } })).data;
@@ -54,7 +56,9 @@ export async function pendingPurchase(buyer, amount = 1000, utr = undefined) {
   const receipt = Buffer.concat([PNG, Buffer.from(`${Date.now()}-${Math.random()}`)]);
   form.append('medias', new Blob([receipt], { type: 'image/png' }), 'receipt.png');
   const media = (await userCall('POST', '/api/v1/superadmin/media/add', { token: buyer.token, form })).data;
-  const referenceNumber = utr ?? `UTR${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  // A plausible UPI RRN (12 digits), unique per call.
+  utrSeq = (utrSeq + 1) % 1000;
+  const referenceNumber = utr ?? `4${String(Date.now()).slice(-8)}${String(utrSeq).padStart(3, '0')}`;
   await userCall('POST', '/api/v1/user/package/purchase', {
     token: buyer.token,
     body: { purchaseId: order.id, paymentMethod: 'UPI', referenceNumber, receiptId: media[0].id, amount: order.amount },

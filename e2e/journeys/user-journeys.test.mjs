@@ -79,7 +79,7 @@ const ctx = useBrowser({ before, after });
 
 // One buyer registered through the UI, shared by the journeys below (run in order).
 const buyer = { email: uniqueEmail('buyer'), password: 'Buyer@12345', name: 'E2E Buyer', token: null };
-const utr = `UTR${Date.now()}`;
+const utr = `5${String(Date.now()).slice(-11)}`; // a UPI RRN: 12 digits
 
 async function signedInPage(viewport = VIEWPORTS.desktop) {
   const page = await ctx.page({ viewport });

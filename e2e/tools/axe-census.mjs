@@ -103,7 +103,7 @@ async function pendingPurchase(buyer, amount) {
   const media = (await userCall('POST', '/superadmin/media/add', { token: buyer.token, form })).data;
   await userCall('POST', '/user/package/purchase', {
     token: buyer.token,
-    body: { purchaseId: order.id, paymentMethod: 'UPI', referenceNumber: `UTR${Date.now()}`, receiptId: media[0].id, amount: order.amount },
+    body: { purchaseId: order.id, paymentMethod: 'UPI', referenceNumber: `5${String(Date.now()).slice(-11)}`, receiptId: media[0].id, amount: order.amount },
   });
   return order;
 }

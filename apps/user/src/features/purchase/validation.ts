@@ -6,6 +6,8 @@ export const PURCHASE_MSG = {
   agreeUpi: 'Please agree to the privacy & policy to proceed.',
   agreeOther: 'Please agree to the privacy policy to proceed.',
   utrRequired: 'Please enter UTR or Transaction Number.',
+  utrImplausible:
+    "Please enter the bank's reference: a UPI RRN or IMPS reference of 12 digits, or a NEFT/RTGS UTR of 16 to 22 letters and digits.",
   fileRequired: 'Please upload a transaction file before submitting.',
 } as const;
 
@@ -25,9 +27,29 @@ export function isValidAmount(value: string | number): boolean {
   return Number.isFinite(n) && n > 0;
 }
 
-/** SPEC §5 Proof form, in the order the spec lists. */
+/**
+ * A payment reference in the form the server compares it in (core/fields NormalUTR): without
+ * case, spaces, dashes, slashes, underscores or leading zeros, look-alikes folded (O→0, L/I→1).
+ */
+export function normalUtr(s: string): string {
+  return s
+    .replace(/[\s\-/_]+/g, '')
+    .toUpperCase()
+    .replace(/O/g, '0')
+    .replace(/[LI]/g, '1')
+    .replace(/^0+/, '');
+}
+
+/** A bank's reference for a UPI or bank payment: 12 digits (UPI RRN, IMPS) or 16 to 22 letters and digits (NEFT/RTGS). */
+export function isPlausibleUtr(s: string): boolean {
+  const n = normalUtr(s);
+  return /^\d{12}$/.test(n) || /^[A-Z0-9]{16,22}$/.test(n);
+}
+
+/** SPEC §5 Proof form (UPI and bank transfer), in the order the spec lists. */
 export function validateProof(v: { utr: string; amount: string; receiptId: string | null }): string | null {
   if (!v.utr.trim()) return PURCHASE_MSG.utrRequired;
+  if (!isPlausibleUtr(v.utr)) return PURCHASE_MSG.utrImplausible;
   if (!isValidAmount(v.amount)) return PURCHASE_MSG.validAmount;
   if (!v.receiptId) return PURCHASE_MSG.fileRequired;
   return null;

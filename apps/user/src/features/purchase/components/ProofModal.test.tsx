@@ -61,13 +61,13 @@ describe('Submit Transaction Proof', () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     render(wrap(<ProofModal show method="UPI" defaultAmount="510.00" submitting={false} onCancel={() => {}} onSubmit={onSubmit} />));
-    await user.type(screen.getByLabelText('UTR or Transaction Number'), 'UTR123456789');
+    await user.type(screen.getByLabelText('UTR or Transaction Number'), '412345678901');
     const amount = screen.getByLabelText('Enter Amount');
     await user.clear(amount);
     await user.type(amount, '500');
     await user.upload(screen.getByLabelText('Transaction file'), png('proof.png'));
     await screen.findByTestId('proof-uploaded');
     await user.click(screen.getByRole('button', { name: 'PAY' }));
-    expect(onSubmit).toHaveBeenCalledWith({ referenceNumber: 'UTR123456789', receiptId: 'm1', paidAmount: '500' });
+    expect(onSubmit).toHaveBeenCalledWith({ referenceNumber: '412345678901', receiptId: 'm1', paidAmount: '500' });
   });
 });
