@@ -89,13 +89,13 @@ test('a list keeps its filter, sort, page size and page across a reload and Back
   await page.waitForURL((u) => new URL(u).searchParams.get('status') === 'REJECTED');
   await page.getByLabel('Rows per page').selectOption('25');
   await page.waitForURL((u) => new URL(u).searchParams.get('size') === '25');
-  await page.getByRole('button', { name: /Final Amount/ }).click();
+  await page.getByRole('button', { name: /Due \/ Paid/ }).click();
   await page.waitForURL((u) => new URL(u).searchParams.get('sort') === 'amount');
   await page.reload();
   await page.getByRole('tab', { name: 'Purchase History', selected: true }).waitFor();
   assert.equal(await page.getByRole('combobox', { name: 'Status' }).inputValue(), 'REJECTED');
   assert.equal(await page.getByLabel('Rows per page').inputValue(), '25');
-  assert.equal(await page.getByRole('columnheader', { name: /Final Amount/ }).getAttribute('aria-sort'), 'descending');
+  assert.equal(await page.getByRole('columnheader', { name: /Due \/ Paid/ }).getAttribute('aria-sort'), 'descending');
   await page.goBack();
   await page.waitForURL((u) => new URL(u).searchParams.get('sort') === null && new URL(u).searchParams.get('size') === '25');
   assert.deepEqual(page.problems, []);

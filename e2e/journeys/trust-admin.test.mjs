@@ -277,7 +277,7 @@ test('Activity lists these actions, filtered by action, person and date', async 
   const sup = state.super;
   await sup.goto(`${ADMIN_URL}/superadmin/activity`);
   await sup.getByRole('heading', { name: 'Activity', exact: true }).waitFor();
-  await sup.getByLabel('Company').selectOption({ label: state.company.name });
+  await sup.getByLabel('Company', { exact: true }).selectOption({ label: state.company.name });
   await sup.locator(ROW, { hasText: 'Turned two-factor sign-in on' }).filter({ hasText: state.company.email }).waitFor();
   // Every row names the company once the filtered page has replaced the whole list.
   await sup.waitForFunction(

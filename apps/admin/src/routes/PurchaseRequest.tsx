@@ -46,7 +46,7 @@ const HISTORY_STATUSES = [
   { value: 'REFUNDED', label: 'Refunded' },
 ];
 
-/** Name the sortable columns: Final Amount by amount, Date by date (the server sorts). */
+/** Name the sortable columns: Due / Paid (the final amount) by amount, Date by date (the server sorts). */
 const sortable = (cols: ResponsiveColumn<AdminPurchase>[]) =>
   cols.map((c) => (c.key === 'finalAmount' ? { ...c, sortKey: 'amount' } : c.key === 'createdAt' ? { ...c, sortKey: 'date' } : c));
 
