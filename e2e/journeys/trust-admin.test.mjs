@@ -289,7 +289,7 @@ test('Activity lists these actions, filtered by action, person and date', async 
   const rule = sup.locator(ROW, { hasText: 'Updated a company' }).filter({ hasText: state.company.name }).first();
   await rule.getByRole('button', { name: 'Show changes' }).click();
   const diff = sup.getByRole('table', { name: 'Changes: Updated a company' });
-  const row = diff.getByRole('row', { name: /^require2fa/ });
+  const row = diff.getByRole('row', { name: /^Two-factor required for admins/ });
   await row.waitFor();
   assert.deepEqual((await row.getByRole('cell').allTextContents()).map((s) => s.replace(/^(Before|After)/, '').trim()), ['false', 'true']);
   assert.deepEqual(await axe(sup), []);
