@@ -101,6 +101,7 @@ web-check: node_modules/.modules.yaml
 	@echo "==> web checks (typecheck, lint)"
 	@$(PNPM) run typecheck
 	@$(PNPM) run lint
+	@scripts/check-commits.sh
 
 # A real S3-compatible server for the storage tests (DESIGN §14), built from Go modules. About
 # 1.5 min of CPU on a fresh clone (a minute of downloads), nothing once built.
