@@ -7,13 +7,16 @@
 # data (the Go tests use prelaunch_test_* databases and Redis databases 0-13 and 15; copies and the
 # journeys their own databases and Redis database 14, one at a time), and each lane spends much of
 # its time waiting on servers, so side by side they take less than one after the other.
-# Lines are prefixed [go] or [web]; the status is non-zero when either failed.
+# Lines are prefixed [go] or [web] and the seconds since make test's last part began, so the slow
+# steps show; the status is non-zero when either failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
-( $MAKE --no-print-directory go-check go-test 2>&1 | sed -u 's/^/[go]  /'; exit "${PIPESTATUS[0]}" ) &
+SECONDS=0
+prefix() { local line; while IFS= read -r line; do printf '%s %4ds %s\n' "$1" "$SECONDS" "$line"; done; }
+( $MAKE --no-print-directory go-check go-test 2>&1 | prefix '[go] '; exit "${PIPESTATUS[0]}" ) &
 gopid=$!
-( $MAKE --no-print-directory web-check contract-check web-test copies e2e 2>&1 | sed -u 's/^/[web] /'; exit "${PIPESTATUS[0]}" )
+( $MAKE --no-print-directory web-check contract-check web-test copies e2e 2>&1 | prefix '[web]'; exit "${PIPESTATUS[0]}" )
 web=$?
 wait "$gopid"
 go=$?
