@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"prelaunch/core/clock"
 	"prelaunch/core/media"
+	"prelaunch/core/sale"
 	"regexp"
 	"strings"
 	"time"
@@ -137,16 +138,16 @@ func checkPincode(v *apperr.Validation, s string) {
 
 // DefaultToken is a new company's token: the shape and supply of the demo ACW configuration
 // (SPEC §3) with the company's name, symbol and price. Branding is generic until edited.
-func DefaultToken(companyID, name, symbol string, price decimal.Decimal) *Token {
+func DefaultToken(companyID, name, symbol string, price decimal.Decimal) *sale.Token {
 	d := decimal.RequireFromString
-	return &Token{
+	return &sale.Token{
 		CompanyID: companyID, Symbol: symbol, Name: name, Decimals: 18,
 		IconURL: "/token-icon.svg", DefaultLogo: "/token-icon.svg", HeaderLogo: "/token-icon.svg",
 		Title: fmt.Sprintf("%s (%s) — token pre-launch", name, symbol),
 		TokenDistribution: []string{
 			"51.3% Public Cell", "28.6% Referral Programme", "5.8% Angel Investor", "5.8% Founder Team", "8.5% Airdrop",
 		},
-		SocialLinks:     []SocialLink{},
+		SocialLinks:     []sale.SocialLink{},
 		ChartImg:        "/token-chart.svg",
 		FooterNote:      fmt.Sprintf("%s is a utility token. Crypto assets are volatile; buy only what you can afford to hold.", name),
 		MetaTitle:       fmt.Sprintf("%s (%s) — pre-launch token sale", name, symbol),
@@ -179,7 +180,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 	}
 	var id string
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		exists, err := tx.NewSelect().Model((*Token)(nil)).Where("upper(symbol) = ?", in.TokenSymbol).Exists(ctx)
+		exists, err := tx.NewSelect().Model((*sale.Token)(nil)).Where("upper(symbol) = ?", in.TokenSymbol).Exists(ctx)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -34,17 +35,17 @@ type CompanyRef struct {
 
 // TokenSummary is the token branding the admin screens use.
 type TokenSummary struct {
-	Symbol   string   `json:"symbol"`
-	Name     string   `json:"name"`
-	IconURL  string   `json:"icon_url"`
-	Title    string   `json:"title"`
-	MetaData MetaData `json:"metaData"`
+	Symbol   string        `json:"symbol"`
+	Name     string        `json:"name"`
+	IconURL  string        `json:"icon_url"`
+	Title    string        `json:"title"`
+	MetaData sale.MetaData `json:"metaData"`
 }
 
 // Summary is a token's branding for admin screens.
-func Summary(t *Token) TokenSummary {
+func Summary(t *sale.Token) TokenSummary {
 	return TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
-		MetaData: MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+		MetaData: sale.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 }
 
 // AdminProfile is admin auth/profile/get: the signed-in admin, their company and its token.
@@ -58,7 +59,7 @@ func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*Profile
 	if err := s.DB.NewSelect().Model(&c).Column("id", "name").Where("id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, err
 	}
-	var t Token
+	var t sale.Token
 	if err := s.DB.NewSelect().Model(&t).Where("company_id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "token_not_found", "This company has no token configured.")
 	}

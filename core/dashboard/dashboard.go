@@ -13,7 +13,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
-	"prelaunch/core/company"
+	"prelaunch/core/sale"
 	"prelaunch/core/stats"
 	"prelaunch/core/ttl"
 )
@@ -36,11 +36,11 @@ type ByMethod[T any] struct {
 }
 
 type TokenSummary struct {
-	Symbol   string           `json:"symbol"`
-	Name     string           `json:"name"`
-	IconURL  string           `json:"icon_url"`
-	Title    string           `json:"title"`
-	MetaData company.MetaData `json:"metaData"`
+	Symbol   string        `json:"symbol"`
+	Name     string        `json:"name"`
+	IconURL  string        `json:"icon_url"`
+	Title    string        `json:"title"`
+	MetaData sale.MetaData `json:"metaData"`
 }
 
 // Admin is the data of GET /admin/dashboard/get (SPEC §3 "Dashboard data").
@@ -51,7 +51,7 @@ type Admin struct {
 	TotalMember             int64                     `json:"totalMember"`
 	VerificationCompleted   int64                     `json:"verificationCompleted"`
 	VerificationPending     int64                     `json:"verificationPending"`
-	company.SupplyView                                // totalSupply … referralSupply, as on token settings
+	sale.SupplyView                                   // totalSupply … referralSupply, as on token settings
 	RemainingReferralSupply decimal.Decimal           `json:"remainingReferralSupply"`
 	PrivateSupplyData       PrivateSupplyData         `json:"privateSupplyData"`
 	TransactionSummary      ByMethod[decimal.Decimal] `json:"transactionSummary"`
@@ -78,7 +78,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 	out.TotalMember, out.VerificationCompleted, out.VerificationPending = st.UsersTotal, st.UsersApproved, st.UsersWaiting
 	stock := st.StockBalance
 
-	var t company.Token
+	var t sale.Token
 	if err := db.NewSelect().Model(&t).Where("company_id = ?", companyID).Scan(ctx); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, apperr.NotFound("token_not_found", "This company has no token configured.")
@@ -88,7 +88,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 	out.SupplyView, out.RemainingReferralSupply = t.Supply(), t.RemainingReferralSupply
 	out.PrivateSupplyData = PrivateSupplyData{Total: t.PrivateSupply, Remaining: t.RemainingPrivateSupply, StockBalance: stock}
 	out.Token = TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
-		MetaData: company.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+		MetaData: sale.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 
 	out.TransactionSummary = ByMethod[decimal.Decimal]{Total: st.ApprovedAmount, Bank: st.BankAmount, UPI: st.UPIAmount,
 		Manual: st.ManualAmount, Crypto: st.CryptoAmount}

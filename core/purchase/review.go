@@ -14,12 +14,12 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/metrics"
 	"prelaunch/core/pagination"
+	"prelaunch/core/sale"
 	"prelaunch/core/stats"
 	"prelaunch/core/user"
 )
@@ -455,14 +455,14 @@ func payReferral(ctx context.Context, tx bun.Tx, p *Purchase, referrerID string)
 	// row's lock, so they do not queue behind orders and other approvals on that single row. A
 	// percent changed meanwhile is the same race as the change committing just after this read.
 	var percent decimal.Decimal
-	if err := tx.NewSelect().Model((*company.Token)(nil)).Column("referral_percent").
+	if err := tx.NewSelect().Model((*sale.Token)(nil)).Column("referral_percent").
 		Where("company_id = ?", p.CompanyID).Limit(1).Scan(ctx, &percent); err != nil {
 		return decimal.Zero, fmt.Errorf("read referral percent: %w", err)
 	}
 	if !p.Quantity.Mul(percent).Div(decimal.NewFromInt(100)).Floor().IsPositive() {
 		return decimal.Zero, nil
 	}
-	tok, err := LockToken(ctx, tx, p.CompanyID)
+	tok, err := sale.LockToken(ctx, tx, p.CompanyID)
 	if err != nil {
 		return decimal.Zero, err
 	}
@@ -482,7 +482,7 @@ func payReferral(ctx context.Context, tx bun.Tx, p *Purchase, referrerID string)
 	if n, _ := res.RowsAffected(); n != 1 {
 		return decimal.Zero, nil
 	}
-	if _, err := tx.NewUpdate().Model((*company.Token)(nil)).
+	if _, err := tx.NewUpdate().Model((*sale.Token)(nil)).
 		Set("remaining_referral_supply = remaining_referral_supply - ?", reward).Set("updated_at = now()").
 		Where("id = ?", tok.ID).Exec(ctx); err != nil {
 		return decimal.Zero, fmt.Errorf("take referral supply: %w", err)

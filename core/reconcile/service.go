@@ -21,10 +21,10 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/clock"
-	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
+	"prelaunch/core/sale"
 )
 
 // The statuses of a credit line (DESIGN §12, and UNREADABLE: an amount that cannot be read
@@ -339,7 +339,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 				l.MatchStatus = StatusMatched
 			default:
 				l.MatchStatus = StatusAmountMismatch
-				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", company.Rupees(c.Credit), p.OrderNumber, company.Rupees(p.FinalAmount))
+				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", sale.Rupees(c.Credit), p.OrderNumber, sale.Rupees(p.FinalAmount))
 			}
 		} else {
 			l.MatchStatus, l.Note = StatusNotFound, "No purchase of this company has this reference number."

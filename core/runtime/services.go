@@ -15,6 +15,7 @@ import (
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/reconcile"
+	"prelaunch/core/sale"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/ttl"
 	"prelaunch/core/twofactor"
@@ -28,6 +29,7 @@ type Services struct {
 	Companies     *company.Service
 	Site          *company.Resolver // the site (company, token, rounds) of each host, reused for company.SiteTTL
 	Purchases     *purchase.Service
+	Sales         *sale.Service
 	SuperAdmins   *superadmin.Service
 	Beneficiaries *beneficiary.Service
 	Dashboards    *dashboard.Service
@@ -66,6 +68,7 @@ func (d *Deps) Build() *Services {
 			PIIKey: d.Cfg.PIIKey},
 		Site:          site,
 		Purchases:     purchases,
+		Sales:         &sale.Service{DB: d.DB, Clock: d.Clock, Media: d.Media},
 		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},

@@ -1,4 +1,4 @@
-package company
+package sale
 
 import (
 	"context"
@@ -230,13 +230,6 @@ func (s *Service) TokenSettings(ctx context.Context, companyID string) (*TokenSe
 	return Settings(&t, rounds, s.now()), nil
 }
 
-func (s *Service) now() time.Time {
-	if s.Clock != nil {
-		return s.Clock.Now()
-	}
-	return time.Now()
-}
-
 // UpdateTokenSettings is PUT /admin/token/update. It locks the token row, checks every field
 // (422 naming each failure), writes the token and its rounds, moves the settings version (orders
 // priced from the old settings are placed again at the new ones) and audits before and after.
@@ -252,7 +245,7 @@ func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in
 		if err != nil {
 			return fmt.Errorf("lock token: %w", err)
 		}
-		// Orders change a round's sold only after locking the token row (reservePriced runs
+		// Orders change a round's sold only after locking the token row (ReservePriced runs
 		// before the round's update), so the rounds read here stay as they are until the commit.
 		rounds, err := LoadRounds(ctx, tx, t.ID)
 		if err != nil {
