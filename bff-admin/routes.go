@@ -139,7 +139,7 @@ func (a *api) login(c fiber.Ctx) error {
 }
 
 func (a *api) profile(c fiber.Ctx) error {
-	p, err := a.svc.Companies.AdminProfile(c.Context(), httpx.Principal(c))
+	p, err := a.svc.Views.AdminProfile(c.Context(), httpx.Principal(c))
 	if err != nil {
 		return err
 	}

@@ -13,9 +13,12 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/kyc"
+	"prelaunch/core/purchase"
 	"prelaunch/core/sale"
 	"prelaunch/core/stats"
 	"prelaunch/core/ttl"
+	"prelaunch/core/user"
 )
 
 // PrivateSupplyData is the pre-sale at a glance: its size, what is left, and the tokens credited
@@ -96,7 +99,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 		Manual: st.ManualCount, Crypto: st.CryptoCount}
 	out.PendingPurchases = st.PendingCount
 	// The review queue's index (company_id, status, submitted_at) answers it.
-	if err := db.NewRaw(`SELECT count(*) FROM kyc_submissions WHERE company_id = ? AND status = 'PENDING'`, companyID).
+	if err := db.NewRaw(`SELECT count(*) FROM kyc_submissions WHERE company_id = ? AND status = ?`, companyID, kyc.StatusPending).
 		Scan(ctx, &out.PendingKYC); err != nil {
 		return nil, fmt.Errorf("dashboard pending kyc: %w", err)
 	}
@@ -150,14 +153,15 @@ func forSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
 	var out Super
 	err := db.NewRaw(`SELECT
 			(SELECT count(*) FROM companies),
-			(SELECT count(*) FROM users WHERE role = 'USER' AND deleted_at IS NULL),
-			count(*) FILTER (WHERE status = 'PENDING'),
-			count(*) FILTER (WHERE status = 'APPROVED'),
-			count(*) FILTER (WHERE status = 'REJECTED'),
-			count(*) FILTER (WHERE status = 'REFUNDED'),
-			COALESCE(sum(final_amount) FILTER (WHERE status = 'APPROVED'), 0),
-			COALESCE(sum(quantity) FILTER (WHERE status = 'APPROVED'), 0)
-		FROM purchases`).
+			(SELECT count(*) FROM users WHERE role = ? AND deleted_at IS NULL),
+			count(*) FILTER (WHERE status = ?),
+			count(*) FILTER (WHERE status = ?),
+			count(*) FILTER (WHERE status = ?),
+			count(*) FILTER (WHERE status = ?),
+			COALESCE(sum(final_amount) FILTER (WHERE status = ?), 0),
+			COALESCE(sum(quantity) FILTER (WHERE status = ?), 0)
+		FROM purchases`, user.RoleUser, purchase.StatusPending, purchase.StatusApproved, purchase.StatusRejected, purchase.StatusRefunded,
+		purchase.StatusApproved, purchase.StatusApproved).
 		Scan(ctx, &out.Companies, &out.Users, &out.Purchases.Pending, &out.Purchases.Approved, &out.Purchases.Rejected, &out.Purchases.Refunded,
 			&out.ApprovedAmount, &out.ApprovedQuantity)
 	if err != nil {

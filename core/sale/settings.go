@@ -14,6 +14,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/beneficiary"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
 )
@@ -290,13 +291,11 @@ func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in
 const MsgPaymentDetailsFirst = "Add the bank account or UPI id buyers pay to (Beneficiary Manage) before opening the sale."
 
 // requirePaymentDetails refuses to open a sale while the company has no way to be paid: neither
-// a bank account (number and IFSC) nor a UPI id.
+// a bank account (number and IFSC) nor a UPI id (beneficiary.HasPaymentDetails).
 func requirePaymentDetails(ctx context.Context, db bun.IDB, companyID string) error {
-	var ok bool
-	err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM beneficiaries WHERE company_id = ?
-		AND ((account_number <> '' AND ifsc_code <> '') OR upi <> ''))`, companyID).Scan(ctx, &ok)
+	ok, err := beneficiary.HasPaymentDetails(ctx, db, companyID)
 	if err != nil {
-		return fmt.Errorf("payment details: %w", err)
+		return err
 	}
 	if !ok {
 		return apperr.Conflict("payment_details_required", MsgPaymentDetailsFirst)

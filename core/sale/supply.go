@@ -185,3 +185,26 @@ func ReleaseSupply(ctx context.Context, tx bun.IDB, companyID string, qty decima
 	}
 	return nil
 }
+
+// ReferralPercent reads the company's referral percent without locking the token row (an
+// approval that pays no reward need not queue behind orders on that row).
+func ReferralPercent(ctx context.Context, db bun.IDB, companyID string) (decimal.Decimal, error) {
+	var percent decimal.Decimal
+	if err := db.NewSelect().Model((*Token)(nil)).Column("referral_percent").
+		Where("company_id = ?", companyID).Limit(1).Scan(ctx, &percent); err != nil {
+		return decimal.Zero, fmt.Errorf("read referral percent: %w", err)
+	}
+	return percent, nil
+}
+
+// TakeReferralSupply takes a referral reward of qty tokens from the token's remaining referral
+// supply. Call it after LockToken in the approval's transaction (the reward is capped by what
+// that lock read).
+func TakeReferralSupply(ctx context.Context, db bun.IDB, tokenID string, qty decimal.Decimal) error {
+	if _, err := db.NewUpdate().Model((*Token)(nil)).
+		Set("remaining_referral_supply = remaining_referral_supply - ?", qty).Set("updated_at = now()").
+		Where("id = ?", tokenID).Exec(ctx); err != nil {
+		return fmt.Errorf("take referral supply: %w", err)
+	}
+	return nil
+}

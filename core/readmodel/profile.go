@@ -1,4 +1,7 @@
-package company
+// Package readmodel is the read-only side of core: the views that join nouns (an admin's
+// profile with their company and token, ...). It reads every table and writes none
+// (core/ownership checks both).
+package readmodel
 
 import (
 	"context"
@@ -7,8 +10,11 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
+	"prelaunch/core/company"
 	"prelaunch/core/sale"
 	"prelaunch/core/user"
+
+	"github.com/uptrace/bun"
 )
 
 // ProfileView is the signed-in admin with their company and token branding, for the layout.
@@ -49,13 +55,18 @@ func Summary(t *sale.Token) TokenSummary {
 }
 
 // AdminProfile is admin auth/profile/get: the signed-in admin, their company and its token.
+// Service reads the views.
+type Service struct {
+	DB *bun.DB
+}
+
 func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*ProfileView, error) {
 	var u user.User
 	if err := s.DB.NewSelect().Model(&u).Column("id", "name", "email", "role", "company_id").
 		Where("id = ?", p.ID).Where("company_id = ?", p.CompanyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "user_not_found", "User not found.")
 	}
-	var c Company
+	var c company.Company
 	if err := s.DB.NewSelect().Model(&c).Column("id", "name").Where("id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, err
 	}
