@@ -52,6 +52,7 @@ func setup(t *testing.T) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testkit.OpenSale(t, d.DB, cidB)
 	h.cidB = cidB
 	h.adminA = h.adminLogin(seed.DemoAdminEmail, seedPW)
 	h.adminB = h.adminLogin("owner@beta.test", "BetaPass#1")

@@ -16,6 +16,7 @@ import (
 	"prelaunch/core/media/mediahttp"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
+	"prelaunch/core/sale"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/user"
 )
@@ -138,7 +139,7 @@ func (a *api) login(c fiber.Ctx) error {
 }
 
 func (a *api) profile(c fiber.Ctx) error {
-	p, err := a.svc.Companies.AdminProfile(c.Context(), httpx.Principal(c))
+	p, err := a.svc.Views.AdminProfile(c.Context(), httpx.Principal(c))
 	if err != nil {
 		return err
 	}
@@ -372,7 +373,7 @@ func (a *api) beneficiaries(c fiber.Ctx) error {
 }
 
 func (a *api) tokenSettings(c fiber.Ctx) error {
-	t, err := a.svc.Companies.TokenSettings(c.Context(), companyOf(c))
+	t, err := a.svc.Sales.TokenSettings(c.Context(), companyOf(c))
 	if err != nil {
 		return err
 	}
@@ -380,11 +381,11 @@ func (a *api) tokenSettings(c fiber.Ctx) error {
 }
 
 func (a *api) tokenSettingsUpdate(c fiber.Ctx) error {
-	var in company.SettingsInput
+	var in sale.SettingsInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	t, err := a.svc.Companies.UpdateTokenSettings(c.Context(), httpx.Actor(c), in)
+	t, err := a.svc.Sales.UpdateTokenSettings(c.Context(), httpx.Actor(c), in)
 	if err != nil {
 		return err
 	}

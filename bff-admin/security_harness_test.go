@@ -46,6 +46,7 @@ func secSetup(t *testing.T) *secEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testkit.OpenSale(t, d.DB, cidB)
 	h.cidB = cidB
 	h.adminA = h.adminLogin(seed.DemoAdminEmail, seedPW)
 	h.adminB = h.adminLogin("owner@beta.test", "BetaPass#1")

@@ -8,6 +8,7 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -182,9 +183,9 @@ func TestKYCSubmitRaceHasOneEffect(t *testing.T) {
 func TestKYCThresholdRefusesLargerOrdersUntilApproved(t *testing.T) {
 	h := setup(t)
 	tok, u := h.newBuyer("kyc-limit@x.test")
-	n := func(s string) company.Num { return company.Num{Raw: s, Set: true} }
-	if _, err := h.d.Build().Companies.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: h.companyID},
-		company.SettingsInput{Limits: &company.LimitsInput{KYCRequiredAbove: n("100000")}}); err != nil {
+	n := func(s string) sale.Num { return sale.Num{Raw: s, Set: true} }
+	if _, err := h.d.Build().Sales.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: h.companyID},
+		sale.SettingsInput{Limits: &sale.LimitsInput{KYCRequiredAbove: n("100000")}}); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(company.SiteTTL + 50*time.Millisecond)

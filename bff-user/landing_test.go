@@ -7,6 +7,7 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
+	"prelaunch/core/sale"
 )
 
 // saleView is sale/get's data: price/get's without the buyer's limits.
@@ -23,10 +24,10 @@ type saleView struct {
 	NextRound *struct{ Name string }
 }
 
-func (h *harness) withRounds(rounds []company.RoundInput) {
+func (h *harness) withRounds(rounds []sale.RoundInput) {
 	h.t.Helper()
-	in := company.SettingsInput{Rounds: &rounds}
-	if _, err := h.d.Build().Companies.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: h.companyID}, in); err != nil {
+	in := sale.SettingsInput{Rounds: &rounds}
+	if _, err := h.d.Build().Sales.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: h.companyID}, in); err != nil {
 		h.t.Fatal(err)
 	}
 	time.Sleep(company.SiteTTL + 50*time.Millisecond)
@@ -36,8 +37,8 @@ func (h *harness) withRounds(rounds []company.RoundInput) {
 // visitor who has not signed in, with no buyer's limits in it (the contract forbids other fields).
 func TestSaleGetIsPublic(t *testing.T) {
 	h := setup(t)
-	n := func(s string) company.Num { return company.Num{Raw: s, Set: true} }
-	h.withRounds([]company.RoundInput{
+	n := func(s string) sale.Num { return sale.Num{Raw: s, Set: true} }
+	h.withRounds([]sale.RoundInput{
 		{Position: n("1"), Name: "Seed", Price: n("20"), Allocation: n("1000")},
 		{Position: n("2"), Name: "Early", Price: n("25"), Allocation: n("1000")},
 	})
@@ -59,8 +60,8 @@ func TestSaleGetIsPublic(t *testing.T) {
 func TestCancelShowsTheTokensAgainAtOnce(t *testing.T) {
 	h := setup(t)
 	tok := h.buyerToken()
-	n := func(s string) company.Num { return company.Num{Raw: s, Set: true} }
-	h.withRounds([]company.RoundInput{{Position: n("1"), Name: "Seed", Price: n("2"), Allocation: n("1000")}})
+	n := func(s string) sale.Num { return sale.Num{Raw: s, Set: true} }
+	h.withRounds([]sale.RoundInput{{Position: n("1"), Name: "Seed", Price: n("2"), Allocation: n("1000")}})
 	sold := func() float64 {
 		t.Helper()
 		var p priceView

@@ -7,6 +7,7 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
+	"prelaunch/core/sale"
 )
 
 type priceView struct {
@@ -52,19 +53,19 @@ func TestPriceShowsTheSaleAndOrdersMeetItsRefusals(t *testing.T) {
 	if p.Price != 10 || p.Sale.Status != "OPEN" || p.Round != nil || p.NextRound != nil || p.Limits.MinOrder != nil || p.Limits.BoughtSoFar != 0 {
 		t.Fatalf("no rounds: %+v", p)
 	}
-	change := func(in company.SettingsInput) {
+	change := func(in sale.SettingsInput) {
 		t.Helper()
-		if _, err := h.d.Build().Companies.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: cid}, in); err != nil {
+		if _, err := h.d.Build().Sales.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: cid}, in); err != nil {
 			t.Fatal(err)
 		}
 	}
-	n := func(s string) company.Num { return company.Num{Raw: s, Set: true} }
+	n := func(s string) sale.Num { return sale.Num{Raw: s, Set: true} }
 	later := time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
-	rounds := []company.RoundInput{
+	rounds := []sale.RoundInput{
 		{Position: n("1"), Name: "Seed", Price: n("2"), Allocation: n("50"), EndsAt: &later},
 		{Position: n("2"), Name: "Early", Price: n("4"), Allocation: n("1000")},
 	}
-	change(company.SettingsInput{Rounds: &rounds, Limits: &company.LimitsInput{MinOrder: n("20"), MaxOrder: n("150"), MaxPerBuyer: n("250")}})
+	change(sale.SettingsInput{Rounds: &rounds, Limits: &sale.LimitsInput{MinOrder: n("20"), MaxOrder: n("150"), MaxPerBuyer: n("250")}})
 	time.Sleep(company.SiteTTL + 50*time.Millisecond)
 	p = price()
 	if p.Price != 2 || p.Round == nil || p.Round.Name != "Seed" || p.Round.Allocation != 50 || p.Round.EndsAt == nil ||
@@ -93,7 +94,7 @@ func TestPriceShowsTheSaleAndOrdersMeetItsRefusals(t *testing.T) {
 	if p = price(); p.Round == nil || p.Round.Name != "Early" || p.Round.Sold != 35 || p.NextRound != nil || p.Price != 4 {
 		t.Fatalf("after round 1 sold out: %+v", p)
 	}
-	change(company.SettingsInput{Sale: &company.SaleInput{Paused: true}})
+	change(sale.SettingsInput{Sale: &sale.SaleInput{Paused: true}})
 	order("20", 409, "The sale is not open right now.")
 	time.Sleep(company.SiteTTL + 50*time.Millisecond)
 	if p = price(); p.Sale.Status != "PAUSED" {

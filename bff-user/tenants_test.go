@@ -59,6 +59,7 @@ func tenantSetup(t *testing.T) *tenants {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testkit.OpenSale(t, h.d.DB, cid)
 	s.cidB = cid
 	h.exec(`INSERT INTO beneficiaries (company_id, holder_name, bank_name, branch, account_number, ifsc_code, upi)
 		VALUES (?, 'Beta Ltd', 'HDFC Bank', 'MG Road', '50100123456789', 'HDFC0001234', 'beta@hdfcbank')`, cid)

@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"prelaunch/core/clock"
 	"prelaunch/core/media"
+	"prelaunch/core/sale"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
@@ -40,6 +40,15 @@ type Service struct {
 	Sites *Resolver
 	// PIIKey (PII_KEY) keys the hash of the company's Aadhaar number.
 	PIIKey []byte
+	// NewOwner makes a new company's owner admin in Add's transaction (user.InsertOwner: the
+	// users table is package user's, and company does not import user).
+	NewOwner func(ctx context.Context, db bun.IDB, o Owner) (string, error)
+}
+
+// Owner is the owner admin Add asks NewOwner to make: active, approved, signing in with
+// PasswordHash.
+type Owner struct {
+	CompanyID, Name, Email, Mobile, PasswordHash string
 }
 
 // AddInput is the body of POST /superadmin/company/add.
@@ -135,33 +144,6 @@ func checkPincode(v *apperr.Validation, s string) {
 	v.Check(fields.Pincode(s), "PIN code must be 6 digits.")
 }
 
-// DefaultToken is a new company's token: the shape and supply of the demo ACW configuration
-// (SPEC §3) with the company's name, symbol and price. Branding is generic until edited.
-func DefaultToken(companyID, name, symbol string, price decimal.Decimal) *Token {
-	d := decimal.RequireFromString
-	return &Token{
-		CompanyID: companyID, Symbol: symbol, Name: name, Decimals: 18,
-		IconURL: "/token-icon.svg", DefaultLogo: "/token-icon.svg", HeaderLogo: "/token-icon.svg",
-		Title: fmt.Sprintf("%s (%s) — token pre-launch", name, symbol),
-		TokenDistribution: []string{
-			"51.3% Public Cell", "28.6% Referral Programme", "5.8% Angel Investor", "5.8% Founder Team", "8.5% Airdrop",
-		},
-		SocialLinks:     []SocialLink{},
-		ChartImg:        "/token-chart.svg",
-		FooterNote:      fmt.Sprintf("%s is a utility token. Crypto assets are volatile; buy only what you can afford to hold.", name),
-		MetaTitle:       fmt.Sprintf("%s (%s) — pre-launch token sale", name, symbol),
-		MetaDescription: fmt.Sprintf("Buy %s (%s) tokens in the pre-launch private sale.", name, symbol),
-		MetaKeywords:    fmt.Sprintf("%s, %s, crypto token, pre-launch, pre-sale", name, symbol),
-		Price:           price, PlatformChargePercent: d("2"),
-		TotalSupply: d("100000000"), PrivateSupply: d("10000000"), RemainingPrivateSupply: d("10000000"),
-		PublicCellSupply: d("51300000"), AngelInvestorSupply: d("5800000"), FounderTeamSupply: d("5800000"),
-		AirdropSupply: d("8500000"), ReferralSupply: d("28600000"), RemainingReferralSupply: d("28600000"),
-		ReferralPercent: d("5"),
-	}
-}
-
-var errDuplicateSymbol = apperr.Conflict("duplicate_symbol", "A token with this symbol already exists.")
-
 // Add creates a company, its token (default configuration and supply) and its owner admin
 // (approved and active; they sign in with email and adminPassword) in one transaction, with an
 // audit row. The beneficiary is left for the admin to fill in.
@@ -179,32 +161,24 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 	}
 	var id string
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		exists, err := tx.NewSelect().Model((*Token)(nil)).Where("upper(symbol) = ?", in.TokenSymbol).Exists(ctx)
-		if err != nil {
-			return err
-		}
-		if exists {
-			return errDuplicateSymbol
-		}
 		c := &Company{Name: in.CompanyName, Email: in.Email, Mobile: in.Mobile,
 			AadhaarLast4: fields.AadhaarLast4(in.CompanyAadhaarCard), AadhaarHash: fields.AadhaarHash(s.PIIKey, in.CompanyAadhaarCard),
 			PAN: in.CompanyPan, Address: in.CompanyAddress, Pincode: in.CompanyPincode, Require2FA: in.Require2FA}
 		if _, err := tx.NewInsert().Model(c).Returning("id, created_at").Exec(ctx); err != nil {
 			return fmt.Errorf("insert company: %w", err)
 		}
-		if _, err := tx.NewInsert().Model(DefaultToken(c.ID, in.TokenName, in.TokenSymbol, in.TokenPrice)).Exec(ctx); err != nil {
-			var pe pgdriver.Error
-			if errors.As(err, &pe) && pe.Field('C') == "23505" {
-				return errDuplicateSymbol
-			}
-			return fmt.Errorf("insert token: %w", err)
+		if err := sale.Create(ctx, tx, sale.DefaultToken(c.ID, in.TokenName, in.TokenSymbol, in.TokenPrice)); err != nil {
+			return err
 		}
-		owner := &user.User{CompanyID: c.ID, Role: user.RoleAdmin, Name: in.AdminName, Email: in.Email, Mobile: in.Mobile,
-			PasswordHash: hash, Status: user.StatusActive, IsApproved: true, StockBalance: decimal.Zero}
-		if err := user.Insert(ctx, tx, owner); err != nil {
+		if s.NewOwner == nil {
+			return errors.New("add company: no owner maker wired (company.Service.NewOwner)")
+		}
+		ownerID, err := s.NewOwner(ctx, tx, Owner{CompanyID: c.ID, Name: in.AdminName, Email: in.Email, Mobile: in.Mobile,
+			PasswordHash: hash})
+		if err != nil {
 			return fmt.Errorf("insert owner admin: %w", err)
 		}
-		if _, err := tx.NewRaw("UPDATE companies SET owner_id = ? WHERE id = ?", owner.ID, c.ID).Exec(ctx); err != nil {
+		if _, err := tx.NewRaw("UPDATE companies SET owner_id = ? WHERE id = ?", ownerID, c.ID).Exec(ctx); err != nil {
 			return fmt.Errorf("set owner admin: %w", err)
 		}
 		if err := saveDomains(ctx, tx, c.ID, in.Domains); err != nil {
@@ -213,7 +187,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		id = c.ID
 		after := map[string]any{"companyName": c.Name, "email": c.Email, "mobile": c.Mobile, "pan": c.PAN,
 			"aadhaar": fields.MaskLast4(c.AadhaarLast4), "address": c.Address, "pincode": c.Pincode, "tokenName": in.TokenName,
-			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": owner.ID, "ownerAdminEmail": owner.Email,
+			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": ownerID, "ownerAdminEmail": in.Email,
 			"domains": []string(in.Domains), "require2fa": c.Require2FA}
 		return audit.Write(ctx, tx, actor, "company.create", "company", c.ID, nil, after)
 	})

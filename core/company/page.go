@@ -19,19 +19,6 @@ var (
 // data (packages/api servedBuyerSite reads it).
 const SiteDataID = "pl-site"
 
-// PageTitle is the title of the buyer site's pages: the meta title, else the token's title, else
-// its name. index.html (Page) and site/get (PublicSite) both use it, so the app never replaces the
-// served title with another.
-func (t *Token) PageTitle() string {
-	switch {
-	case t.MetaTitle != "":
-		return t.MetaTitle
-	case t.Title != "":
-		return t.Title
-	}
-	return t.Name
-}
-
 // Page is the buyer app's index.html for this site (DESIGN §11): its token's title, description,
 // keywords and icon in the <title>, the meta tags and the icon link, and the same as Open Graph
 // tags, so shared links and search engines see the right sale. Every value is HTML-escaped.

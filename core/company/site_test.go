@@ -2,6 +2,7 @@ package company
 
 import (
 	"encoding/json"
+	"prelaunch/core/sale"
 	"strings"
 	"testing"
 )
@@ -11,12 +12,12 @@ import (
 func TestSiteGetTitleIsThePagesTitle(t *testing.T) {
 	index := []byte(`<html><head><title>ACW | The Decentralized Future of Digital Finance</title></head></html>`)
 	for _, tc := range []struct {
-		tok  Token
+		tok  sale.Token
 		want string
 	}{
-		{Token{Name: "Gamma Token", Title: "Gamma — token pre-launch", MetaTitle: "Gamma sale"}, "Gamma sale"},
-		{Token{Name: "Gamma Token", Title: "Gamma — token pre-launch"}, "Gamma — token pre-launch"},
-		{Token{Name: "Gamma Token"}, "Gamma Token"},
+		{sale.Token{Name: "Gamma Token", Title: "Gamma — token pre-launch", MetaTitle: "Gamma sale"}, "Gamma sale"},
+		{sale.Token{Name: "Gamma Token", Title: "Gamma — token pre-launch"}, "Gamma — token pre-launch"},
+		{sale.Token{Name: "Gamma Token"}, "Gamma Token"},
 	} {
 		site := &Site{CompanyID: "c", CompanyName: "Gamma Ltd", Status: StatusActive, Token: &tc.tok}
 		if got := PublicSite(site).Token.MetaData.Title; got != tc.want {
@@ -27,7 +28,7 @@ func TestSiteGetTitleIsThePagesTitle(t *testing.T) {
 		}
 	}
 	// The admin's token settings keep what was stored: an empty meta title stays empty there.
-	if v := (&Token{Name: "Gamma Token"}).View(); v.MetaData.Title != "" {
+	if v := (&sale.Token{Name: "Gamma Token"}).View(); v.MetaData.Title != "" {
 		t.Errorf("the token's own view changed its meta title: %q", v.MetaData.Title)
 	}
 }
@@ -37,7 +38,7 @@ func TestSiteGetTitleIsThePagesTitle(t *testing.T) {
 func TestPageCarriesTheSiteData(t *testing.T) {
 	hostile := `</script><script>alert(1)</script><!--`
 	site := &Site{CompanyID: "c1", CompanyName: "Gamma & <Co>", Status: StatusSuspended,
-		Token: &Token{Name: hostile, Symbol: "GAM", MetaTitle: "Gamma\u2028sale", FooterNote: hostile}}
+		Token: &sale.Token{Name: hostile, Symbol: "GAM", MetaTitle: "Gamma\u2028sale", FooterNote: hostile}}
 	page := string(site.Page([]byte(`<html><head><title>x</title></head><body></body></html>`)))
 	open := `<script id="` + SiteDataID + `" type="application/json">`
 	i := strings.Index(page, open)

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -34,8 +35,8 @@ type Site struct {
 	Require2FA  bool
 	Domains     []string // company_domains, in order
 	URL         string   // the site's address for emails ("" when it has none); Links.SiteURL
-	Token       *Token
-	Rounds      []Round // the token's rounds, in position order
+	Token       *sale.Token
+	Rounds      []sale.Round // the token's rounds, in position order
 
 	version string // siteVersionsSQL's answer when loaded: unchanged means nothing to read again
 }
@@ -495,7 +496,7 @@ func LoadSites(ctx context.Context, db bun.IDB, links Links, companyIDs []string
 	if len(companyIDs) == 0 {
 		return out, nil
 	}
-	var toks []Token
+	var toks []sale.Token
 	if err := db.NewSelect().Model(&toks).Where("company_id IN (?)", bun.List(companyIDs)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("load tokens: %w", err)
 	}
@@ -515,12 +516,12 @@ func LoadSites(ctx context.Context, db bun.IDB, links Links, companyIDs []string
 	for i := range toks {
 		tokenIDs[i] = toks[i].ID
 	}
-	var rounds []Round
+	var rounds []sale.Round
 	if err := db.NewSelect().Model(&rounds).Where("token_id IN (?)", bun.List(tokenIDs)).
 		Order("token_id", "position").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("load rounds: %w", err)
 	}
-	roundsOf := map[string][]Round{}
+	roundsOf := map[string][]sale.Round{}
 	for _, rd := range rounds {
 		roundsOf[rd.TokenID] = append(roundsOf[rd.TokenID], rd)
 	}

@@ -13,9 +13,12 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
-	"prelaunch/core/company"
+	"prelaunch/core/kyc"
+	"prelaunch/core/purchase"
+	"prelaunch/core/sale"
 	"prelaunch/core/stats"
 	"prelaunch/core/ttl"
+	"prelaunch/core/user"
 )
 
 // PrivateSupplyData is the pre-sale at a glance: its size, what is left, and the tokens credited
@@ -36,11 +39,11 @@ type ByMethod[T any] struct {
 }
 
 type TokenSummary struct {
-	Symbol   string           `json:"symbol"`
-	Name     string           `json:"name"`
-	IconURL  string           `json:"icon_url"`
-	Title    string           `json:"title"`
-	MetaData company.MetaData `json:"metaData"`
+	Symbol   string        `json:"symbol"`
+	Name     string        `json:"name"`
+	IconURL  string        `json:"icon_url"`
+	Title    string        `json:"title"`
+	MetaData sale.MetaData `json:"metaData"`
 }
 
 // Admin is the data of GET /admin/dashboard/get (SPEC §3 "Dashboard data").
@@ -51,7 +54,7 @@ type Admin struct {
 	TotalMember             int64                     `json:"totalMember"`
 	VerificationCompleted   int64                     `json:"verificationCompleted"`
 	VerificationPending     int64                     `json:"verificationPending"`
-	company.SupplyView                                // totalSupply … referralSupply, as on token settings
+	sale.SupplyView                                   // totalSupply … referralSupply, as on token settings
 	RemainingReferralSupply decimal.Decimal           `json:"remainingReferralSupply"`
 	PrivateSupplyData       PrivateSupplyData         `json:"privateSupplyData"`
 	TransactionSummary      ByMethod[decimal.Decimal] `json:"transactionSummary"`
@@ -78,7 +81,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 	out.TotalMember, out.VerificationCompleted, out.VerificationPending = st.UsersTotal, st.UsersApproved, st.UsersWaiting
 	stock := st.StockBalance
 
-	var t company.Token
+	var t sale.Token
 	if err := db.NewSelect().Model(&t).Where("company_id = ?", companyID).Scan(ctx); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, apperr.NotFound("token_not_found", "This company has no token configured.")
@@ -88,7 +91,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 	out.SupplyView, out.RemainingReferralSupply = t.Supply(), t.RemainingReferralSupply
 	out.PrivateSupplyData = PrivateSupplyData{Total: t.PrivateSupply, Remaining: t.RemainingPrivateSupply, StockBalance: stock}
 	out.Token = TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
-		MetaData: company.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+		MetaData: sale.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 
 	out.TransactionSummary = ByMethod[decimal.Decimal]{Total: st.ApprovedAmount, Bank: st.BankAmount, UPI: st.UPIAmount,
 		Manual: st.ManualAmount, Crypto: st.CryptoAmount}
@@ -96,7 +99,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 		Manual: st.ManualCount, Crypto: st.CryptoCount}
 	out.PendingPurchases = st.PendingCount
 	// The review queue's index (company_id, status, submitted_at) answers it.
-	if err := db.NewRaw(`SELECT count(*) FROM kyc_submissions WHERE company_id = ? AND status = 'PENDING'`, companyID).
+	if err := db.NewRaw(`SELECT count(*) FROM kyc_submissions WHERE company_id = ? AND status = ?`, companyID, kyc.StatusPending).
 		Scan(ctx, &out.PendingKYC); err != nil {
 		return nil, fmt.Errorf("dashboard pending kyc: %w", err)
 	}
@@ -150,14 +153,15 @@ func forSuperAdmin(ctx context.Context, db bun.IDB) (*Super, error) {
 	var out Super
 	err := db.NewRaw(`SELECT
 			(SELECT count(*) FROM companies),
-			(SELECT count(*) FROM users WHERE role = 'USER' AND deleted_at IS NULL),
-			count(*) FILTER (WHERE status = 'PENDING'),
-			count(*) FILTER (WHERE status = 'APPROVED'),
-			count(*) FILTER (WHERE status = 'REJECTED'),
-			count(*) FILTER (WHERE status = 'REFUNDED'),
-			COALESCE(sum(final_amount) FILTER (WHERE status = 'APPROVED'), 0),
-			COALESCE(sum(quantity) FILTER (WHERE status = 'APPROVED'), 0)
-		FROM purchases`).
+			(SELECT count(*) FROM users WHERE role = ? AND deleted_at IS NULL),
+			count(*) FILTER (WHERE status = ?),
+			count(*) FILTER (WHERE status = ?),
+			count(*) FILTER (WHERE status = ?),
+			count(*) FILTER (WHERE status = ?),
+			COALESCE(sum(final_amount) FILTER (WHERE status = ?), 0),
+			COALESCE(sum(quantity) FILTER (WHERE status = ?), 0)
+		FROM purchases`, user.RoleUser, purchase.StatusPending, purchase.StatusApproved, purchase.StatusRejected, purchase.StatusRefunded,
+		purchase.StatusApproved, purchase.StatusApproved).
 		Scan(ctx, &out.Companies, &out.Users, &out.Purchases.Pending, &out.Purchases.Approved, &out.Purchases.Rejected, &out.Purchases.Refunded,
 			&out.ApprovedAmount, &out.ApprovedQuantity)
 	if err != nil {

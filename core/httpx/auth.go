@@ -1,18 +1,30 @@
 package httpx
 
 import (
+	"context"
+
 	"github.com/gofiber/fiber/v3"
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
-	"prelaunch/core/session"
 )
 
 type principalKey struct{}
 
+// Authenticator turns a bearer token into the signed-in caller it names, refusing revoked
+// tokens; session.Verifier is the one the servers use. httpx knows only this interface, so the
+// HTTP layer never imports the packages that read accounts.
+type Authenticator interface {
+	// Authenticate verifies raw for the audience aud against the account it names.
+	Authenticate(ctx context.Context, raw, aud string) (*auth.Principal, error)
+	// Signed reports whether raw is a well-signed, unexpired token of audience aud, without
+	// reading the account.
+	Signed(raw, aud string) bool
+}
+
 // RequireAuth admits only callers with a valid, unrevoked token of one of the audiences.
 // A token of another audience is refused with 401 (it does not verify for this app).
-func RequireAuth(v *session.Verifier, audiences ...string) fiber.Handler {
+func RequireAuth(v Authenticator, audiences ...string) fiber.Handler {
 	admit := admitter(v, audiences)
 	return func(c fiber.Ctx) error {
 		if err := admit(c); err != nil {
@@ -24,7 +36,7 @@ func RequireAuth(v *session.Verifier, audiences ...string) fiber.Handler {
 
 // RequireAuthThen is RequireAuth followed by check, which runs with the caller admitted and may
 // refuse the call (bff-admin's uploads: two-factor enrolment).
-func RequireAuthThen(v *session.Verifier, check func(c fiber.Ctx) error, audiences ...string) fiber.Handler {
+func RequireAuthThen(v Authenticator, check func(c fiber.Ctx) error, audiences ...string) fiber.Handler {
 	admit := admitter(v, audiences)
 	return func(c fiber.Ctx) error {
 		if err := admit(c); err != nil {
@@ -40,7 +52,7 @@ func RequireAuthThen(v *session.Verifier, check func(c fiber.Ctx) error, audienc
 // admitter is RequireAuth without the step to the next handler. Every answer of a call that takes
 // a token carries Cache-Control: no-store (DESIGN §13): personal and bank details and signed
 // links must not be kept by a browser or a proxy.
-func admitter(v *session.Verifier, audiences []string) func(c fiber.Ctx) error {
+func admitter(v Authenticator, audiences []string) func(c fiber.Ctx) error {
 	return func(c fiber.Ctx) error {
 		c.Set(fiber.HeaderCacheControl, "no-store")
 		raw := Bearer(c)

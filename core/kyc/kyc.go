@@ -23,6 +23,7 @@ import (
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
+	"prelaunch/core/sale"
 	"prelaunch/core/tasks"
 )
 
@@ -142,7 +143,7 @@ func Approved(ctx context.Context, db bun.IDB, userID string) (bool, error) {
 // kycRequiredAbove without an APPROVED KYC.
 func ErrRequired(threshold decimal.Decimal) error {
 	return apperr.Forbidden("kyc_required", fmt.Sprintf(
-		"Complete your KYC verification to buy more than %s.", company.Rupees(threshold)))
+		"Complete your KYC verification to buy more than %s.", sale.Rupees(threshold)))
 }
 
 // documents reads the documents of the given users, each user's in kind order, with signed links.

@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/mail"
 	"prelaunch/core/pagination"
 	"prelaunch/core/tasks"
+	"prelaunch/core/user"
 )
 
 // AdminRecord is a buyer's submission as the admin's KYC review shows it.
@@ -234,14 +235,12 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 	var rec *AdminRecord
 	var n notice
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		var wasApproved bool
-		err := tx.NewSelect().Table("users").Column("is_approved").Where("id = ?", userID).
-			Where("company_id = ?", companyID).Where("deleted_at IS NULL").For("UPDATE").Scan(ctx, &wasApproved)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errNotFound()
-		}
+		wasApproved, found, err := user.LockApproval(ctx, tx, companyID, userID)
 		if err != nil {
-			return fmt.Errorf("lock buyer: %w", err)
+			return err
+		}
+		if !found {
+			return errNotFound()
 		}
 		q := tx.NewUpdate().Model((*Submission)(nil)).
 			Set("status = ?", to).Set("reason = ?", reason).Set("decided_at = ?", s.Clock.Now()).Set("decision_notified_at = NULL").Set("updated_at = now()").
@@ -266,9 +265,8 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 			return apperr.Conflict("kyc_processed", "This KYC request has already been processed.")
 		}
 		if to == StatusApproved {
-			if _, err := tx.NewUpdate().Table("users").Set("is_approved = true").Set("updated_at = now()").
-				Where("id = ?", userID).Exec(ctx); err != nil {
-				return fmt.Errorf("verify buyer: %w", err)
+			if err := user.Verify(ctx, tx, userID); err != nil {
+				return err
 			}
 		}
 		action := "kyc.approve"

@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/metrics"
+	"prelaunch/core/sale"
 )
 
 // Expire moves one INITIATED order whose window is over to EXPIRED and releases its reservation,
@@ -76,7 +77,7 @@ func (s *Service) Sweep(ctx context.Context, now time.Time) (int, error) {
 			}
 			sort.Strings(ids) // a fixed order of token locks across sweeps
 			for _, cid := range ids {
-				if err := ReleaseSupply(ctx, tx, cid, perCompany[cid]); err != nil {
+				if err := sale.ReleaseSupply(ctx, tx, cid, perCompany[cid]); err != nil {
 					return err
 				}
 			}
@@ -87,7 +88,7 @@ func (s *Service) Sweep(ctx context.Context, now time.Time) (int, error) {
 			}
 			sort.Strings(rids)
 			for _, rid := range rids {
-				if err := ReleaseRound(ctx, tx, rid, perRound[rid]); err != nil {
+				if err := sale.ReleaseRound(ctx, tx, rid, perRound[rid]); err != nil {
 					return err
 				}
 			}

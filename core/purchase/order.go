@@ -24,6 +24,7 @@ import (
 	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/metrics"
+	"prelaunch/core/sale"
 	"prelaunch/core/tasks"
 	"prelaunch/core/ttl"
 )
@@ -164,7 +165,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	// Price the order from the token row and its rounds as they are now (no lock), insert it,
 	// and reserve its quantity last (token row, then round), so the token row stays locked only
 	// from that UPDATE to the commit. The settings version read here must still hold then.
-	var tok company.Token
+	var tok sale.Token
 	err = tx.NewSelect().Model(&tok).Column("id", "company_id", "price", "platform_charge_percent", "remaining_private_supply",
 		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr", "kyc_required_above_inr",
 		"settings_version").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
@@ -174,17 +175,17 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	if err != nil {
 		return nil, fmt.Errorf("read token: %w", err)
 	}
-	rounds, err := company.LoadRounds(ctx, tx, tok.ID)
+	rounds, err := sale.LoadRounds(ctx, tx, tok.ID)
 	if err != nil {
 		return nil, err
 	}
-	offer := company.OfferAt(&tok, rounds, now)
+	offer := sale.OfferAt(&tok, rounds, now)
 	switch offer.Status {
-	case company.SaleOpen:
-	case company.SaleSoldOut:
-		return nil, ErrSoldOut()
+	case sale.SaleOpen:
+	case sale.SaleSoldOut:
+		return nil, sale.ErrSoldOut()
 	default:
-		return nil, company.ErrSaleNotOpen()
+		return nil, sale.ErrSaleNotOpen()
 	}
 	qty, charged, fee, final := Quote(amt, offer.Price, tok.PlatformChargePercent)
 	if !qty.IsPositive() {
@@ -196,7 +197,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		if err != nil {
 			return nil, err
 		}
-		if err := company.CheckLimits(&tok, charged, bought); err != nil {
+		if err := sale.CheckLimits(&tok, charged, bought); err != nil {
 			return nil, err
 		}
 		// DESIGN §13: an order that takes the buyer's total above the threshold needs an
@@ -212,7 +213,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		}
 	}
 	if offer.Round != nil && qty.GreaterThan(offer.Round.Remaining()) {
-		return nil, company.ErrRoundRemaining(offer.Round)
+		return nil, sale.ErrRoundRemaining(offer.Round)
 	}
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
 		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: charged, EnteredAmount: amt, Price: offer.Price,
@@ -224,11 +225,11 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
 	}
-	if err := reservePriced(ctx, tx, &tok, qty); err != nil {
+	if err := sale.ReservePriced(ctx, tx, &tok, qty); err != nil {
 		return nil, err
 	}
 	if offer.Round != nil {
-		if err := reserveRound(ctx, tx, offer.Round, qty); err != nil {
+		if err := sale.ReserveRound(ctx, tx, offer.Round, qty); err != nil {
 			return nil, err
 		}
 	}
@@ -252,7 +253,7 @@ func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, err
 
 // Price is package/price/get for the buyer: the site's price view (at most company.SiteTTL old)
 // with the buyer's running total (at most Bought.TTL old).
-func (s *Service) Price(ctx context.Context, site *company.Site, b Buyer) (*company.PriceView, error) {
+func (s *Service) Price(ctx context.Context, site *company.Site, b Buyer) (*sale.PriceView, error) {
 	bought, err := s.Bought.Get(b.UserID, func() (decimal.Decimal, error) { return boughtSoFar(ctx, s.DB, b) })
 	if err != nil {
 		return nil, err
@@ -306,17 +307,17 @@ func isUnique(err error, constraint string) bool {
 
 // retryOnNumberClash retries fn when a random order number or transaction id collides, or when
 // the token's settings changed (or its round sold out) while the order was being placed
-// (errPriceMoved).
+// (sale.ErrPriceMoved).
 func retryOnNumberClash(fn func() error) error {
 	var err error
 	for i := 0; i < 8; i++ {
 		err = fn()
 		if !isUnique(err, "purchases_order_number_key") && !isUnique(err, "purchases_transaction_id_key") &&
-			!errors.Is(err, errPriceMoved) {
+			!errors.Is(err, sale.ErrPriceMoved) {
 			return err
 		}
 	}
-	if errors.Is(err, errPriceMoved) {
+	if errors.Is(err, sale.ErrPriceMoved) {
 		return apperr.Conflict("price_moved", "The price changed while your order was being placed. Please try again.")
 	}
 	return err

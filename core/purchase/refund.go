@@ -14,9 +14,9 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/mail"
+	"prelaunch/core/sale"
 	"prelaunch/core/tasks"
 )
 
@@ -102,7 +102,7 @@ func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, 
 // it was queued. A deleted buyer gets no mail, but the notice is settled.
 func (s *Service) sendRefundNotice(ctx context.Context, n Notice) error {
 	if !n.Deleted && n.Email != "" {
-		msg := mail.RefundMessage(n.Email, n.Name, s.from(n), n.OrderNumber, n.Reference, company.Rupees(n.Amount), n.RefundReference)
+		msg := mail.RefundMessage(n.Email, n.Name, s.from(n), n.OrderNumber, n.Reference, sale.Rupees(n.Amount), n.RefundReference)
 		if err := s.queueMail(ctx, msg, "refund:"+n.PurchaseID); err != nil {
 			return fmt.Errorf("queue refund mail: %w", err)
 		}

@@ -14,12 +14,12 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/metrics"
 	"prelaunch/core/pagination"
+	"prelaunch/core/sale"
 	"prelaunch/core/stats"
 	"prelaunch/core/user"
 )
@@ -370,10 +370,8 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 		after := decisionAudit{Status: to, Quantity: p.Quantity, UserID: p.UserID,
 			ReferralReward: decimal.Zero, ReleasedSupply: decimal.Zero, ImportID: importID, Reason: deref(reason)}
 		if to == StatusApproved {
-			if _, err := tx.NewUpdate().Model((*user.User)(nil)).
-				Set("stock_balance = stock_balance + ?", p.Quantity).Set("updated_at = now()").
-				Where("id = ?", p.UserID).Exec(ctx); err != nil {
-				return fmt.Errorf("credit buyer: %w", err)
+			if err := user.Credit(ctx, tx, p.UserID, p.Quantity); err != nil {
+				return err
 			}
 			if b.ReferredBy != nil {
 				paid, err := payReferral(ctx, tx, p, *b.ReferredBy)
@@ -454,15 +452,14 @@ func payReferral(ctx context.Context, tx bun.Tx, p *Purchase, referrerID string)
 	// Most approvals pay no reward (small orders floor to 0): find that out without the token
 	// row's lock, so they do not queue behind orders and other approvals on that single row. A
 	// percent changed meanwhile is the same race as the change committing just after this read.
-	var percent decimal.Decimal
-	if err := tx.NewSelect().Model((*company.Token)(nil)).Column("referral_percent").
-		Where("company_id = ?", p.CompanyID).Limit(1).Scan(ctx, &percent); err != nil {
-		return decimal.Zero, fmt.Errorf("read referral percent: %w", err)
+	percent, err := sale.ReferralPercent(ctx, tx, p.CompanyID)
+	if err != nil {
+		return decimal.Zero, err
 	}
 	if !p.Quantity.Mul(percent).Div(decimal.NewFromInt(100)).Floor().IsPositive() {
 		return decimal.Zero, nil
 	}
-	tok, err := LockToken(ctx, tx, p.CompanyID)
+	tok, err := sale.LockToken(ctx, tx, p.CompanyID)
 	if err != nil {
 		return decimal.Zero, err
 	}
@@ -473,19 +470,12 @@ func payReferral(ctx context.Context, tx bun.Tx, p *Purchase, referrerID string)
 	if !reward.IsPositive() {
 		return decimal.Zero, nil
 	}
-	res, err := tx.NewUpdate().Model((*user.User)(nil)).
-		Set("stock_balance = stock_balance + ?", reward).Set("updated_at = now()").
-		Where("id = ?", referrerID).Where("company_id = ?", p.CompanyID).Where("deleted_at IS NULL").Exec(ctx)
-	if err != nil {
-		return decimal.Zero, fmt.Errorf("credit referrer: %w", err)
+	credited, err := user.CreditMember(ctx, tx, p.CompanyID, referrerID, reward)
+	if err != nil || !credited {
+		return decimal.Zero, err
 	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return decimal.Zero, nil
-	}
-	if _, err := tx.NewUpdate().Model((*company.Token)(nil)).
-		Set("remaining_referral_supply = remaining_referral_supply - ?", reward).Set("updated_at = now()").
-		Where("id = ?", tok.ID).Exec(ctx); err != nil {
-		return decimal.Zero, fmt.Errorf("take referral supply: %w", err)
+	if err := sale.TakeReferralSupply(ctx, tx, tok.ID, reward); err != nil {
+		return decimal.Zero, err
 	}
 	rr := &ReferralReward{CompanyID: p.CompanyID, PurchaseID: p.ID, ReferrerID: referrerID,
 		ReferredUserID: p.UserID, Quantity: reward, Percent: tok.ReferralPercent}

@@ -16,30 +16,31 @@ import (
 	"prelaunch/core/company"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
+	"prelaunch/core/sale"
 	"prelaunch/core/testkit"
 )
 
 // settings changes the company's token settings as its admin would.
-func settings(t *testing.T, d *runtime.Deps, cid string, in company.SettingsInput) *company.TokenSettings {
+func settings(t *testing.T, d *runtime.Deps, cid string, in sale.SettingsInput) *sale.TokenSettings {
 	t.Helper()
-	out, err := d.Build().Companies.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: cid}, in)
+	out, err := d.Build().Sales.UpdateTokenSettings(context.Background(), audit.Actor{Kind: "admin", CompanyID: cid}, in)
 	if err != nil {
 		t.Fatalf("settings: %v", err)
 	}
 	return out
 }
 
-func num(s string) *company.Num { return &company.Num{Raw: s, Set: true} }
+func num(s string) *sale.Num { return &sale.Num{Raw: s, Set: true} }
 
-func rounds(rs ...company.RoundInput) *[]company.RoundInput { return &rs }
+func rounds(rs ...sale.RoundInput) *[]sale.RoundInput { return &rs }
 
-func rnd(pos int, name, price, alloc string) company.RoundInput {
-	return company.RoundInput{Position: company.Num{Raw: fmt.Sprint(pos), Set: true}, Name: name,
-		Price: company.Num{Raw: price, Set: true}, Allocation: company.Num{Raw: alloc, Set: true}}
+func rnd(pos int, name, price, alloc string) sale.RoundInput {
+	return sale.RoundInput{Position: sale.Num{Raw: fmt.Sprint(pos), Set: true}, Name: name,
+		Price: sale.Num{Raw: price, Set: true}, Allocation: sale.Num{Raw: alloc, Set: true}}
 }
 
 // keep sends a round back with its id (its sold count stays).
-func keep(r company.RoundView, price string) company.RoundInput {
+func keep(r sale.RoundView, price string) sale.RoundInput {
 	in := rnd(r.Position, r.Name, price, r.Allocation.String())
 	in.ID = &r.ID
 	return in
@@ -65,7 +66,7 @@ func TestOrdersTakeTheCurrentRoundAndGiveItBack(t *testing.T) {
 	d, svc, cid := setup(t)
 	ctx := context.Background()
 	buyers := addBuyers(t, d, cid, 4)
-	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "Seed", "1", "100"), rnd(2, "Early", "2.5", "1000"))})
+	settings(t, d, cid, sale.SettingsInput{Rounds: rounds(rnd(1, "Seed", "1", "100"), rnd(2, "Early", "2.5", "1000"))})
 
 	// More than the round has left: 409 naming what remains at this price.
 	_, err := svc.CreateOrder(ctx, buyers[0], amt("150"))
@@ -91,7 +92,7 @@ func TestOrdersTakeTheCurrentRoundAndGiveItBack(t *testing.T) {
 	}
 	pv, err := svc.Price(ctx, site, buyers[0])
 	if err != nil || pv.Round == nil || pv.Round.Name != "Early" || !pv.Price.Equal(decimal.RequireFromString("2.5")) ||
-		pv.NextRound != nil || !pv.Limits.BoughtSoFar.Equal(decimal.NewFromInt(100)) || pv.Sale.Status != company.SaleOpen {
+		pv.NextRound != nil || !pv.Limits.BoughtSoFar.Equal(decimal.NewFromInt(100)) || pv.Sale.Status != sale.SaleOpen {
 		t.Fatalf("price view: %+v %v", pv, err)
 	}
 	// Early has sold, so Seed is closed for good: the expired seed order's tokens leave Seed's
@@ -116,14 +117,14 @@ func TestOrdersTakeTheCurrentRoundAndGiveItBack(t *testing.T) {
 		t.Fatalf("price view after expiry: %+v %v", pv, err)
 	}
 	// The token settings send the closed round back as it is (allocation 0): accepted.
-	ts, err := d.Build().Companies.TokenSettings(ctx, cid)
+	ts, err := d.Build().Sales.TokenSettings(ctx, cid)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !ts.Rounds[0].Closed || ts.Rounds[1].Closed {
 		t.Fatalf("closed flags: %+v", ts.Rounds)
 	}
-	settings(t, d, cid, company.SettingsInput{Rounds: rounds(keep(ts.Rounds[0], "1"), keep(ts.Rounds[1], "2.5"))})
+	settings(t, d, cid, sale.SettingsInput{Rounds: rounds(keep(ts.Rounds[0], "1"), keep(ts.Rounds[1], "2.5"))})
 	// Cancellation and rejection give back to the order's own round, once.
 	if _, err := svc.Cancel(ctx, buyers[1], early.ID); err != nil {
 		t.Fatal(err)
@@ -164,18 +165,18 @@ func TestSaleRefusalsAndLimits(t *testing.T) {
 	past := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
 	longAgo := time.Now().Add(-2 * time.Hour).UTC().Format(time.RFC3339)
 	notOpen := "The sale is not open right now."
-	for name, sale := range map[string]company.SaleInput{
+	for name, in := range map[string]sale.SaleInput{
 		"paused":    {Paused: true},
 		"scheduled": {StartsAt: &soon},
 		"closed":    {StartsAt: &longAgo, EndsAt: &past},
 	} {
-		settings(t, d, cid, company.SettingsInput{Sale: &sale})
+		settings(t, d, cid, sale.SettingsInput{Sale: &in})
 		_, err := svc.CreateOrder(ctx, b, amt("100"))
 		if !apperr.Is(err, apperr.KindConflict) || message(err) != notOpen {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}
-	settings(t, d, cid, company.SettingsInput{Sale: &company.SaleInput{}, Limits: &company.LimitsInput{
+	settings(t, d, cid, sale.SettingsInput{Sale: &sale.SaleInput{}, Limits: &sale.LimitsInput{
 		MinOrder: *num("500"), MaxOrder: *num("1025.10"), MaxPerBuyer: *num("2000")}})
 	for typed, want := range map[string]string{
 		"499":  "The minimum order is ₹500.00.",
@@ -216,7 +217,7 @@ func TestSettingsChangeNeverAltersAnExistingOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	settings(t, d, cid, company.SettingsInput{Price: num("20"), PlatformChargePercent: num("5"),
+	settings(t, d, cid, sale.SettingsInput{Price: num("20"), PlatformChargePercent: num("5"),
 		Rounds: rounds(rnd(1, "Seed", "1", "100"))})
 	got, err := svc.GetOrder(ctx, b, p.ID)
 	if err != nil || !got.Price.Equal(p.Price) || !got.Quantity.Equal(p.Quantity) || !got.Fee.Equal(p.Fee) ||
@@ -239,7 +240,7 @@ func TestTwoHundredOrdersRaceForTheLastTokensOfARound(t *testing.T) {
 	d, svc, cid := setup(t)
 	ctx := context.Background()
 	buyers := addBuyers(t, d, cid, 200)
-	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "Last", "1", "101"), rnd(2, "Next", "1", "1000"))})
+	settings(t, d, cid, sale.SettingsInput{Rounds: rounds(rnd(1, "Last", "1", "101"), rnd(2, "Next", "1", "1000"))})
 	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 150, private_supply = 150 WHERE company_id = ?", cid); err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +292,7 @@ func TestPriceAndRoundsChangesRacingOrders(t *testing.T) {
 	d, svc, cid := setup(t)
 	ctx := context.Background()
 	buyers := addBuyers(t, d, cid, 60)
-	cur := settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "A", "3", "100000"))})
+	cur := settings(t, d, cid, sale.SettingsInput{Rounds: rounds(rnd(1, "A", "3", "100000"))})
 	set := map[string]bool{"10": true, "3": true}
 	stop := make(chan struct{})
 	done := make(chan struct{})
@@ -304,17 +305,17 @@ func TestPriceAndRoundsChangesRacingOrders(t *testing.T) {
 				return
 			default:
 			}
-			in := company.SettingsInput{Price: num(prices[i%4])}
+			in := sale.SettingsInput{Price: num(prices[i%4])}
 			if i%3 == 0 {
 				in.Rounds = rounds() // no rounds: the token's price applies
 			} else {
 				in.Rounds = rounds(keep(cur.Rounds[0], prices[(i+1)%4]))
 			}
-			out, err := d.Build().Companies.UpdateTokenSettings(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, in)
+			out, err := d.Build().Sales.UpdateTokenSettings(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, in)
 			if err != nil {
 				// Removing a round that orders hold is refused; keep it and carry on.
 				in.Rounds = rounds(keep(cur.Rounds[0], prices[(i+1)%4]))
-				if out, err = d.Build().Companies.UpdateTokenSettings(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, in); err != nil {
+				if out, err = d.Build().Sales.UpdateTokenSettings(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, in); err != nil {
 					t.Errorf("settings: %v", err)
 					return
 				}
@@ -377,7 +378,7 @@ func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 	buyers := addBuyers(t, d, cid, 50)
 	racers := buyers[40:]
 	buyers = buyers[:40]
-	settings(t, d, cid, company.SettingsInput{Rounds: rounds(rnd(1, "One", "1", "250"), rnd(2, "Two", "2", "5000"))})
+	settings(t, d, cid, sale.SettingsInput{Rounds: rounds(rnd(1, "One", "1", "250"), rnd(2, "Two", "2", "5000"))})
 	var orders []*purchase.Purchase
 	for _, b := range buyers {
 		p, err := svc.CreateOrder(ctx, b, amt("10")) // 25 orders of 10 fill round One, 15 of 5 go to Two

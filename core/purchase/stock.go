@@ -6,8 +6,8 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/company"
 	"prelaunch/core/pagination"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -38,7 +38,7 @@ type MyRow struct {
 
 // timeLeft is the seconds until the token's launch (its unlock), or nil when no launch is set.
 func (s *Service) timeLeft(ctx context.Context, companyID string) (*int64, error) {
-	var t company.Token
+	var t sale.Token
 	err := s.DB.NewSelect().Model(&t).Column("launch_at").Where("company_id = ?", companyID).Limit(1).Scan(ctx)
 	if err != nil || t.LaunchAt == nil {
 		return nil, nil

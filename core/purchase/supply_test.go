@@ -12,6 +12,7 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
+	"prelaunch/core/sale"
 	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
@@ -174,13 +175,13 @@ func TestReserveAndReleaseSupplyBounds(t *testing.T) {
 	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 10 WHERE company_id = ?", cid); err != nil {
 		t.Fatal(err)
 	}
-	if err := purchase.ReserveSupply(ctx, d.DB, cid, decimal.NewFromInt(11)); !apperr.Is(err, apperr.KindConflict) {
+	if err := sale.ReserveSupply(ctx, d.DB, cid, decimal.NewFromInt(11)); !apperr.Is(err, apperr.KindConflict) {
 		t.Fatalf("over-reserve: %v", err)
 	}
-	if err := purchase.ReserveSupply(ctx, d.DB, cid, decimal.NewFromInt(10)); err != nil {
+	if err := sale.ReserveSupply(ctx, d.DB, cid, decimal.NewFromInt(10)); err != nil {
 		t.Fatal(err)
 	}
-	if err := purchase.ReleaseSupply(ctx, d.DB, cid, decimal.NewFromInt(4)); err != nil {
+	if err := sale.ReleaseSupply(ctx, d.DB, cid, decimal.NewFromInt(4)); err != nil {
 		t.Fatal(err)
 	}
 	if r := remaining(t, d, cid); r != 4 {

@@ -13,7 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/clock"
-	"prelaunch/core/company"
+	"prelaunch/core/sale"
 )
 
 var (
@@ -113,9 +113,9 @@ func Render(d Data) ([]byte, error) {
 	pdf.CellFormat(inner, 8, d.Token+" ("+d.Symbol+")", "", 1, "L", false, 0, "")
 	money := [][2]string{
 		{"Price per token", Money(d.Price)},
-		{"Tokens", company.Grouped(d.Tokens, 0) + " " + d.Symbol},
-		{"Amount", company.Rupees(d.Amount)},
-		{"Platform fee (" + d.FeePercent.String() + "%)", company.Rupees(d.Fee)},
+		{"Tokens", sale.Grouped(d.Tokens, 0) + " " + d.Symbol},
+		{"Amount", sale.Rupees(d.Amount)},
+		{"Platform fee (" + d.FeePercent.String() + "%)", sale.Rupees(d.Fee)},
 	}
 	table(pdf, inner, money)
 	pdf.SetFont("DejaVu", "B", 12)
@@ -123,13 +123,13 @@ func Render(d Data) ([]byte, error) {
 	pdf.Line(20, y, w-20, y)
 	pdf.Ln(3)
 	pdf.CellFormat(inner*0.55, 9, "Total paid", "", 0, "L", false, 0, "")
-	pdf.CellFormat(inner*0.45, 9, company.Rupees(d.Total), "", 1, "R", false, 0, "")
+	pdf.CellFormat(inner*0.45, 9, sale.Rupees(d.Total), "", 1, "R", false, 0, "")
 	pdf.Ln(10)
 
 	pdf.SetFont("DejaVu", "", 9)
 	pdf.SetTextColor(100, 100, 100)
 	pdf.MultiCell(inner, 5, "This receipt confirms that "+d.Company+" received the payment above and credited "+
-		company.Grouped(d.Tokens, 0)+" "+d.Symbol+" to the buyer's account. It was generated electronically and needs no signature.",
+		sale.Grouped(d.Tokens, 0)+" "+d.Symbol+" to the buyer's account. It was generated electronically and needs no signature.",
 		"", "L", false)
 
 	var buf bytes.Buffer
@@ -150,7 +150,7 @@ func Money(d decimal.Decimal) string {
 		for places = e; places > 2 && d.Equal(d.Round(places-1)); places-- {
 		}
 	}
-	return "₹" + company.Grouped(d, places)
+	return "₹" + sale.Grouped(d, places)
 }
 
 // table writes label–value rows, the value wrapping within its column.

@@ -15,7 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/apperr"
-	"prelaunch/core/company"
+	"prelaunch/core/sale"
 )
 
 var fixtureBanks = []string{"sbi", "hdfc", "icici", "axis", "generic"}
@@ -214,11 +214,11 @@ func TestUTRs(t *testing.T) {
 	}
 }
 
-// The mismatch note names both amounts the way the apps show money (company.Rupees).
+// The mismatch note names both amounts the way the apps show money (sale.Rupees).
 func TestRupees(t *testing.T) {
 	for in, want := range map[string]string{"0": "₹0.00", "999.5": "₹999.50", "1000": "₹1,000.00", "102000.5": "₹1,02,000.50",
 		"12345678.9": "₹1,23,45,678.90"} {
-		if got := company.Rupees(decimal.RequireFromString(in)); got != want {
+		if got := sale.Rupees(decimal.RequireFromString(in)); got != want {
 			t.Errorf("Rupees(%s) = %s, want %s", in, got, want)
 		}
 	}

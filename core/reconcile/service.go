@@ -21,10 +21,10 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/clock"
-	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
+	"prelaunch/core/sale"
 )
 
 // The statuses of a credit line (DESIGN §12, and UNREADABLE: an amount that cannot be read
@@ -277,9 +277,10 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 		       status, order_number, final_amount
 		  FROM purchases
 		 WHERE company_id = ? AND reference_number IS NOT NULL AND ref_norm(reference_number) = ANY(?)
-		   AND status IN ('PENDING', 'APPROVED', 'REJECTED', 'REFUNDED')
-		 ORDER BY ref_norm(reference_number), status = 'PENDING' DESC, status = 'APPROVED' DESC, created_at DESC`,
-			companyID, pgdialect.Array(utrs)).Scan(ctx, &cands); err != nil {
+		   AND status IN (?, ?, ?, ?)
+		 ORDER BY ref_norm(reference_number), status = ? DESC, status = ? DESC, created_at DESC`,
+			companyID, pgdialect.Array(utrs), purchase.StatusPending, purchase.StatusApproved, purchase.StatusRejected,
+			purchase.StatusRefunded, purchase.StatusPending, purchase.StatusApproved).Scan(ctx, &cands); err != nil {
 			return nil, fmt.Errorf("match purchases: %w", err)
 		}
 		for _, c := range cands {
@@ -339,7 +340,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 				l.MatchStatus = StatusMatched
 			default:
 				l.MatchStatus = StatusAmountMismatch
-				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", company.Rupees(c.Credit), p.OrderNumber, company.Rupees(p.FinalAmount))
+				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", sale.Rupees(c.Credit), p.OrderNumber, sale.Rupees(p.FinalAmount))
 			}
 		} else {
 			l.MatchStatus, l.Note = StatusNotFound, "No purchase of this company has this reference number."
@@ -375,8 +376,8 @@ func (s *Service) toApprove(ctx context.Context, ims []*Import) error {
 	}
 	if err := s.DB.NewRaw(`SELECT l.import_id, count(*) AS n
 		  FROM reconcile_lines l JOIN purchases p ON p.id = l.purchase_id
-		 WHERE l.import_id = ANY(?::uuid[]) AND l.match_status = 'MATCHED' AND p.status = 'PENDING'
-		 GROUP BY l.import_id`, pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		 WHERE l.import_id = ANY(?::uuid[]) AND l.match_status = 'MATCHED' AND p.status = ?
+		 GROUP BY l.import_id`, pgdialect.Array(ids), purchase.StatusPending).Scan(ctx, &rows); err != nil {
 		return fmt.Errorf("count matches to approve: %w", err)
 	}
 	n := map[string]int{}
@@ -550,9 +551,9 @@ func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id 
 		PurchaseID string `bun:"purchase_id"`
 		Pending    bool   `bun:"pending"`
 	}
-	if err := s.DB.NewRaw(`SELECT DISTINCT l.purchase_id, p.status = 'PENDING' AS pending
+	if err := s.DB.NewRaw(`SELECT DISTINCT l.purchase_id, p.status = ? AS pending
 		  FROM reconcile_lines l JOIN purchases p ON p.id = l.purchase_id
-		 WHERE l.import_id = ? AND l.match_status = 'MATCHED'`, im.ID).Scan(ctx, &targets); err != nil {
+		 WHERE l.import_id = ? AND l.match_status = 'MATCHED'`, purchase.StatusPending, im.ID).Scan(ctx, &targets); err != nil {
 		return res, fmt.Errorf("load matches: %w", err)
 	}
 	var mu sync.Mutex

@@ -48,6 +48,7 @@ func setup(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testkit.OpenSale(t, f.d.DB, cidB)
 	f.cidB = cidB
 	f.adminA = f.one(t, "SELECT id FROM users WHERE company_id = ? AND role = 'ADMIN' LIMIT 1", f.cidA)
 	f.adminB = f.one(t, "SELECT id FROM users WHERE company_id = ? AND role = 'ADMIN' LIMIT 1", f.cidB)

@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"context"
+
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
@@ -14,7 +17,9 @@ import (
 	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/purchase"
+	"prelaunch/core/readmodel"
 	"prelaunch/core/reconcile"
+	"prelaunch/core/sale"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/ttl"
 	"prelaunch/core/twofactor"
@@ -28,6 +33,8 @@ type Services struct {
 	Companies     *company.Service
 	Site          *company.Resolver // the site (company, token, rounds) of each host, reused for company.SiteTTL
 	Purchases     *purchase.Service
+	Sales         *sale.Service
+	Views         *readmodel.Service
 	SuperAdmins   *superadmin.Service
 	Beneficiaries *beneficiary.Service
 	Dashboards    *dashboard.Service
@@ -63,9 +70,11 @@ func (d *Deps) Build() *Services {
 			Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 			Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey},
 		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site,
-			PIIKey: d.Cfg.PIIKey},
+			PIIKey: d.Cfg.PIIKey, NewOwner: newOwner},
 		Site:          site,
 		Purchases:     purchases,
+		Views:         &readmodel.Service{DB: d.DB},
+		Sales:         &sale.Service{DB: d.DB, Clock: d.Clock, Media: d.Media},
 		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
@@ -76,4 +85,9 @@ func (d *Deps) Build() *Services {
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
 	}
+}
+
+// newOwner makes a company's owner admin for company.Service.Add (company does not import user).
+func newOwner(ctx context.Context, db bun.IDB, o company.Owner) (string, error) {
+	return user.InsertOwner(ctx, db, o.CompanyID, o.Name, o.Email, o.Mobile, o.PasswordHash)
 }

@@ -17,6 +17,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
+	"prelaunch/core/sale"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/user"
 )
@@ -38,9 +39,9 @@ type Result struct {
 // ACWToken is the default token configuration of SPEC §3. Supply figures follow the distribution
 // lines over a total of 100,000,000 ACW; the private (pre-sale) supply of 10,000,000 is carved from
 // the Public Cell allocation.
-func ACWToken(companyID string) *company.Token {
+func ACWToken(companyID string) *sale.Token {
 	d := decimal.RequireFromString
-	return &company.Token{
+	return &sale.Token{
 		CompanyID:   companyID,
 		Symbol:      "ACW",
 		Name:        "ACW",
@@ -57,7 +58,7 @@ func ACWToken(companyID string) *company.Token {
 			"5.8% Founder Team",
 			"8.5% Airdrop",
 		},
-		SocialLinks: []company.SocialLink{
+		SocialLinks: []sale.SocialLink{
 			{MediaName: "youtube", Link: "https://www.youtube.com/@acwtoken"},
 			{MediaName: "facebook", Link: "https://www.facebook.com/acwtoken"},
 			{MediaName: "instagram", Link: "https://www.instagram.com/acwtoken"},

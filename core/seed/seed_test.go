@@ -7,8 +7,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/company"
 	"prelaunch/core/config"
+	"prelaunch/core/sale"
 	"prelaunch/core/seed"
 	"prelaunch/core/testkit"
 	"prelaunch/core/user"
@@ -34,7 +34,7 @@ func TestSeedIsIdempotentAndConsistent(t *testing.T) {
 			t.Errorf("%s: %d rows, want %d (%v)", table, n, want, err)
 		}
 	}
-	var tok company.Token
+	var tok sale.Token
 	if err := d.DB.NewSelect().Model(&tok).Where("company_id = ?", first.CompanyID).Scan(ctx); err != nil {
 		t.Fatal(err)
 	}

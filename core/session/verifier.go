@@ -25,6 +25,14 @@ type Verifier struct {
 	Cache  *PrincipalCache // optional: verified users' auth fields, kept fresh by Postgres notifications
 }
 
+// Signed reports whether raw is a well-signed, unexpired token of audience aud (httpx.Guard tells
+// a token of another area from no token with it).
+func (v *Verifier) Signed(raw, aud string) bool {
+	_, err := v.Tokens.Parse(raw, aud)
+	return err == nil
+}
+
+// Authenticate verifies raw for the audience aud against the account it names (httpx.Authenticator).
 func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*auth.Principal, error) {
 	claims, err := v.Tokens.Parse(raw, aud)
 	if err != nil {

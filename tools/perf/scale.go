@@ -14,6 +14,7 @@ import (
 
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
+	"prelaunch/core/sale"
 	"prelaunch/core/seed"
 	"prelaunch/core/stats"
 )
@@ -92,7 +93,7 @@ func Load(ctx context.Context, db *bun.DB, sz Size, pw string, logf func(string,
 			cids = append(cids, c.ID)
 		}
 		big := decimal.RequireFromString("100000000000") // 1e11 tokens of private supply each
-		if _, err := db.NewUpdate().Model((*company.Token)(nil)).
+		if _, err := db.NewUpdate().Model((*sale.Token)(nil)).
 			Set("total_supply = ?", big.Mul(decimal.NewFromInt(10))).Set("private_supply = ?", big).
 			Set("remaining_private_supply = ?", big).Set("referral_supply = ?", big).Set("remaining_referral_supply = ?", big).
 			Where("company_id IN (?)", bun.List(cids)).Exec(ctx); err != nil {

@@ -1,4 +1,7 @@
-package company
+// Package readmodel is the read-only side of core: the views that join nouns (an admin's
+// profile with their company and token, ...). It reads every table and writes none
+// (core/ownership checks both).
+package readmodel
 
 import (
 	"context"
@@ -7,7 +10,11 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
+	"prelaunch/core/company"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
+
+	"github.com/uptrace/bun"
 )
 
 // ProfileView is the signed-in admin with their company and token branding, for the layout.
@@ -34,31 +41,36 @@ type CompanyRef struct {
 
 // TokenSummary is the token branding the admin screens use.
 type TokenSummary struct {
-	Symbol   string   `json:"symbol"`
-	Name     string   `json:"name"`
-	IconURL  string   `json:"icon_url"`
-	Title    string   `json:"title"`
-	MetaData MetaData `json:"metaData"`
+	Symbol   string        `json:"symbol"`
+	Name     string        `json:"name"`
+	IconURL  string        `json:"icon_url"`
+	Title    string        `json:"title"`
+	MetaData sale.MetaData `json:"metaData"`
 }
 
 // Summary is a token's branding for admin screens.
-func Summary(t *Token) TokenSummary {
+func Summary(t *sale.Token) TokenSummary {
 	return TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
-		MetaData: MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+		MetaData: sale.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 }
 
 // AdminProfile is admin auth/profile/get: the signed-in admin, their company and its token.
+// Service reads the views.
+type Service struct {
+	DB *bun.DB
+}
+
 func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*ProfileView, error) {
 	var u user.User
 	if err := s.DB.NewSelect().Model(&u).Column("id", "name", "email", "role", "company_id").
 		Where("id = ?", p.ID).Where("company_id = ?", p.CompanyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "user_not_found", "User not found.")
 	}
-	var c Company
+	var c company.Company
 	if err := s.DB.NewSelect().Model(&c).Column("id", "name").Where("id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, err
 	}
-	var t Token
+	var t sale.Token
 	if err := s.DB.NewSelect().Model(&t).Where("company_id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "token_not_found", "This company has no token configured.")
 	}

@@ -1,4 +1,4 @@
-package company
+package sale
 
 import (
 	"time"
@@ -52,10 +52,9 @@ type PriceLimits struct {
 
 // Price is package/price/get at now for a buyer who has bought boughtSoFar INR: the price an order
 // would take now, the sale's status, its current and next round and its limits, from the site as
-// loaded (at most SiteTTL old).
-func (site *Site) Price(now time.Time, boughtSoFar decimal.Decimal) *PriceView {
-	t := site.Token
-	offer := OfferAt(t, site.Rounds, now)
+// loaded (at most company.SiteTTL old).
+func Price(t *Token, rounds []Round, now time.Time, boughtSoFar decimal.Decimal) *PriceView {
+	offer := OfferAt(t, rounds, now)
 	v := &PriceView{Price: offer.Price, PlatformChargePercent: t.PlatformChargePercent,
 		RemainingPrivateSupply: t.RemainingPrivateSupply, Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL,
 		Sale: PriceSale{Status: offer.Status, StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt)},
@@ -64,7 +63,7 @@ func (site *Site) Price(now time.Time, boughtSoFar decimal.Decimal) *PriceView {
 	if r := offer.Round; r != nil {
 		v.Round = &PriceRound{Name: r.Name, Price: r.Price, Allocation: r.Allocation, Sold: r.Sold, EndsAt: utc(r.EndsAt)}
 	}
-	if r := NextRound(site.Rounds, now); r != nil {
+	if r := NextRound(rounds, now); r != nil {
 		v.NextRound = &PriceNextRound{Name: r.Name, Price: r.Price, StartsAt: utc(r.StartsAt)}
 	}
 	return v
@@ -86,8 +85,8 @@ type PublicSaleView struct {
 }
 
 // PublicSale is sale/get at now, from the site as loaded (at most SiteTTL old).
-func (site *Site) PublicSale(now time.Time) *PublicSaleView {
-	p := site.Price(now, decimal.Zero)
+func PublicSale(t *Token, rounds []Round, now time.Time) *PublicSaleView {
+	p := Price(t, rounds, now, decimal.Zero)
 	return &PublicSaleView{Price: p.Price, PlatformChargePercent: p.PlatformChargePercent,
 		RemainingPrivateSupply: p.RemainingPrivateSupply, Symbol: p.Symbol, Name: p.Name, IconURL: p.IconURL,
 		Sale: p.Sale, Round: p.Round, NextRound: p.NextRound}

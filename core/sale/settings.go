@@ -1,4 +1,4 @@
-package company
+package sale
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/beneficiary"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
 )
@@ -230,13 +231,6 @@ func (s *Service) TokenSettings(ctx context.Context, companyID string) (*TokenSe
 	return Settings(&t, rounds, s.now()), nil
 }
 
-func (s *Service) now() time.Time {
-	if s.Clock != nil {
-		return s.Clock.Now()
-	}
-	return time.Now()
-}
-
 // UpdateTokenSettings is PUT /admin/token/update. It locks the token row, checks every field
 // (422 naming each failure), writes the token and its rounds, moves the settings version (orders
 // priced from the old settings are placed again at the new ones) and audits before and after.
@@ -252,7 +246,7 @@ func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in
 		if err != nil {
 			return fmt.Errorf("lock token: %w", err)
 		}
-		// Orders change a round's sold only after locking the token row (reservePriced runs
+		// Orders change a round's sold only after locking the token row (ReservePriced runs
 		// before the round's update), so the rounds read here stay as they are until the commit.
 		rounds, err := LoadRounds(ctx, tx, t.ID)
 		if err != nil {
@@ -297,13 +291,11 @@ func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in
 const MsgPaymentDetailsFirst = "Add the bank account or UPI id buyers pay to (Beneficiary Manage) before opening the sale."
 
 // requirePaymentDetails refuses to open a sale while the company has no way to be paid: neither
-// a bank account (number and IFSC) nor a UPI id.
+// a bank account (number and IFSC) nor a UPI id (beneficiary.HasPaymentDetails).
 func requirePaymentDetails(ctx context.Context, db bun.IDB, companyID string) error {
-	var ok bool
-	err := db.NewRaw(`SELECT EXISTS (SELECT 1 FROM beneficiaries WHERE company_id = ?
-		AND ((account_number <> '' AND ifsc_code <> '') OR upi <> ''))`, companyID).Scan(ctx, &ok)
+	ok, err := beneficiary.HasPaymentDetails(ctx, db, companyID)
 	if err != nil {
-		return fmt.Errorf("payment details: %w", err)
+		return err
 	}
 	if !ok {
 		return apperr.Conflict("payment_details_required", MsgPaymentDetailsFirst)

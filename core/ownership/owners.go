@@ -1,0 +1,40 @@
+// Package ownership is the one place that says which package owns each table (docs/structure.md).
+// Its tests read the Go source of every core package and fail when SQL in a package writes a
+// table it does not own, or reads another package's table outside the read-only packages; and
+// when an import runs against the layers (httpx → a noun, a noun → runtime, company → user).
+package ownership
+
+// Owners maps each table to the one package whose SQL may write it. Another package that must
+// change a row calls the owner's function with its own transaction (bun.IDB): user.Credit,
+// sale.ReserveSupply, sale.ReleaseSupply, ...
+var Owners = map[string]string{
+	"companies":            "company",
+	"company_domains":      "company",
+	"tokens":               "sale",
+	"token_rounds":         "sale",
+	"users":                "user",
+	"admin_two_factor":     "user",
+	"admin_recovery_codes": "user",
+	"super_admins":         "superadmin",
+	"otps":                 "otp",
+	"purchases":            "purchase",
+	"referral_rewards":     "purchase",
+	"receipt_counters":     "purchase",
+	"user_purchase_counts": "purchase",
+	"company_stat_deltas":  "stats",
+	"kyc_submissions":      "kyc",
+	"kyc_documents":        "kyc",
+	"beneficiaries":        "beneficiary",
+	"media":                "media",
+	"audit_log":            "audit",
+	"reconcile_imports":    "reconcile",
+	"reconcile_lines":      "reconcile",
+}
+
+// Readers are the read-only packages: they may read every table and write none. The lists,
+// exports and dashboards that join nouns read here.
+var Readers = map[string]bool{"readmodel": true, "dashboard": true, "export": true}
+
+// Exempt packages may read and write every table: the schema, the demo data, the test helpers
+// and the command that sets a database up.
+var Exempt = map[string]bool{"migrations": true, "seed": true, "testkit": true, "cmd/prelaunch": true}

@@ -1,0 +1,137 @@
+// Package sale owns a company's token and its sale: the tokens and token_rounds rows, the sale
+// rules (status, rounds, limits), the supply arithmetic (Reserve, Release and the rounds' sold
+// counts) and the admin's token settings. Another noun that must change these rows calls the
+// functions here with its own transaction (bun.IDB).
+package sale
+
+import (
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+)
+
+type SocialLink struct {
+	MediaName string `json:"mediaName"`
+	Link      string `json:"link"`
+}
+
+// Token is a company's token: its branding, price and supply figures.
+type Token struct {
+	bun.BaseModel `bun:"table:tokens,alias:t"`
+
+	ID                      string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	CompanyID               string          `bun:"company_id,type:uuid,notnull"`
+	Symbol                  string          `bun:"symbol,notnull"`
+	Name                    string          `bun:"name,notnull"`
+	Decimals                int             `bun:"decimals,notnull"`
+	Address                 string          `bun:"address,notnull"`
+	IconURL                 string          `bun:"icon_url,notnull"`
+	DefaultLogo             string          `bun:"default_logo,notnull"`
+	HeaderLogo              string          `bun:"header_logo,notnull"`
+	Title                   string          `bun:"title,notnull"`
+	TokenDistribution       []string        `bun:"token_distribution,type:jsonb,notnull"`
+	SocialLinks             []SocialLink    `bun:"social_links,type:jsonb,notnull"`
+	ChartImg                string          `bun:"chart_img,notnull"`
+	FooterNote              string          `bun:"footer_note,notnull"`
+	MetaTitle               string          `bun:"meta_title,notnull"`
+	MetaDescription         string          `bun:"meta_description,notnull"`
+	MetaKeywords            string          `bun:"meta_keywords,notnull"`
+	Price                   decimal.Decimal `bun:"price,type:numeric(18,4),notnull"`
+	PlatformChargePercent   decimal.Decimal `bun:"platform_charge_percent,type:numeric(5,2),notnull"`
+	TotalSupply             decimal.Decimal `bun:"total_supply,type:numeric(38,0),notnull"`
+	PrivateSupply           decimal.Decimal `bun:"private_supply,type:numeric(38,0),notnull"`
+	RemainingPrivateSupply  decimal.Decimal `bun:"remaining_private_supply,type:numeric(38,0),notnull"`
+	PublicCellSupply        decimal.Decimal `bun:"public_cell_supply,type:numeric(38,0),notnull"`
+	AngelInvestorSupply     decimal.Decimal `bun:"angel_investor_supply,type:numeric(38,0),notnull"`
+	FounderTeamSupply       decimal.Decimal `bun:"founder_team_supply,type:numeric(38,0),notnull"`
+	AirdropSupply           decimal.Decimal `bun:"airdrop_supply,type:numeric(38,0),notnull"`
+	ReferralSupply          decimal.Decimal `bun:"referral_supply,type:numeric(38,0),notnull"`
+	RemainingReferralSupply decimal.Decimal `bun:"remaining_referral_supply,type:numeric(38,0),notnull"`
+	ReferralPercent         decimal.Decimal `bun:"referral_percent,type:numeric(5,2),notnull"`
+	LaunchAt                *time.Time      `bun:"launch_at"`
+	// The sale (DESIGN §10): an optional window, a pause, optional INR limits, and the version of
+	// these settings (it moves with every admin change; purchase.ReservePriced checks it).
+	SaleStartsAt        *time.Time       `bun:"sale_starts_at"`
+	SaleEndsAt          *time.Time       `bun:"sale_ends_at"`
+	SalePaused          bool             `bun:"sale_paused,notnull"`
+	MinOrderINR         *decimal.Decimal `bun:"min_order_inr,type:numeric(18,2)"`
+	MaxOrderINR         *decimal.Decimal `bun:"max_order_inr,type:numeric(18,2)"`
+	MaxPerBuyerINR      *decimal.Decimal `bun:"max_per_buyer_inr,type:numeric(18,2)"`
+	KYCRequiredAboveINR *decimal.Decimal `bun:"kyc_required_above_inr,type:numeric(18,2)"`
+	SettingsVersion     int64            `bun:"settings_version,notnull"`
+	CreatedAt           time.Time        `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt           time.Time        `bun:"updated_at,notnull,default:current_timestamp"`
+}
+
+// Round is one stage of a token's sale (DESIGN §10): its price holds for its allocation, within its
+// optional window. sold counts the tokens of the INITIATED, PENDING and APPROVED orders it priced.
+type Round struct {
+	bun.BaseModel `bun:"table:token_rounds,alias:r"`
+
+	ID         string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	TokenID    string          `bun:"token_id,type:uuid,notnull"`
+	Position   int             `bun:"position,notnull"`
+	Name       string          `bun:"name,notnull"`
+	Price      decimal.Decimal `bun:"price,type:numeric(18,4),notnull"`
+	Allocation decimal.Decimal `bun:"allocation,type:numeric(38,0),notnull"`
+	Sold       decimal.Decimal `bun:"sold,type:numeric(38,0),notnull"`
+	// Closed: a later round has sold, so this one never sells again (migration
+	// …0100_round_closed); tokens its orders give back go to the current round (purchase.ReleaseRound).
+	Closed    bool       `bun:"closed,notnull"`
+	StartsAt  *time.Time `bun:"starts_at"`
+	EndsAt    *time.Time `bun:"ends_at"`
+	CreatedAt time.Time  `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
+}
+
+type MetaData struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Keywords    string `json:"keywords"`
+}
+
+// TokenView is the token config as SPEC §3 names its fields.
+type TokenView struct {
+	Address           string       `json:"address"`
+	Symbol            string       `json:"symbol"`
+	Name              string       `json:"name"`
+	Decimals          int          `json:"decimals"`
+	IconURL           string       `json:"icon_url"`
+	DefaultLogo       string       `json:"defaultLogo"`
+	HeaderLogo        string       `json:"headerLogo"`
+	Title             string       `json:"title"`
+	TokenDistribution []string     `json:"tokenDistribution"`
+	SocialLinks       []SocialLink `json:"socialLinks"`
+	ChartImg          string       `json:"chartImg"`
+	FooterNote        string       `json:"footerNote"`
+	MetaData          MetaData     `json:"metaData"`
+}
+
+func (t *Token) View() TokenView {
+	dist := t.TokenDistribution
+	if dist == nil {
+		dist = []string{}
+	}
+	links := t.SocialLinks
+	if links == nil {
+		links = []SocialLink{}
+	}
+	return TokenView{Address: t.Address, Symbol: t.Symbol, Name: t.Name, Decimals: t.Decimals, IconURL: t.IconURL,
+		DefaultLogo: t.DefaultLogo, HeaderLogo: t.HeaderLogo, Title: t.Title, TokenDistribution: dist,
+		SocialLinks: links, ChartImg: t.ChartImg, FooterNote: t.FooterNote,
+		MetaData: MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+}
+
+// PageTitle is the title of the buyer site's pages: the meta title, else the token's title, else
+// its name. index.html (Page) and site/get (PublicSite) both use it, so the app never replaces the
+// served title with another.
+func (t *Token) PageTitle() string {
+	switch {
+	case t.MetaTitle != "":
+		return t.MetaTitle
+	case t.Title != "":
+		return t.Title
+	}
+	return t.Name
+}

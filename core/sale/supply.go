@@ -1,0 +1,210 @@
+package sale
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"prelaunch/core/apperr"
+)
+
+// Supply rules shared by the buyer API (orders, expiry) and the admin review (rejection).
+//
+// Lock order, to stay deadlock-free: a use case that creates an order takes the buyer's advisory
+// lock, inserts the purchase and then reserves with one conditional UPDATE of the token row
+// (ReservePriced), its last statement; it waits for no row lock after the token's. A use case that moves an
+// existing purchase (expire, reject, approve) updates the purchase row first (one conditional
+// UPDATE), then user rows (approve), then the token row (ReleaseSupply, or LockToken for a
+// referral reward), then its round (ReleaseRound). A token's rounds are always locked after its
+// token row: orders reserve the token then the round, the admin's settings lock the token first.
+
+// ErrSoldOut is the answer when the private sale cannot cover an order.
+func ErrSoldOut() error {
+	return apperr.Conflict("sold_out", "Not enough tokens left in the private sale.")
+}
+
+// LockToken loads the company's token row FOR UPDATE inside tx. Call it first in a transaction
+// that reserves supply, so concurrent orders of the same company serialise on this row.
+func LockToken(ctx context.Context, tx bun.IDB, companyID string) (*Token, error) {
+	var t Token
+	err := tx.NewSelect().Model(&t).Where("company_id = ?", companyID).For("UPDATE").Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lock token: %w", err)
+	}
+	return &t, nil
+}
+
+// ErrPriceMoved says the token's settings (price, fee, sale, limits or rounds) changed between
+// pricing an order and reserving its supply, or its round sold out meanwhile; the order's
+// transaction is rolled back and placed again at the settings as they are now (retryOnNumberClash).
+var ErrPriceMoved = errors.New("token settings changed while ordering")
+
+// ReservePriced takes qty tokens from the remaining private supply in one conditional UPDATE,
+// provided the token still has the price, fee and settings version the order was priced at (an admin change
+// moves it under the same row lock, so an order never takes a price that was never set). After
+// it, only the order's round is updated (ReserveRound), so the token row is locked from here to
+// the commit. 409 (ErrSoldOut) when the supply is short; ErrPriceMoved when the settings changed.
+func ReservePriced(ctx context.Context, tx bun.IDB, priced *Token, qty decimal.Decimal) error {
+	var now Token
+	err := tx.NewRaw(`UPDATE tokens SET remaining_private_supply = remaining_private_supply - ?, updated_at = now()
+		WHERE company_id = ? AND remaining_private_supply >= ? RETURNING price, platform_charge_percent, settings_version`,
+		qty, priced.CompanyID, qty).Scan(ctx, &now.Price, &now.PlatformChargePercent, &now.SettingsVersion)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrSoldOut()
+	}
+	if err != nil {
+		return fmt.Errorf("reserve supply: %w", err)
+	}
+	if now.SettingsVersion != priced.SettingsVersion || !now.Price.Equal(priced.Price) ||
+		!now.PlatformChargePercent.Equal(priced.PlatformChargePercent) {
+		return ErrPriceMoved
+	}
+	return nil
+}
+
+// ReserveRound adds qty to the round's sold count, in the order's transaction after
+// ReservePriced (the token row locked: rounds are only rewritten under that lock). More than the
+// round has left is 409 round_remaining naming what it has left; a round that sold out meanwhile
+// is ErrPriceMoved (the order is placed again in the next round).
+func ReserveRound(ctx context.Context, tx bun.IDB, r *Round, qty decimal.Decimal) error {
+	var left decimal.Decimal
+	err := tx.NewRaw(`UPDATE token_rounds SET sold = sold + ?, updated_at = now()
+		WHERE id = ? AND NOT closed AND sold + ? <= allocation RETURNING allocation - sold`, qty, r.ID, qty).Scan(ctx, &left)
+	if err == nil {
+		return closeEarlierRounds(ctx, tx, r)
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("reserve round: %w", err)
+	}
+	var now Round
+	if err := tx.NewSelect().Model(&now).Where("id = ?", r.ID).Scan(ctx); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrPriceMoved
+		}
+		return fmt.Errorf("read round: %w", err)
+	}
+	if now.Closed || !now.Remaining().IsPositive() {
+		return ErrPriceMoved
+	}
+	return ErrRoundRemaining(&now)
+}
+
+// closeEarlierRounds closes for good every round before r once r has sold (DESIGN §10: the price
+// never goes back to an earlier round). It runs in the order's transaction under the token row's
+// lock, like every write of a token's rounds.
+func closeEarlierRounds(ctx context.Context, tx bun.IDB, r *Round) error {
+	if _, err := tx.NewRaw(`UPDATE token_rounds SET closed = true, updated_at = now()
+		WHERE token_id = ? AND position < ? AND NOT closed`, r.TokenID, r.Position).Exec(ctx); err != nil {
+		return fmt.Errorf("close earlier rounds: %w", err)
+	}
+	return nil
+}
+
+// ReleaseRound gives qty tokens back from the round an order came from. Call it after ReleaseSupply
+// in the transaction that moved the order out of INITIATED or PENDING, so it happens exactly once
+// and under the token row's lock. An open round takes them back; a closed round (a later one has
+// sold) gives them, with as much of its allocation, to the token's current round: the first round
+// not closed whose window is not over (else the last one not closed), so they sell at today's
+// price, never at the earlier one. The rounds' allocations keep their sum.
+func ReleaseRound(ctx context.Context, tx bun.IDB, roundID string, qty decimal.Decimal) error {
+	if !qty.IsPositive() {
+		return nil
+	}
+	var from Round
+	if err := tx.NewRaw(`UPDATE token_rounds SET sold = sold - ?,
+		allocation = CASE WHEN closed THEN allocation - ? ELSE allocation END, updated_at = now()
+		WHERE id = ? RETURNING token_id, position, closed`, qty, qty, roundID).
+		Scan(ctx, &from.TokenID, &from.Position, &from.Closed); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // a deleted round: only settled orders name one (migration …0100_sale_rounds_limits)
+		}
+		return fmt.Errorf("release round: %w", err)
+	}
+	if !from.Closed {
+		return nil
+	}
+	res, err := tx.NewRaw(`UPDATE token_rounds SET allocation = allocation + ?, updated_at = now()
+		WHERE id = (SELECT id FROM token_rounds WHERE token_id = ? AND position > ? AND NOT closed
+		            ORDER BY (ends_at IS NOT NULL AND ends_at <= now()), position LIMIT 1)`,
+		qty, from.TokenID, from.Position).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("move released tokens to the current round: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("round %s is closed but no later round is open", roundID)
+	}
+	return nil
+}
+
+// ReserveSupply takes qty tokens from the company's remaining private supply, or answers 409
+// (ErrSoldOut) without changing anything. It never lets the remaining supply go below zero.
+func ReserveSupply(ctx context.Context, tx bun.IDB, companyID string, qty decimal.Decimal) error {
+	if !qty.IsPositive() {
+		return apperr.Invalid("bad_quantity", "The amount is too small to buy one token.")
+	}
+	res, err := tx.NewUpdate().Model((*Token)(nil)).
+		Set("remaining_private_supply = remaining_private_supply - ?", qty).
+		Set("updated_at = now()").
+		Where("company_id = ?", companyID).
+		Where("remaining_private_supply >= ?", qty).
+		Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("reserve supply: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrSoldOut()
+	}
+	return nil
+}
+
+// ReleaseSupply gives qty tokens back to the company's remaining private supply. Call it in the
+// same transaction as the conditional UPDATE that moved the purchase out of INITIATED or PENDING
+// (expiry, rejection), so a purchase's reservation is released exactly once. It never raises
+// the remaining supply above the private supply (the table's CHECK refuses that).
+func ReleaseSupply(ctx context.Context, tx bun.IDB, companyID string, qty decimal.Decimal) error {
+	if !qty.IsPositive() {
+		return nil
+	}
+	res, err := tx.NewUpdate().Model((*Token)(nil)).
+		Set("remaining_private_supply = remaining_private_supply + ?", qty).
+		Set("updated_at = now()").
+		Where("company_id = ?", companyID).
+		Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("release supply: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("release supply: no token row for company %s", companyID)
+	}
+	return nil
+}
+
+// ReferralPercent reads the company's referral percent without locking the token row (an
+// approval that pays no reward need not queue behind orders on that row).
+func ReferralPercent(ctx context.Context, db bun.IDB, companyID string) (decimal.Decimal, error) {
+	var percent decimal.Decimal
+	if err := db.NewSelect().Model((*Token)(nil)).Column("referral_percent").
+		Where("company_id = ?", companyID).Limit(1).Scan(ctx, &percent); err != nil {
+		return decimal.Zero, fmt.Errorf("read referral percent: %w", err)
+	}
+	return percent, nil
+}
+
+// TakeReferralSupply takes a referral reward of qty tokens from the token's remaining referral
+// supply. Call it after LockToken in the approval's transaction (the reward is capped by what
+// that lock read).
+func TakeReferralSupply(ctx context.Context, db bun.IDB, tokenID string, qty decimal.Decimal) error {
+	if _, err := db.NewUpdate().Model((*Token)(nil)).
+		Set("remaining_referral_supply = remaining_referral_supply - ?", qty).Set("updated_at = now()").
+		Where("id = ?", tokenID).Exec(ctx); err != nil {
+		return fmt.Errorf("take referral supply: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package user
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+)
+
+// The changes other nouns make to a user row, each in the caller's transaction (db): an approved
+// purchase credits its buyer and the buyer's referrer (purchase), an approved KYC verifies the
+// buyer (kyc). The users table is written only here, in package user (docs/structure.md).
+
+// Credit adds qty tokens to the user's stock balance (an approved purchase's buyer).
+func Credit(ctx context.Context, db bun.IDB, userID string, qty decimal.Decimal) error {
+	if _, err := db.NewUpdate().Model((*User)(nil)).
+		Set("stock_balance = stock_balance + ?", qty).Set("updated_at = now()").
+		Where("id = ?", userID).Exec(ctx); err != nil {
+		return fmt.Errorf("credit buyer: %w", err)
+	}
+	return nil
+}
+
+// CreditMember adds qty tokens to the stock balance of a user of companyID who is not deleted (a
+// referrer's reward); false when there is no such user and nothing changed.
+func CreditMember(ctx context.Context, db bun.IDB, companyID, userID string, qty decimal.Decimal) (bool, error) {
+	res, err := db.NewUpdate().Model((*User)(nil)).
+		Set("stock_balance = stock_balance + ?", qty).Set("updated_at = now()").
+		Where("id = ?", userID).Where("company_id = ?", companyID).Where("deleted_at IS NULL").Exec(ctx)
+	if err != nil {
+		return false, fmt.Errorf("credit referrer: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// LockApproval locks the row of a user of companyID who is not deleted and says whether the
+// account is verified (users.is_approved); found is false when there is no such user.
+func LockApproval(ctx context.Context, db bun.IDB, companyID, userID string) (approved, found bool, err error) {
+	err = db.NewSelect().Model((*User)(nil)).Column("is_approved").Where("id = ?", userID).
+		Where("company_id = ?", companyID).Where("deleted_at IS NULL").For("UPDATE").Scan(ctx, &approved)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, false, nil
+	}
+	if err != nil {
+		return false, false, fmt.Errorf("lock buyer: %w", err)
+	}
+	return approved, true, nil
+}
+
+// Verify marks the user's account verified (users.is_approved), as an approved KYC does.
+func Verify(ctx context.Context, db bun.IDB, userID string) error {
+	if _, err := db.NewUpdate().Model((*User)(nil)).Set("is_approved = true").Set("updated_at = now()").
+		Where("id = ?", userID).Exec(ctx); err != nil {
+		return fmt.Errorf("verify buyer: %w", err)
+	}
+	return nil
+}
+
+// InsertOwner makes a new company's owner admin (company.Service.NewOwner): active, approved,
+// signing in with the password hash given. It runs in the caller's transaction.
+func InsertOwner(ctx context.Context, db bun.IDB, companyID, name, email, mobile, hash string) (string, error) {
+	u := &User{CompanyID: companyID, Role: RoleAdmin, Name: name, Email: email, Mobile: mobile,
+		PasswordHash: hash, Status: StatusActive, IsApproved: true, StockBalance: decimal.Zero}
+	if err := Insert(ctx, db, u); err != nil {
+		return "", err
+	}
+	return u.ID, nil
+}
