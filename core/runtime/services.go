@@ -57,17 +57,18 @@ func (d *Deps) Build() *Services {
 		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links,
 		Window: d.Cfg.PaymentWindow}
 	files := &media.Store{DB: d.DB, Blobs: d.Blobs, Signer: d.Media, Sealer: d.FileSealer}
+	users := &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
+		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
+		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
+		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
 	return &Services{
-		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
-			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
-			Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
-			Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey},
+		Users: users,
 		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site,
 			PIIKey: d.Cfg.PIIKey},
 		Site:          site,
 		Purchases:     purchases,
 		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
-		Beneficiaries: &beneficiary.Service{DB: d.DB},
+		Beneficiaries: &beneficiary.Service{DB: d.DB, Confirm: users, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log},
 		Dashboards:    &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
 		Media:         files,
 		Exports:       &export.Service{DB: d.DB, Clock: d.Clock},
