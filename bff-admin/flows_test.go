@@ -223,7 +223,7 @@ func TestBeneficiary(t *testing.T) {
 		t.Fatalf("six required fields: %v", r.Message)
 	}
 	good := map[string]any{"holderName": "Beta Ltd", "bankName": "HDFC", "branch": "Fort", "accountNumber": "50100012345678",
-		"ifscCode": " hdfc0000060 ", "upi": "beta.ltd@hdfcbank"}
+		"confirmAccountNumber": "5010 0012 3456 78", "ifscCode": " hdfc0000060 ", "upi": "beta.ltd@hdfcbank", "currentPassword": "BetaPass#1"}
 	for k, v := range map[string]string{"ifscCode": "HDFC1000060", "upi": "beta-no-handle", "accountNumber": "12ab"} {
 		bad := map[string]any{}
 		for kk, vv := range good {

@@ -29,7 +29,8 @@ func TestRouteCallerMatrix(t *testing.T) {
 		{"GET", "/api/v1/admin/dashboard/get", nil},
 		{"GET", "/api/v1/admin/beneficiary/get", nil},
 		{"PUT", "/api/v1/admin/beneficiary/update", map[string]any{"holderName": "H", "bankName": "B", "branch": "Br",
-			"accountNumber": "1234567890", "ifscCode": "sbin0000001", "upi": "holder@okaxis"}},
+			"accountNumber": "1234567890", "confirmAccountNumber": "1234567890", "ifscCode": "sbin0000001", "upi": "holder@okaxis",
+			"currentPassword": seedPW}},
 		{"GET", "/api/v1/admin/token/get", nil},
 		{"PUT", "/api/v1/admin/token/update", map[string]any{"price": 11}},
 	}

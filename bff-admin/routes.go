@@ -275,14 +275,18 @@ func (a *api) beneficiary(c fiber.Ctx) error {
 }
 
 func (a *api) beneficiaryUpdate(c fiber.Ctx) error {
-	var in beneficiary.View
+	var in beneficiary.UpdateInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.svc.Beneficiaries.Update(c.Context(), httpx.Actor(c), companyOf(c), in); err != nil {
+	res, err := a.svc.Beneficiaries.Update(c.Context(), httpx.Actor(c), companyOf(c), in)
+	if err != nil {
 		return err
 	}
-	return httpx.OK(c, "Beneficiary updated successfully", nil)
+	if len(res.Changed) == 0 {
+		return httpx.OK(c, beneficiary.MsgUnchanged, res)
+	}
+	return httpx.OK(c, beneficiary.MsgUpdated, res)
 }
 
 func (a *api) superOTP(c fiber.Ctx) error {

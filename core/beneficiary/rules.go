@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"log/slog"
 	"regexp"
 	"strings"
 	"time"
@@ -11,9 +12,10 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/apperr"
-	"prelaunch/core/audit"
+	"prelaunch/core/clock"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
+	"prelaunch/core/tasks"
 )
 
 var (
@@ -26,6 +28,12 @@ var (
 // payment page and the super admin's list.
 type Service struct {
 	DB *bun.DB
+	// Confirm checks the acting admin's password and two-factor code before a change.
+	Confirm Confirmer
+	// Tasks queues the notice of a change to every admin of the company.
+	Tasks tasks.Enqueuer
+	Clock clock.Clock
+	Log   *slog.Logger
 }
 
 // View is a company's beneficiary as the admin screens and buyers see it.
@@ -70,6 +78,11 @@ func (v *View) Normalise() {
 // Validate requires all six fields (SPEC §5) and checks the IFSC, UPI id and account number.
 func (v *View) Validate() error {
 	var val apperr.Validation
+	v.check(&val)
+	return val.Err()
+}
+
+func (v *View) check(val *apperr.Validation) {
 	req := func(s, label string) bool {
 		if s == "" {
 			val.Add(label + " is required.")
@@ -99,39 +112,6 @@ func (v *View) Validate() error {
 	} else {
 		val.Check(upiRE.MatchString(v.UPI), "Please enter a valid UPI id (name@handle).")
 	}
-	return val.Err()
-}
-
-// Update sets the company's beneficiary (inserting it when none exists) and records the change
-// in the audit log in the same transaction. Buyers read it live, so they see it at once.
-func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID string, in View) error {
-	in.Normalise()
-	if err := in.Validate(); err != nil {
-		return err
-	}
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		var old Beneficiary
-		var before any
-		err := tx.NewSelect().Model(&old).Where("company_id = ?", companyID).For("UPDATE").Scan(ctx)
-		switch {
-		case err == nil:
-			before = viewOf(&old)
-		case errors.Is(err, sql.ErrNoRows):
-		default:
-			return err
-		}
-		b := &Beneficiary{CompanyID: companyID, HolderName: in.HolderName, BankName: in.BankName, Branch: in.Branch,
-			AccountNumber: in.AccountNumber, IFSCCode: in.IFSCCode, UPI: in.UPI}
-		if _, err := tx.NewInsert().Model(b).
-			On("CONFLICT (company_id) DO UPDATE").
-			Set("holder_name = EXCLUDED.holder_name, bank_name = EXCLUDED.bank_name, branch = EXCLUDED.branch").
-			Set("account_number = EXCLUDED.account_number, ifsc_code = EXCLUDED.ifsc_code, upi = EXCLUDED.upi").
-			Set("updated_at = now()").
-			Returning("id").Exec(ctx); err != nil {
-			return err
-		}
-		return audit.Write(ctx, tx, actor, "beneficiary.update", "beneficiary", b.ID, before, in)
-	})
 }
 
 // ListRecord is one company's beneficiary in the super admin's read-only list. Companies without

@@ -79,21 +79,30 @@ func (s *Service) authoriseEmailChange(ctx context.Context, actor audit.Actor, c
 			return "", errNotOwner
 		}
 	}
-	if in.CurrentPassword == "" {
-		return "", apperr.Invalid("missing_password", errPasswordMissing)
-	}
-	var me User
-	if err := s.DB.NewSelect().Model(&me).Column("id", "password_hash").Where("id = ?", actor.ID).
-		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
-		return "", notFoundOr(err, "user_not_found", "User not found.")
-	}
-	if err := s.checkCurrentPassword(ctx, &me, in.CurrentPassword); err != nil {
-		return "", err
-	}
-	if err := s.checkOwnCode(ctx, actor.ID, in.Code); err != nil {
+	if err := s.ConfirmAdmin(ctx, actor.ID, companyID, in.CurrentPassword, in.Code); err != nil {
 		return "", err
 	}
 	return old, nil
+}
+
+// ConfirmAdmin is the proof a signed-in admin gives before a sensitive change (another account's
+// email, the company's payout details): their current password (422 when missing or wrong; the
+// account's wrong passwords are limited, 429 after ratelimit.PasswordFailPerSubject) and, when
+// they have two-factor on, a code of it (422 when missing or wrong; wrong codes count towards the
+// lock of MaxWrongCodes).
+func (s *Service) ConfirmAdmin(ctx context.Context, userID, companyID, password, code string) error {
+	if password == "" {
+		return apperr.Invalid("missing_password", errPasswordMissing)
+	}
+	var me User
+	if err := s.DB.NewSelect().Model(&me).Column("id", "password_hash").Where("id = ?", userID).
+		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
+		return notFoundOr(err, "user_not_found", "User not found.")
+	}
+	if err := s.checkCurrentPassword(ctx, &me, password); err != nil {
+		return err
+	}
+	return s.checkOwnCode(ctx, userID, code)
 }
 
 // checkOwnCode asks a signed-in admin who has two-factor on for a code (a TOTP code or a recovery

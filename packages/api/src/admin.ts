@@ -24,6 +24,8 @@ import type {
   AdminUserListQuery,
   AdminUserUpdate,
   Beneficiary,
+  BeneficiaryUpdateRequest,
+  BeneficiaryUpdateResult,
   AdminList,
   AdminUploadedMedia,
   TokenSettings,
@@ -83,7 +85,8 @@ export function adminCalls(client: AxiosInstance) {
     dashboard: () => call<AdminDashboard>(client.get('/api/v1/admin/dashboard/get')),
 
     beneficiaryGet: () => call<Beneficiary | null>(client.get('/api/v1/admin/beneficiary/get')),
-    beneficiaryUpdate: (body: Beneficiary) => call<unknown>(client.put('/api/v1/admin/beneficiary/update', body)),
+    beneficiaryUpdate: (body: BeneficiaryUpdateRequest) =>
+      call<BeneficiaryUpdateResult>(client.put('/api/v1/admin/beneficiary/update', body)),
 
     /** DESIGN §10: price and fees, supply, sale window, limits, rounds and branding. */
     tokenGet: () => call<TokenSettings>(client.get('/api/v1/admin/token/get')),

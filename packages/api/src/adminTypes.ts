@@ -44,6 +44,10 @@ export type MethodTotals = S['MethodTotals'];
 export type AdminDashboard = S['AdminDashboard'];
 /** SPEC §3 "Beneficiary". */
 export type Beneficiary = S['Beneficiary'];
+/** PUT /api/v1/admin/beneficiary/update: the six fields, the account number again, the admin's password (and code). */
+export type BeneficiaryUpdateRequest = S['BeneficiaryRequest'];
+/** What the update answers: the fields that changed (none when nothing did). */
+export type BeneficiaryUpdateResult = S['BeneficiaryUpdate'];
 
 /** DESIGN §10 sale status, computed by the server when asked. */
 export type SaleStatus = S['SaleStatus'];

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { PenIcon } from '../components/Icons';
 import { beneficiaryQueryOptions, useUpdateBeneficiary } from '../features/beneficiary/api/beneficiary';
 import { BeneficiaryCards } from '../features/beneficiary/components/BeneficiaryCards';
-import { BeneficiaryDialog, EMPTY_BENEFICIARY } from '../features/beneficiary/components/BeneficiaryDialog';
+import { BeneficiaryDialog } from '../features/beneficiary/components/BeneficiaryDialog';
+import { profileQueryOptions } from '../features/session/api/session';
 import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
 
 /** SPEC §2 "Admin Beneficiary (/admin/beneficiary)". */
@@ -15,11 +16,17 @@ export default function Beneficiary() {
   const [editing, setEditing] = useState(false);
   const q = useQuery(beneficiaryQueryOptions());
   useErrorToast(q.error, ADMIN_FALLBACK.beneficiary);
-  const update = useUpdateBeneficiary({ onDone: () => setEditing(false) });
+  const me = useQuery(profileQueryOptions()).data?.data;
+  const [failure, setFailure] = useState<unknown>(null);
+  const update = useUpdateBeneficiary({ onDone: () => setEditing(false), onFailed: setFailure });
   const b = q.data?.data ?? null;
 
   const pen = (
-    <button type="button" className="btn btn-sm btn-outline-primary" aria-label="Edit beneficiary" onClick={() => setEditing(true)}>
+    <button type="button" className="btn btn-sm btn-outline-primary" aria-label="Edit beneficiary" onClick={() => {
+        setFailure(null);
+        setEditing(true);
+      }}
+    >
       <PenIcon />
     </button>
   );
@@ -37,10 +44,15 @@ export default function Beneficiary() {
       {editing ? (
         <BeneficiaryDialog
           show
-          initial={b ?? EMPTY_BENEFICIARY}
+          initial={b}
+          askCode={me?.twoFactorEnabled}
           pending={update.isPending}
+          failure={failure}
           onClose={() => setEditing(false)}
-          onSubmit={(body) => update.mutate(body)}
+          onSubmit={(body) => {
+            setFailure(null);
+            update.mutate(body);
+          }}
         />
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { ADMIN_FALLBACK, type AdminListQuery, type Beneficiary } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminListQuery, type BeneficiaryUpdateRequest } from '@prelaunch/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, superApi } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
@@ -20,6 +20,9 @@ export const companyBeneficiariesQueryOptions = (q: AdminListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** SPEC §7: PUT /api/v1/admin/beneficiary/update, then the beneficiary is reloaded. */
+/**
+ * SPEC §7: PUT /api/v1/admin/beneficiary/update with the account number again and the admin's
+ * password (and code), then the beneficiary is reloaded.
+ */
 export const useUpdateBeneficiary = (o?: AdminMutationOptions<unknown>) =>
-  useAdminMutation((body: Beneficiary) => api.beneficiaryUpdate(body), ADMIN_FALLBACK.beneficiaryUpdate, [beneficiaryKeys.own], o);
+  useAdminMutation((body: BeneficiaryUpdateRequest) => api.beneficiaryUpdate(body), ADMIN_FALLBACK.beneficiaryUpdate, [beneficiaryKeys.own], o);
