@@ -1,5 +1,6 @@
 // One lint set-up for the web workspace: apps, shared packages and the browser journeys.
 import js from '@eslint/js';
+import boundaries from './eslint.boundaries.mjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,10 +11,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, prelaunch: boundaries },
     languageOptions: { globals: globals.browser },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Features meet only through their public index; features never import layouts.
+      'prelaunch/feature-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -8,7 +8,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { twoFactorGate } from './features/security/hooks/twoFactorGate';
+import { twoFactorGate } from './features/security';
 import { router } from './router';
 
 // DESIGN §13: any call answered "two-factor required" takes the admin to Security.

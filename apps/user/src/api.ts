@@ -1,5 +1,5 @@
 import { buyerApi, createApiClient, httpStatus, userSession } from '@prelaunch/api';
-import { markSuspended } from './features/site/suspended';
+import { markSuspended } from './features/site';
 
 /** The buyer app's one axios instance; the token comes from the buyer session ('authToken') on each request. */
 export const client = createApiClient({ tokenKey: userSession.tokenKey });

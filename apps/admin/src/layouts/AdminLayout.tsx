@@ -1,12 +1,11 @@
 import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { kycListQueryOptions } from '../features/kyc/api/kyc';
-import { purchasesQueryOptions } from '../features/purchases/api/purchases';
+import { kycListQueryOptions } from '../features/kyc';
+import { purchasesQueryOptions } from '../features/purchases';
 import { Navigate, useLocation } from 'react-router';
-import { isConfined, SECURITY_PATH } from '../features/security/api/security';
-import { RequireAdmin } from '../features/session/components/RequireAdmin';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { isConfined, SECURITY_PATH } from '../features/security';
+import { RequireAdmin, useAdminBrand } from '../features/session';
 import { Brand, Shell } from './Shell';
 
 const ITEMS = [

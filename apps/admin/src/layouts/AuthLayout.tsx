@@ -1,6 +1,6 @@
 import { BrandBanner } from '@prelaunch/ui';
 import type { ReactNode } from 'react';
-import { useSite } from '../features/site/hooks/useSite';
+import { useSite } from '../features/site';
 
 /** The admin and super admin sign-in pages: the token banner above one centred card. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
-import { RequireAdmin } from '../features/session/components/RequireAdmin';
-import { PRODUCT } from '../features/site/branding';
+import { RequireAdmin } from '../features/session';
+import { PRODUCT } from '../features/site';
 import { Brand, Shell } from './Shell';
 
 const ITEMS = [

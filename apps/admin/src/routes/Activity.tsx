@@ -2,9 +2,8 @@ import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminActionsQueryOptions, adminActivityQueryOptions } from '../features/activity/api/activity';
-import { ActivityList, activityQuery, NO_FILTERS, rangeProblem, useActivityPage } from '../features/activity/components/ActivityList';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { ActivityList, activityQuery, adminActionsQueryOptions, adminActivityQueryOptions, NO_FILTERS, rangeProblem, useActivityPage } from '../features/activity';
+import { useAdminBrand } from '../features/session';
 
 /** DESIGN §13 "Activity" (/admin/activity): what the company's admins did. */
 export default function Activity() {

@@ -1,13 +1,9 @@
 import { ADMIN_FALLBACK, markDashboardVisited } from '@prelaunch/api';
 import { grouped, LoadError, PageLoader, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { adminDashboardQueryOptions } from '../features/dashboard/api/dashboard';
-import { StatCard, StatPlaceholder } from '../features/dashboard/components/StatCard';
-
-// chart.js and react-chartjs-2 load only with this route (their own chunk).
-const DashboardCharts = lazy(() => import('../features/dashboard/components/DashboardCharts'));
+import { adminDashboardQueryOptions, DashboardCharts, StatCard, StatPlaceholder } from '../features/dashboard';
 
 /** SPEC §2 "Admin Dashboard". */
 export default function AdminDashboard() {

@@ -1,9 +1,8 @@
 import { COMPANY_SUSPENDED_MESSAGE, isCompanySuspended, type AdminLoginRequest, type CompanyChoice } from '@prelaunch/api';
 import { ButtonLabel, LoginCard, LoginForm, useDocumentMeta } from '@prelaunch/ui';
 import { useState } from 'react';
-import { useAdminLogin } from '../features/session/api/session';
-import { TwoFactorLoginForm } from '../features/session/components/TwoFactorLoginForm';
-import { useSite } from '../features/site/hooks/useSite';
+import { TwoFactorLoginForm, useAdminLogin } from '../features/session';
+import { useSite } from '../features/site';
 import { AuthLayout } from '../layouts/AuthLayout';
 
 /**

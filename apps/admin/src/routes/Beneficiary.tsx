@@ -3,11 +3,8 @@ import { ListPlaceholder, LoadError, useDocumentMeta, useErrorToast } from '@pre
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PenIcon } from '../components/Icons';
-import { beneficiaryQueryOptions, useUpdateBeneficiary } from '../features/beneficiary/api/beneficiary';
-import { BeneficiaryCards } from '../features/beneficiary/components/BeneficiaryCards';
-import { BeneficiaryDialog } from '../features/beneficiary/components/BeneficiaryDialog';
-import { profileQueryOptions } from '../features/session/api/session';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { BeneficiaryCards, BeneficiaryDialog, beneficiaryQueryOptions, useUpdateBeneficiary } from '../features/beneficiary';
+import { profileQueryOptions, useAdminBrand } from '../features/session';
 
 /** SPEC §2 "Admin Beneficiary (/admin/beneficiary)". */
 export default function Beneficiary() {

@@ -14,7 +14,7 @@ import {
   type ResponsiveColumn,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { companyBeneficiariesQueryOptions } from '../features/beneficiary/api/beneficiary';
+import { companyBeneficiariesQueryOptions } from '../features/beneficiary';
 
 /** Read-only beneficiary details of every company (DESIGN §9). */
 export default function BeneficiaryManage() {

@@ -1,6 +1,6 @@
 import { useDocumentMeta } from '@prelaunch/ui';
 import { useParams } from 'react-router';
-import { CompanyDetail } from '../features/companies/components/CompanyDetail';
+import { CompanyDetail } from '../features/companies';
 
 /** DESIGN §11: one company's page (/superadmin/company/:id). */
 export default function CompanyDetailPage() {

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { companyFixture } from '../features/companies/fixture';
+import { companyFixture } from '../features/companies';
 
 const companyList = vi.fn();
 const companyGet = vi.fn();

@@ -13,10 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { companiesQueryOptions, useAddCompany } from '../features/companies/api/companies';
-import { AddCompanyDialog } from '../features/companies/components/CompanyDialog';
-import { companyColumns } from '../features/companies/components/companyColumns';
-import { COMPANY_STATUSES, useStatusFilter } from '../features/companies/hooks/useStatusFilter';
+import { AddCompanyDialog, companiesQueryOptions, COMPANY_STATUSES, companyColumns, useAddCompany, useStatusFilter } from '../features/companies';
 
 /** SPEC §2 super admin Company Manage, with DESIGN §11's domains, status and figures. */
 export default function CompanyManage() {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { supplySlices } from '../features/dashboard/supply';
+import { supplySlices } from '../features/dashboard';
 
 const dashboard = vi.fn();
 const superDashboard = vi.fn();

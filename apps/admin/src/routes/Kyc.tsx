@@ -14,10 +14,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BulkBar, BulkDialog } from '../components/BulkDialog';
-import { kycListQueryOptions, useApproveKyc, useBulkKyc, useRejectKyc } from '../features/kyc/api/kyc';
-import { KycDecisionDialog } from '../features/kyc/components/KycDecisionDialog';
-import { kycColumns, viewerDocuments, visibleKycColumns } from '../features/kyc/components/kycColumns';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { kycColumns, KycDecisionDialog, kycListQueryOptions, useApproveKyc, useBulkKyc, useRejectKyc, viewerDocuments, visibleKycColumns } from '../features/kyc';
+import { useAdminBrand } from '../features/session';
 
 type Filter = NonNullable<AdminKycListQuery['status']>;
 const STATUSES = [

@@ -20,18 +20,9 @@ import { useSearchParams } from 'react-router';
 import { api } from '../api';
 import { BulkBar, BulkDialog } from '../components/BulkDialog';
 import { rupees, sumFixed } from '../lib/money';
-import {
-  purchasesQueryOptions,
-  useApprovePurchase,
-  useBulkPurchases,
-  useRefundPurchase,
-  useRejectPurchase,
-} from '../features/purchases/api/purchases';
-import { PurchaseReviewDialog } from '../features/purchases/components/ApproveDialog';
-import { RefundDialog } from '../features/purchases/components/RefundDialog';
-import { historyColumns, purchaseColumns, withDecisionNotes } from '../features/purchases/components/purchaseColumns';
+import { historyColumns, purchaseColumns, PurchaseReviewDialog, purchasesQueryOptions, RefundDialog, useApprovePurchase, useBulkPurchases, useRefundPurchase, useRejectPurchase, withDecisionNotes } from '../features/purchases';
 import { Tabs } from '../components/Tabs';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { useAdminBrand } from '../features/session';
 
 type Tab = 'requests' | 'history';
 type HistoryStatus = 'APPROVED' | 'REJECTED' | 'REFUNDED';

@@ -3,12 +3,8 @@ import { ListPlaceholder, LoadError, useDocumentMeta, useErrorToast, usePage } f
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { importQueryOptions, importsQueryOptions, isMatchStatus } from '../features/reconcile/api/reconcile';
-import { ImportHistory } from '../features/reconcile/components/ImportHistory';
-import { ImportLines } from '../features/reconcile/components/ImportLines';
-import { ImportPanel } from '../features/reconcile/components/ImportPanel';
-import { ImportSummary } from '../features/reconcile/components/ImportSummary';
-import { useSite } from '../features/site/hooks/useSite';
+import { ImportHistory, ImportLines, ImportPanel, importQueryOptions, importsQueryOptions, ImportSummary, isMatchStatus } from '../features/reconcile';
+import { useSite } from '../features/site';
 
 /** DESIGN §12 "Reconciliation" (/admin/reconcile): the open import and its filter live in the URL (?import=, ?status=). */
 export default function Reconcile() {

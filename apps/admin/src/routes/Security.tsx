@@ -1,8 +1,7 @@
 import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { ListPlaceholder, LoadError, useDocumentMeta } from '@prelaunch/ui';
-import { isConfined } from '../features/security/api/security';
-import { TwoFactorCard } from '../features/security/components/TwoFactorCard';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { isConfined, TwoFactorCard } from '../features/security';
+import { useAdminBrand } from '../features/session';
 
 /** DESIGN §13 admin "Security" (/admin/security): two-factor sign-in on and off. */
 export default function Security() {

@@ -2,9 +2,8 @@ import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { superActionsQueryOptions, superActivityQueryOptions } from '../features/activity/api/activity';
-import { ActivityList, activityQuery, NO_FILTERS, rangeProblem, useActivityPage } from '../features/activity/components/ActivityList';
-import { CompanyFilter } from '../features/companies/components/CompanyFilter';
+import { ActivityList, activityQuery, NO_FILTERS, rangeProblem, superActionsQueryOptions, superActivityQueryOptions, useActivityPage } from '../features/activity';
+import { CompanyFilter } from '../features/companies';
 
 /** DESIGN §13 "Activity" (/superadmin/activity): every company's, the super admins' own included. */
 export default function SuperActivity() {

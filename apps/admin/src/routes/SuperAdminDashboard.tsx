@@ -1,12 +1,9 @@
 import { ADMIN_FALLBACK, markDashboardVisited } from '@prelaunch/api';
 import { grouped, LoadError, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { rupees } from '../lib/money';
-import { StatPlaceholder } from '../features/dashboard/components/StatCard';
+import { CompanyFiguresTable, StatCard, StatPlaceholder, superDashboardQueryOptions } from '../features/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { superDashboardQueryOptions } from '../features/dashboard/api/dashboard';
-import { StatCard } from '../features/dashboard/components/StatCard';
-import { CompanyFiguresTable } from '../features/dashboard/components/CompanyFiguresTable';
 
 /** Super admin dashboard: company and sales totals (DESIGN §9: no forced reload). */
 export default function SuperAdminDashboard() {

@@ -1,6 +1,6 @@
 import { LoginCard, useDocumentMeta } from '@prelaunch/ui';
-import { OtpLoginForm } from '../features/session/components/OtpLoginForm';
-import { useSite } from '../features/site/hooks/useSite';
+import { OtpLoginForm } from '../features/session';
+import { useSite } from '../features/site';
 import { AuthLayout } from '../layouts/AuthLayout';
 
 /** SPEC §2 super admin login (/superadmin/login): OTP sign-in only. */

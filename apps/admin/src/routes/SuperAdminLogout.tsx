@@ -1,4 +1,4 @@
-import { Logout } from '../features/session/components/Logout';
+import { Logout } from '../features/session';
 
 export default function SuperAdminLogout() {
   return <Logout to="/superadmin/login" />;

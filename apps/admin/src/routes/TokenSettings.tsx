@@ -2,9 +2,8 @@ import { ADMIN_FALLBACK } from '@prelaunch/api';
 import { ListPlaceholder, LoadError, SaleStatusBadge, useDocumentMeta, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { tokenQueryOptions, useUpdateToken } from '../features/token/api/token';
-import { TokenSettingsForm } from '../features/token/components/TokenSettingsForm';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { tokenQueryOptions, TokenSettingsForm, useUpdateToken } from '../features/token';
+import { useAdminBrand } from '../features/session';
 
 /** DESIGN §10 "Token Settings (/admin/token)": price and fees, supply, sale window and limits, rounds, branding. */
 export default function TokenSettings() {

@@ -15,9 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { superApi } from '../api';
-import { CompanyFilter } from '../features/companies/components/CompanyFilter';
-import { companyPurchasesQueryOptions } from '../features/purchases/api/purchases';
-import { companyPurchaseColumns, withDecisionNotes } from '../features/purchases/components/purchaseColumns';
+import { CompanyFilter } from '../features/companies';
+import { companyPurchaseColumns, companyPurchasesQueryOptions, withDecisionNotes } from '../features/purchases';
 
 const STATUSES = [
   { value: '', label: 'All' },

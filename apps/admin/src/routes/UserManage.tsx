@@ -15,11 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api';
-import { profileQueryOptions } from '../features/session/api/session';
-import { useAddUser, useApproveUser, useDeleteUser, useResetTwoFactor, useUpdateUser, usersQueryOptions } from '../features/users/api/users';
-import { AddUserDialog, ChangeRoleDialog, UpdateUserDialog } from '../features/users/components/UserDialogs';
-import { userColumns } from '../features/users/components/userColumns';
-import { useAdminBrand } from '../features/session/hooks/useAdminBrand';
+import { profileQueryOptions, useAdminBrand } from '../features/session';
+import { AddUserDialog, ChangeRoleDialog, UpdateUserDialog, useAddUser, useApproveUser, useDeleteUser, userColumns, useResetTwoFactor, usersQueryOptions, useUpdateUser } from '../features/users';
 
 type Filter = 'all' | 'waiting' | 'verified' | 'admins';
 type Confirm = { kind: 'delete' | 'approve' | 'reset2fa'; user: AdminUser } | null;

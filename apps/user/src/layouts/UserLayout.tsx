@@ -5,9 +5,8 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import '../user.css';
 import { Icon, type IconName } from '../components/Icon';
-import { profileQueryOptions } from '../features/profile/api/profile';
-import { SaleSuspendedAlert } from '../features/site/components/SaleSuspendedAlert';
-import { useSite } from '../features/site/hooks/useSite';
+import { profileQueryOptions } from '../features/profile';
+import { SaleSuspendedAlert, useSite } from '../features/site';
 
 const MENU: { to: string; label: string; icon: IconName }[] = [
   { to: '/user/dashboard', label: 'Dashboard', icon: 'dashboard' },

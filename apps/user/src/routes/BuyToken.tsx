@@ -2,10 +2,8 @@ import { FALLBACK, httpStatus } from '@prelaunch/api';
 import { num, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { priceQueryOptions, type SubmittedOrder } from '../features/purchase/api/purchase';
-import { BuyTokenForm, BuyTokenFormSkeleton } from '../features/purchase/components/BuyTokenForm';
-import { SaleStatePanel } from '../features/purchase/components/SaleStatePanel';
-import { useSite } from '../features/site/hooks/useSite';
+import { BuyTokenForm, BuyTokenFormSkeleton, priceQueryOptions, SaleStatePanel, type SubmittedOrder } from '../features/purchase';
+import { useSite } from '../features/site';
 
 /** SPEC §2 "Buy Token (/user/buy-token)"; the order is created on the server (DESIGN §9). */
 export default function BuyToken() {

@@ -3,12 +3,10 @@ import { Pagination, ResponsiveTable, SummaryCard, tokens, useErrorToast } from 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../components/Icon';
-import { profileQueryOptions } from '../features/profile/api/profile';
-import { OpenOrders } from '../features/purchase/components/OpenOrders';
-import { SaleOverview } from '../features/purchase/components/SaleOverview';
-import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
-import { globalStockQueryOptions, myStockQueryOptions } from '../features/stock/api/stock';
-import { globalColumns, myColumns } from '../features/stock/components/stockColumns';
+import { profileQueryOptions } from '../features/profile';
+import { OpenOrders, SaleOverview } from '../features/purchase';
+import { useSite, useSiteDocumentMeta } from '../features/site';
+import { globalColumns, globalStockQueryOptions, myColumns, myStockQueryOptions } from '../features/stock';
 
 type CardId = 'globalStock' | 'myStock';
 const PAGE_SIZE = 10;

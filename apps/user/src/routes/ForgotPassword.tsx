@@ -1,4 +1,4 @@
-import { ForgotPasswordSteps } from '../features/auth/components/ForgotPasswordSteps';
+import { ForgotPasswordSteps } from '../features/auth';
 
 /** SPEC §2 "Forgot password (/fogot-password)". */
 export default function ForgotPassword() {

@@ -1,10 +1,7 @@
 import { LoadError, ListPlaceholder, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { KYC_FALLBACK, kycQueryOptions } from '../features/kyc/api/kyc';
-import { KycForm } from '../features/kyc/components/KycForm';
-import { KycStatusPanel, KycSubmitted } from '../features/kyc/components/KycStatusPanel';
-import { canSubmitKyc } from '../features/kyc/validation';
-import { useSiteDocumentMeta } from '../features/site/hooks/useSite';
+import { canSubmitKyc, KYC_FALLBACK, KycForm, kycQueryOptions, KycStatusPanel, KycSubmitted } from '../features/kyc';
+import { useSiteDocumentMeta } from '../features/site';
 
 /** DESIGN §13 buyer "Verification" (/user/kyc): status, the form (first time or after a rejection), else what was sent. */
 export default function Kyc() {

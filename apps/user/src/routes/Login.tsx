@@ -1,11 +1,8 @@
 import { FALLBACK, MISSING_COMPANY_ID } from '@prelaunch/api';
 import { LoginCard, LoginForm, toastErrors } from '@prelaunch/ui';
 import { Link, useLocation } from 'react-router';
-import { useLogin } from '../features/auth/api/login';
-import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
-import { useSaleSuspended } from '../features/site/suspended';
-import { SaleLanding } from '../features/site/components/SaleLanding';
-import { PublicHeader } from '../layouts/PublicHeader';
+import { useLogin } from '../features/auth';
+import { PublicHeader, SaleLanding, useSaleSuspended, useSite, useSiteDocumentMeta } from '../features/site';
 
 /** SPEC §2 "Login (/)", which is also the buyer site's first screen: the sale, then sign in. Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
 export default function Login() {

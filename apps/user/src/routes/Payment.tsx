@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { PaymentPage } from '../features/purchase/components/PaymentPage';
+import { PaymentPage } from '../features/purchase';
 
 /** SPEC §2 "Payment (/user/payment)": the order comes from ?purchaseId=&purchaseAmount=. */
 export default function Payment() {

@@ -3,9 +3,7 @@ import { FilterSelect, Pagination, ResponsiveTable, SearchBox, useDebounce, useE
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { transactionsQueryOptions, useReceiptDownload } from '../features/purchase/api/purchase';
-import { OpenOrders } from '../features/purchase/components/OpenOrders';
-import { hasDecisionNote, ReceiptModal, transactionColumns } from '../features/purchase/components/TransactionHistory';
+import { hasDecisionNote, OpenOrders, ReceiptModal, transactionColumns, transactionsQueryOptions, useReceiptDownload } from '../features/purchase';
 
 // Where each history column goes on a card (DESIGN §16 "Phones": status, amount and actions visible).
 const CARD_ROLES: Record<string, CardRole> = { sl: 'hidden', order: 'title', status: 'status', amount: 'amount', actions: 'actions' };

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { PublicShell } from '../layouts/PublicShell';
-import { useSite } from '../features/site/hooks/useSite';
+import { PublicShell, useSite } from '../features/site';
 
 /** SPEC §2: the target of the privacy agreement link on the payment page. */
 export default function PrivacyPolicy() {

@@ -1,8 +1,7 @@
 import { PageLoader, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { ChangePassword } from '../features/auth/components/ChangePassword';
-import { profileQueryOptions } from '../features/profile/api/profile';
-import { ProfileForm } from '../features/profile/components/ProfileForm';
+import { ChangePassword } from '../features/auth';
+import { ProfileForm, profileQueryOptions } from '../features/profile';
 
 /** SPEC §2 "Profile (/user/profile)". */
 export default function Profile() {

@@ -1,4 +1,4 @@
-import { RegisterSteps } from '../features/auth/components/RegisterSteps';
+import { RegisterSteps } from '../features/auth';
 
 /** SPEC §2 "Register (/register), two steps". */
 export default function Register() {

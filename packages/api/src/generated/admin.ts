@@ -932,6 +932,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Figures across every company */
         get: operations["superAdminDashboardGet"];
         put?: never;
         post?: never;
@@ -949,6 +950,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * The companies, newest first, with their domains, status and figures
          * @description Newest first; search over company name, email, mobile, token name or symbol and domains;
          *     status ACTIVE|SUSPENDED filters (another value is 422 "Status must be ACTIVE or SUSPENDED.").
          *     Each record carries its domains, status and figures (buyers, approved INR, tokens sold).
@@ -1478,7 +1480,7 @@ export interface components {
             /** @constant */
             message: "Two-factor set-up started";
             data: {
-                /** @description Base32 */
+                /** @description Base32, no padding. */
                 secret: string;
                 otpauthUrl: string;
             };
@@ -1906,7 +1908,7 @@ export interface components {
             lineNo: number;
             /**
              * Format: date
-             * @description The transaction date
+             * @description The transaction date, yyyy-mm-dd.
              */
             date: string;
             description: string;
@@ -2067,7 +2069,7 @@ export interface components {
             id: string;
             companyName: string;
             tokenSymbol: string;
-            /** @description The company's status (ACTIVE */
+            /** @description The company's status (ACTIVE, SUSPENDED). */
             status: string;
             /** @description Buyer accounts (not deleted). */
             buyers: number;
@@ -2217,7 +2219,7 @@ export interface components {
             price: number;
             /** @description Tokens the round sells. A closed round gives the tokens its orders release (expiry, cancellation, rejection) to the current round, with as much of its allocation (0 once all moved on: sent back unchanged, it is accepted). */
             allocation: number;
-            /** @description Tokens of INITIATED */
+            /** @description Tokens of INITIATED, PENDING and APPROVED orders taken in this round. */
             sold: number;
             /** @description A later round has sold, so this round never sells again (the price never goes back to it). */
             closed: boolean;
@@ -2368,7 +2370,7 @@ export interface components {
             resubmitted: boolean;
             /** @description The kinds of the documents replaced or added since the rejected submission (empty on a first one). */
             changedDocuments: ("PAN" | "AADHAAR_FRONT" | "AADHAAR_BACK" | "SELFIE")[];
-            /** @description The rejection's reason */
+            /** @description The rejection's reason, else empty. */
             reason: string;
             /** Format: date-time */
             submittedAt: string;

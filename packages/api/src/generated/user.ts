@@ -267,6 +267,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * The signed-in buyer's profile, balances and company stake
          * @description globalStake is the tokens sold by the company (APPROVED purchases); stockBalance the buyer's
          *     credited tokens (approved purchases and referral rewards). profileImage.url is signed (15 minutes).
          */
@@ -315,6 +316,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The token price, fee, sale state and the buyer's limits */
         get: operations["priceGet"];
         put?: never;
         post?: never;
@@ -393,7 +395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description 404 "Order not found." for an unknown, malformed or another buyer's id. */
+        /**
+         * One of the buyer's orders, for its payment page
+         * @description 404 "Order not found." for an unknown, malformed or another buyer's id.
+         */
         get: operations["orderGet"];
         put?: never;
         post?: never;
@@ -1256,7 +1261,7 @@ export interface components {
             /** @description All but the last 4 masked (XXXX XXXX 1234); empty for NONE. */
             aadhaarNumber: string;
             documents: components["schemas"]["KycDocument"][];
-            /** @description The admin's reason when REJECTED */
+            /** @description The admin's reason when REJECTED, else empty. */
             reason: string;
             /** Format: date-time */
             submittedAt: string | null;

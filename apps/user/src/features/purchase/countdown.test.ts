@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAadhaar } from '../profile/components/ProfileForm';
+import { maskAadhaar } from '../profile';
 import { countdownTone } from './components/PaymentPage';
 import { formatCountdown, wholeTokenAmount } from './calc';
 

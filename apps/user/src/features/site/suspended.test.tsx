@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useErrorToast } from '@prelaunch/ui';
 import { api, client } from '../../api';
 import Login from '../../routes/Login';
-import { BuyTokenForm } from '../purchase/components/BuyTokenForm';
+import { BuyTokenForm } from '../purchase';
 import { SaleSuspendedAlert } from './components/SaleSuspendedAlert';
 import { clearSuspended } from './suspended';
 

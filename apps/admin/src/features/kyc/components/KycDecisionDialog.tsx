@@ -2,7 +2,7 @@ import type { AdminKyc } from '@prelaunch/api';
 import { DialogFooter, documentType, dash, KycStatusBadge } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { oneLine, REASON_MAX } from '../../purchases/components/ApproveDialog';
+import { oneLine, REASON_MAX } from '../../purchases';
 import { viewerDocuments } from './kycColumns';
 
 /** The server's rule of a KYC rejection's reason: required, one line, at most 500 characters. */

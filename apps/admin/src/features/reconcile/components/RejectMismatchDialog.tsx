@@ -1,8 +1,7 @@
 import type { ReconcileLine, ReconcilePurchase } from '@prelaunch/api';
 import { ConfirmDialog, rupees } from '@prelaunch/ui';
 import { useState } from 'react';
-import { oneLine, REASON_MAX } from '../../purchases/components/ApproveDialog';
-import { useRejectPurchase } from '../../purchases/api/purchases';
+import { oneLine, REASON_MAX, useRejectPurchase } from '../../purchases';
 
 /** Whole paise of an amount the server sends with at most 2 decimals (no float arithmetic on money). */
 const paise = (v: number) => Math.round(Number(v) * 100);

@@ -1,6 +1,6 @@
 import { isTwoFactorRequired } from '@prelaunch/api';
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionKeys } from '../../session/api/session';
+import { sessionKeys } from '../../session';
 import { SECURITY_PATH } from '../api/security';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PRODUCT } from '../../site/branding';
+import { PRODUCT } from '../../site';
 import { profileQueryOptions } from '../api/session';
 
 /**

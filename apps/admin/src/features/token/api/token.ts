@@ -4,8 +4,8 @@ import { reportError } from '@prelaunch/ui';
 import { api } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
 import { adminRoot } from '../../../lib/queryKeys';
-import { sessionKeys } from '../../session/api/session';
-import { siteKeys } from '../../site/api/site';
+import { sessionKeys } from '../../session';
+import { siteKeys } from '../../site';
 
 export const tokenKeys = { settings: [...adminRoot, 'token'] as const };
 

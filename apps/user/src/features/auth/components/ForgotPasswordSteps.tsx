@@ -2,8 +2,7 @@ import { MISSING_COMPANY_ID } from '@prelaunch/api';
 import { ButtonLabel, FormInput, toastErrors } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PublicShell } from '../../../layouts/PublicShell';
-import { useSite } from '../../site/hooks/useSite';
+import { PublicShell, useSite } from '../../site';
 import { useForgotPassword, useForgotPasswordOtp } from '../api/account';
 import { AUTH_MSG, validateReset } from '../validation';
 

@@ -2,8 +2,7 @@ import { MISSING_COMPANY_ID, type Gender } from '@prelaunch/api';
 import { ButtonLabel, FormInput, toastErrors } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PublicShell } from '../../../layouts/PublicShell';
-import { useSite } from '../../site/hooks/useSite';
+import { PublicShell, useSite } from '../../site';
 import { useRegister, useRegisterOtp } from '../api/account';
 import { AUTH_MSG, validateRegister, validateRequestOtp, type RegisterForm } from '../validation';
 

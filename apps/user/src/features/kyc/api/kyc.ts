@@ -2,7 +2,7 @@ import type { KycSubmitRequest } from '@prelaunch/api';
 import { reportError, toastSuccess } from '@prelaunch/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api';
-import { profileKeys } from '../../profile/api/profile';
+import { profileKeys } from '../../profile';
 
 /** Shown when a KYC call fails without a message of the server's. */
 export const KYC_FALLBACK = {

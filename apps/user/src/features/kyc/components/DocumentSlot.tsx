@@ -2,7 +2,7 @@ import { FALLBACK, errorMessage } from '@prelaunch/api';
 import { documentType } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { uploadMedia } from '../../media/api/media';
+import { uploadMedia } from '../../media';
 import { checkKycFile, kycAccept, type KycKind } from '../validation';
 
 /** A document chosen for the form: its upload's id and what the preview shows. */

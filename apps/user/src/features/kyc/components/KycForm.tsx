@@ -1,7 +1,7 @@
 import type { Kyc } from '@prelaunch/api';
 import { ButtonLabel, ConfirmDialog, FormInput } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
-import { useSaleSuspended } from '../../site/suspended';
+import { useSaleSuspended } from '../../site';
 import { useSubmitKyc } from '../api/kyc';
 import {
   KYC_DOCUMENTS,

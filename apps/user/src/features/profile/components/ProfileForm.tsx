@@ -3,7 +3,7 @@ import { ButtonLabel, FormInput, reportError, toastErrors, toastSuccess } from '
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Icon } from '../../../components/Icon';
-import { uploadMedia } from '../../media/api/media';
+import { uploadMedia } from '../../media';
 import { useUpdateProfile } from '../api/profile';
 
 /** SPEC §5 profile save messages, verbatim. */

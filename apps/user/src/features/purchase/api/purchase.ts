@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IntentKeys } from '../../../lib/idempotency';
 import { api, client } from '../../../api';
-import { profileKeys } from '../../profile/api/profile';
+import { profileKeys } from '../../profile';
 
 export const purchaseKeys = {
   price: ['price'] as const,

@@ -1,11 +1,11 @@
 import { ButtonLabel, rupees, toastErrors, tokens } from '@prelaunch/ui';
 import { useRef, useState, type FormEvent } from 'react';
-import { useSaleSuspended } from '../../site/suspended';
+import { useSaleSuspended } from '../../site';
 import { useCreateOrder } from '../api/purchase';
 import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
 import type { BuyerSaleStatus, PriceLimits, TokenPrice } from '@prelaunch/api';
-import { closedReason, limitProblem, supplyProblem } from '../sale';
+import { closedReason, limitProblem, supplyProblem } from '../../../lib/sale';
 import { LimitsNote } from './LimitsNote';
 import { OrderRefusal } from './OrderRefusal';
 

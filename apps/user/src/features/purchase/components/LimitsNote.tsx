@@ -1,6 +1,6 @@
 import type { PriceLimits, TokenPrice } from '@prelaunch/api';
 import { rupees, tokens } from '@prelaunch/ui';
-import { remainingForBuyer, roundLeft } from '../sale';
+import { remainingForBuyer, roundLeft } from '../../../lib/sale';
 
 /**
  * DESIGN §10: every limit an order meets, beside the amount field — the tokens the current round

@@ -10,8 +10,7 @@ import gpay from '../../../assets/upi-gpay.svg';
 import paytm from '../../../assets/upi-paytm.svg';
 import phonepe from '../../../assets/upi-phonepe.svg';
 import { Icon } from '../../../components/Icon';
-import { useSite } from '../../site/hooks/useSite';
-import { useSaleSuspended } from '../../site/suspended';
+import { useSaleSuspended, useSite } from '../../site';
 import { beneficiaryQueryOptions, cancelOrder, orderQueryOptions, purchaseKeys, useSubmitPurchase } from '../api/purchase';
 import {
   availableTabs,

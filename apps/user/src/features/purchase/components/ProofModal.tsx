@@ -3,9 +3,9 @@ import { ButtonLabel, reportError, toastErrors, toastSuccess } from '@prelaunch/
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { uploadMedia } from '../../media/api/media';
+import { uploadMedia } from '../../media';
 import { isAcceptedProofFile, isAmountInput, PROOF_ACCEPT, validateProof } from '../validation';
-import { useSaleSuspended } from '../../site/suspended';
+import { useSaleSuspended } from '../../site';
 
 export interface ProofSubmit {
   referenceNumber: string;

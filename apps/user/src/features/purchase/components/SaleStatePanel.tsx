@@ -1,7 +1,7 @@
 import type { TokenPrice } from '@prelaunch/api';
 import { countdownText, formatDateTime, rupees, SaleProgress, SaleStatusBadge, tokens } from '@prelaunch/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { closedReason, secondsUntil } from '../sale';
+import { closedReason, secondsUntil } from '../../../lib/sale';
 
 export type SaleInfo = Partial<Pick<TokenPrice, 'sale' | 'round' | 'nextRound' | 'remainingPrivateSupply' | 'symbol'>>;
 

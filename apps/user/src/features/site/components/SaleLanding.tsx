@@ -3,7 +3,7 @@ import { countdownText, formatDateTime, rupees, SaleProgress, SaleStatusBadge, t
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { closedReason, secondsUntil } from '../../purchase/sale';
+import { closedReason, secondsUntil } from '../../../lib/sale';
 import { publicSaleQueryOptions } from '../api/sale';
 
 /** The time now, moving each second while `active`. */

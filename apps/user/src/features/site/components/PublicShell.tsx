@@ -1,6 +1,6 @@
 import { MAIN_ID, SkipLink } from '@prelaunch/ui';
 import type { ReactNode } from 'react';
-import { useSite, useSiteDocumentMeta } from '../features/site/hooks/useSite';
+import { useSite, useSiteDocumentMeta } from '../hooks/useSite';
 import { PublicHeader } from './PublicHeader';
 
 /** Public pages (register, forgot password): header, one centred card, footer. */

@@ -1,6 +1,6 @@
 import type { BuyerToken } from '@prelaunch/api';
 import { Link } from 'react-router';
-import { SaleSuspendedAlert } from '../features/site/components/SaleSuspendedAlert';
+import { SaleSuspendedAlert } from './SaleSuspendedAlert';
 
 /**
  * The public header: token icon and name, 'PRE-LAUNCH PROGRAM' and 'JOIN NOW' (SPEC §2 Login); below

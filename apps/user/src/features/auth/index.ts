@@ -1,0 +1,5 @@
+// The auth feature's public face: routes, layouts and other features import only from here.
+export { useLogin } from './api/login';
+export { ChangePassword } from './components/ChangePassword';
+export { ForgotPasswordSteps } from './components/ForgotPasswordSteps';
+export { RegisterSteps } from './components/RegisterSteps';
