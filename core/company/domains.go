@@ -3,7 +3,6 @@ package company
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"reflect"
@@ -12,9 +11,9 @@ import (
 	"unicode"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/pgerr"
 )
 
 // MaxDomains is how many host names a company's buyer site may have.
@@ -122,8 +121,7 @@ func saveDomains(ctx context.Context, tx bun.Tx, companyID string, hosts []strin
 	}
 	for i, h := range hosts {
 		_, err := tx.ExecContext(ctx, "INSERT INTO company_domains (host, company_id, position) VALUES (?, ?, ?)", h, companyID, i+1)
-		var pe pgdriver.Error
-		if errors.As(err, &pe) && pe.Field('C') == "23505" {
+		if pgerr.IsUnique(err, "") {
 			return domainTaken(h) // another company took it since the check
 		}
 		if err != nil {

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/pglisten"
 	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
@@ -314,33 +315,25 @@ func (r *Resolver) Run(ctx context.Context) {
 // listen LISTENs on SiteChannel and signals changed for each notification, reconnecting with a
 // growing pause when the connection fails.
 func (r *Resolver) listen(ctx context.Context, db *bun.DB, changed chan<- struct{}) {
-	backoff := 100 * time.Millisecond
-	for ctx.Err() == nil {
+	pglisten.Retry(ctx, func(ctx context.Context, healthy func()) error {
 		ln := pgdriver.NewListener(db)
+		defer func() { _ = ln.Close() }()
 		err := ln.Listen(ctx, SiteChannel)
 		for err == nil {
 			if _, _, err = ln.Receive(ctx); err == nil {
-				backoff = 100 * time.Millisecond
+				healthy()
 				select {
 				case changed <- struct{}{}:
 				default: // a refresh is already due
 				}
 			}
 		}
-		_ = ln.Close()
-		if ctx.Err() != nil {
-			return
-		}
+		return err
+	}, func(err error, retryIn time.Duration) {
 		if r.Log != nil {
-			r.Log.Warn("site change listener stopped; sites refresh on their timer", "err", err, "retry_in", backoff)
+			r.Log.Warn("site change listener stopped; sites refresh on their timer", "err", err, "retry_in", retryIn)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(backoff):
-		}
-		backoff = min(2*backoff, 5*time.Second)
-	}
+	})
 }
 
 // expire marks every host's site out of date, so a request before the next Refresh completes

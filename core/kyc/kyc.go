@@ -56,7 +56,7 @@ func knownKind(k string) bool {
 }
 
 // MaxReason is the longest rejection reason, in characters.
-const MaxReason = 500
+const MaxReason = fields.MaxReason
 
 // StatusSQL is the KYC status of the user aliased u, for queries that show a buyer.
 const StatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE ks.user_id = u.id), 'NONE')"

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/hibiken/asynq"
 	"github.com/uptrace/bun"
@@ -217,13 +216,8 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 	var v apperr.Validation
 	v.Check(userID != "", "userId is required.")
 	if to == StatusRejected {
-		switch {
-		case reason == "":
-			v.Add("Please enter a reason for the rejection.")
-		case !fields.OneLine(reason):
-			v.Add("The reason must be one line.")
-		case utf8.RuneCountInString(reason) > MaxReason:
-			v.Add(fmt.Sprintf("The reason must be at most %d characters.", MaxReason))
+		if msg := fields.ReasonProblem(reason, true); msg != "" {
+			v.Add(msg)
 		}
 	}
 	if err := v.Err(); err != nil {

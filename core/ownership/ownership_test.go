@@ -19,7 +19,36 @@ var pendingWrites = map[string]string{
 
 // pendingReads are the reads of another package's table, by "package table", still to move into
 // the read-only package (readmodel). New ones fail; one that is gone must be struck off.
-var pendingReads = map[string]bool{}
+var pendingReads = map[string]bool{
+	"audit beneficiaries":         true,
+	"audit companies":             true,
+	"audit purchases":             true,
+	"audit reconcile_imports":     true,
+	"audit super_admins":          true,
+	"audit tokens":                true,
+	"audit users":                 true,
+	"beneficiary companies":       true,
+	"company company_stat_deltas": true,
+	"company token_rounds":        true,
+	"company tokens":              true,
+	"kyc companies":               true,
+	"kyc company_domains":         true,
+	"kyc media":                   true,
+	"kyc tokens":                  true,
+	"kyc users":                   true,
+	"purchase companies":          true,
+	"purchase company_domains":    true,
+	"purchase media":              true,
+	"purchase tokens":             true,
+	"purchase users":              true,
+	"reconcile purchases":         true,
+	"reconcile users":             true,
+	"sale media":                  true,
+	"session super_admins":        true,
+	"user companies":              true,
+	"user kyc_submissions":        true,
+	"user tokens":                 true,
+}
 
 // pendingImports are imports against the rules still waiting for their change.
 var pendingImports = map[string]string{

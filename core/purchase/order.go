@@ -14,7 +14,6 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
@@ -24,6 +23,7 @@ import (
 	"prelaunch/core/kyc"
 	"prelaunch/core/media"
 	"prelaunch/core/metrics"
+	"prelaunch/core/pgerr"
 	"prelaunch/core/sale"
 	"prelaunch/core/tasks"
 	"prelaunch/core/ttl"
@@ -296,15 +296,6 @@ func (s *Service) GetOrder(ctx context.Context, b Buyer, id string) (*Purchase, 
 	return &p, nil
 }
 
-// isUnique reports whether err is a unique violation of the named constraint (any when empty).
-func isUnique(err error, constraint string) bool {
-	var pe pgdriver.Error
-	if !errors.As(err, &pe) || pe.Field('C') != "23505" {
-		return false
-	}
-	return constraint == "" || pe.Field('n') == constraint
-}
-
 // retryOnNumberClash retries fn when a random order number or transaction id collides, or when
 // the token's settings changed (or its round sold out) while the order was being placed
 // (sale.ErrPriceMoved).
@@ -312,7 +303,7 @@ func retryOnNumberClash(fn func() error) error {
 	var err error
 	for i := 0; i < 8; i++ {
 		err = fn()
-		if !isUnique(err, "purchases_order_number_key") && !isUnique(err, "purchases_transaction_id_key") &&
+		if !pgerr.IsUnique(err, "purchases_order_number_key") && !pgerr.IsUnique(err, "purchases_transaction_id_key") &&
 			!errors.Is(err, sale.ErrPriceMoved) {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/fields"
 	"prelaunch/core/mail"
+	"prelaunch/core/pgerr"
 	"prelaunch/core/sale"
 	"prelaunch/core/tasks"
 )
@@ -64,9 +65,9 @@ func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, 
 		}
 		err := q.Scan(ctx)
 		switch {
-		case isUnique(err, "purchases_company_ref_claim_key"):
+		case pgerr.IsUnique(err, "purchases_company_ref_claim_key"):
 			return apperr.Conflict("claimed_again", "This UTR / transaction number has been claimed again by another purchase; decide that one first.")
-		case isUnique(err, "purchases_receipt_claim_key"), isUnique(err, "purchases_receipt_content_claim_key"):
+		case pgerr.IsUnique(err, "purchases_receipt_claim_key"), pgerr.IsUnique(err, "purchases_receipt_content_claim_key"):
 			return apperr.Conflict("claimed_again", "This transaction file has been attached to another purchase since; decide that one first.")
 		case errors.Is(err, sql.ErrNoRows):
 			if _, err := statusOf(ctx, tx, companyID, id); err != nil {

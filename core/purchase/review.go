@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -305,7 +304,7 @@ func (s *Service) ApproveImported(ctx context.Context, actor audit.Actor, compan
 }
 
 // MaxRejectReason is the longest reason a rejection may give, in characters.
-const MaxRejectReason = 500
+const MaxRejectReason = fields.MaxReason
 
 // Reject moves a PENDING purchase of the company to REJECTED and releases its reservation back
 // to the private supply, in one transaction; the buyer is emailed after commit. reason is
@@ -322,8 +321,9 @@ func (s *Service) Reject(ctx context.Context, actor audit.Actor, companyID, id, 
 // checkRejectReason is the rule of a rejection's reason (single and bulk).
 func checkRejectReason(reason string) error {
 	var v apperr.Validation
-	v.Check(utf8.RuneCountInString(reason) <= MaxRejectReason, fmt.Sprintf("The reason must be at most %d characters.", MaxRejectReason))
-	v.Check(fields.OneLine(reason), "The reason must be one line, without control characters.")
+	if msg := fields.ReasonProblem(reason, false); msg != "" {
+		v.Add(msg)
+	}
 	return v.Err()
 }
 

@@ -16,6 +16,7 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
 	"prelaunch/core/metrics"
+	"prelaunch/core/pgerr"
 	"prelaunch/core/tasks"
 )
 
@@ -254,11 +255,11 @@ func (s *Service) cancelExpiry(id string) {
 // cannot both pass a read made before either writes. nil when err is not such a violation.
 func claimErr(err error) error {
 	switch {
-	case isUnique(err, "purchases_company_ref_claim_key"):
+	case pgerr.IsUnique(err, "purchases_company_ref_claim_key"):
 		return errDuplicateUTR()
-	case isUnique(err, "purchases_receipt_claim_key"):
+	case pgerr.IsUnique(err, "purchases_receipt_claim_key"):
 		return errReceiptReused()
-	case isUnique(err, "purchases_receipt_content_claim_key"):
+	case pgerr.IsUnique(err, "purchases_receipt_content_claim_key"):
 		return errReceiptContentUsed
 	}
 	return nil

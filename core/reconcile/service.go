@@ -15,7 +15,6 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
-	"github.com/uptrace/bun/driver/pgdriver"
 	"golang.org/x/sync/errgroup"
 
 	"prelaunch/core/apperr"
@@ -23,6 +22,7 @@ import (
 	"prelaunch/core/clock"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
+	"prelaunch/core/pgerr"
 	"prelaunch/core/purchase"
 	"prelaunch/core/sale"
 )
@@ -150,7 +150,7 @@ func (s *Service) Import(ctx context.Context, actor audit.Actor, companyID, file
 			*im.count(lines[i].MatchStatus)++
 		}
 		if _, err := tx.NewInsert().Model(im).Returning("id, created_at").Exec(ctx); err != nil {
-			if uniqueViolation(err) == "reconcile_imports_company_sha_key" {
+			if pgerr.UniqueViolation(err) == "reconcile_imports_company_sha_key" {
 				// the transaction is aborted; the other import has committed
 				if err := s.refuseDuplicate(ctx, s.DB, companyID, sha); err != nil {
 					return err
@@ -351,14 +351,6 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 		out[i] = l
 	}
 	return out, nil
-}
-
-func uniqueViolation(err error) string {
-	var pe pgdriver.Error
-	if errors.As(err, &pe) && pe.Field('C') == "23505" {
-		return pe.Field('n')
-	}
-	return ""
 }
 
 // toApprove fills each import's count of MATCHED lines whose purchase is PENDING now.

@@ -8,9 +8,9 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/apperr"
+	"prelaunch/core/pgerr"
 )
 
 // DefaultToken is a new company's token: the shape and supply of the demo ACW configuration
@@ -53,8 +53,7 @@ func Create(ctx context.Context, db bun.IDB, t *Token) error {
 		return ErrDuplicateSymbol
 	}
 	if _, err := db.NewInsert().Model(t).Exec(ctx); err != nil {
-		var pe pgdriver.Error
-		if errors.As(err, &pe) && pe.Field('C') == "23505" {
+		if pgerr.IsUnique(err, "") {
 			return ErrDuplicateSymbol
 		}
 		return fmt.Errorf("insert token: %w", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/driver/pgdriver"
 
+	"prelaunch/core/pglisten"
 	"prelaunch/core/user"
 )
 
@@ -181,21 +182,13 @@ func (c *PrincipalCache) down() {
 // pings the same way; a ping that does not come back, or any error, turns the cache off.
 func (c *PrincipalCache) listen(ctx context.Context) {
 	defer c.down()
-	backoff := 100 * time.Millisecond
-	for ctx.Err() == nil {
+	pglisten.Retry(ctx, func(ctx context.Context, _ func()) error {
 		err := c.session(ctx)
 		c.down()
-		if ctx.Err() != nil {
-			return
-		}
-		c.log.Warn("auth cache listener stopped; verifying tokens against the database", "err", err, "retry_in", backoff)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(backoff):
-		}
-		backoff = min(2*backoff, 5*time.Second)
-	}
+		return err
+	}, func(err error, retryIn time.Duration) {
+		c.log.Warn("auth cache listener stopped; verifying tokens against the database", "err", err, "retry_in", retryIn)
+	})
 }
 
 func (c *PrincipalCache) session(ctx context.Context) error {

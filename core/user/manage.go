@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
+	"prelaunch/core/pgerr"
 	"prelaunch/core/stats"
 )
 
@@ -386,7 +387,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 			q = q.Set("token_version = token_version + 1")
 		}
 		if _, err := q.Exec(ctx); err != nil {
-			switch uniqueViolation(err) {
+			switch pgerr.UniqueViolation(err) {
 			case "users_company_email_key":
 				return errDuplicateEmail
 			case mobileKey:

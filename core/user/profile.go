@@ -10,6 +10,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
 	"prelaunch/core/media"
+	"prelaunch/core/pgerr"
 	"prelaunch/core/stats"
 )
 
@@ -158,7 +159,7 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	}
 	_, err = q.Exec(ctx)
 	s.revoke(u.ID) // the name is part of the cached principal
-	if uniqueViolation(err) == mobileKey {
+	if pgerr.UniqueViolation(err) == mobileKey {
 		return errMobileTaken()
 	}
 	return err

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"prelaunch/core/pgerr"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/driver/pgdriver"
 )
 
 // referralAlphabet leaves out look-alikes (0/O, 1/I/L) so a code read aloud is typed right.
@@ -54,7 +54,7 @@ func Insert(ctx context.Context, db bun.IDB, u *User) error {
 		if err == nil {
 			return nil
 		}
-		switch name := uniqueViolation(err); {
+		switch name := pgerr.UniqueViolation(err); {
 		case name == "users_company_email_key":
 			return ErrEmailTaken
 		case name == mobileKey:
@@ -64,13 +64,4 @@ func Insert(ctx context.Context, db bun.IDB, u *User) error {
 		}
 		return fmt.Errorf("insert user: %w", err)
 	}
-}
-
-// uniqueViolation names the constraint (or index) a unique violation hit, or "" for any other error.
-func uniqueViolation(err error) string {
-	var pe pgdriver.Error
-	if errors.As(err, &pe) && pe.Field('C') == "23505" {
-		return pe.Field('n')
-	}
-	return ""
 }

@@ -96,6 +96,16 @@ test("its admin signs in to their own company's branding and sets the payment de
   await dialog.getByRole('button', { name: 'Update' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText(`gamma${stamp}@upi`).waitFor();
+  // A new company's sale starts paused; with the payment details set, its admin opens it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Token Settings' }).click();
+  await page.waitForURL(/\/admin\/token$/);
+  const pause = page.getByLabel('Pause the sale (buyers cannot place orders while paused)');
+  await pause.waitFor();
+  assert.equal(await pause.isChecked(), true, "a new company's sale starts paused");
+  await pause.uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByText('No unsaved changes').waitFor();
 });
 
 test('on the new domain, at once: a buyer registers, buys and pays', async () => {
