@@ -19,7 +19,11 @@ export default function Beneficiary() {
   const b = q.data?.data ?? null;
 
   const pen = (
-    <button type="button" className="btn btn-sm btn-outline-primary" aria-label="Edit beneficiary" onClick={() => {
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-primary"
+      aria-label="Edit beneficiary"
+      onClick={() => {
         setFailure(null);
         setEditing(true);
       }}

@@ -715,9 +715,19 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set the company's beneficiary (all six fields required)
+         * Set the company's beneficiary (all six fields required; the admin's password to change them)
          * @description All six fields required (422 lists each); trimmed; IFSC upper-cased then ^[A-Z]{4}0[A-Z0-9]{6}$;
-         *     account number 6–20 digits (spaces removed); UPI ^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64}$. Audited.
+         *     account number 6–20 digits (spaces removed); UPI ^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64}$.
+         *     confirmAccountNumber is required when the account number changes (or none is set yet) and, when
+         *     sent, must equal accountNumber (422 "Confirm account number does not match Account number. …").
+         *     Details equal to those in place change nothing: 200 "Nothing changed: these are already the payout
+         *     details." with changed [], no password asked and no email. Otherwise currentPassword is required and
+         *     checked (422 "Please enter your current password." / "Current password is incorrect."; 429 after 10
+         *     wrong passwords of the account), and, when the admin has two-factor on, code (a TOTP or recovery code;
+         *     422 "Please enter the code from your authenticator app." / "The code is not valid. Please try again.";
+         *     403 two_factor_locked after 10 wrong codes). The change is audited (beneficiary.update, before → after
+         *     of the changed fields, account numbers masked to the last four digits) and every admin of the company
+         *     is emailed what changed, when and by whom (account numbers masked).
          */
         put: operations["adminBeneficiaryUpdate"];
         post?: never;
@@ -1401,8 +1411,14 @@ export interface components {
             bankName: string;
             branch: string;
             accountNumber: string;
+            /** @description The account number typed again: needed when it changes; must match. */
+            confirmAccountNumber?: string;
             ifscCode: string;
             upi: string;
+            /** @description The acting admin's password: needed when anything changes. */
+            currentPassword?: string;
+            /** @description The acting admin's two-factor code (when it is on): needed when anything changes. */
+            code?: string;
         };
         CompanyAddRequest: {
             companyName: string;
@@ -2042,9 +2058,13 @@ export interface components {
         BeneficiaryUpdateAnswer: {
             /** @constant */
             status: true;
-            /** @constant */
-            message: "Beneficiary updated successfully";
-            data: null;
+            /** @enum {unknown} */
+            message: "Beneficiary updated successfully" | "Nothing changed: these are already the payout details.";
+            data: components["schemas"]["BeneficiaryUpdate"];
+        };
+        BeneficiaryUpdate: {
+            /** @description The fields that changed, in the form's order; empty when nothing did. */
+            changed: ("holderName" | "bankName" | "branch" | "accountNumber" | "ifscCode" | "upi")[];
         };
         SuperAdminDashboard: {
             companies: number;
@@ -3664,6 +3684,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
