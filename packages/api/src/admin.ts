@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { adminCall as call, cleanParams } from './adminCall';
+import { call, withoutEmpty } from './call';
 import { downloadFile } from './download';
 import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
@@ -47,7 +47,7 @@ export function adminCalls(client: AxiosInstance) {
     /** The buyers (role USER, the default) or the company's admins (role ADMIN); sort date or name. */
     userList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, isApproved, role, sort, dir }: AdminUserListQuery = {}) =>
       call<AdminList<AdminUser>>(
-        client.get('/api/v1/admin/auth/list', { params: cleanParams({ page, limit, search, isApproved, role, sort, dir }) }),
+        client.get('/api/v1/admin/auth/list', { params: withoutEmpty({ page, limit, search, isApproved, role, sort, dir }) }),
       ),
     userAdd: (body: AdminUserAdd) => call<unknown>(client.post('/api/v1/admin/auth/add', body)),
     userUpdate: (body: AdminUserUpdate) => call<unknown>(client.put('/api/v1/admin/auth/update', body)),
@@ -56,7 +56,7 @@ export function adminCalls(client: AxiosInstance) {
 
     purchaseList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status, sort, dir }: AdminPurchaseListQuery = {}) =>
       call<AdminList<AdminPurchase>>(
-        client.get('/api/v1/admin/transaction/list', { params: cleanParams({ page, limit, search, status, sort, dir }) }),
+        client.get('/api/v1/admin/transaction/list', { params: withoutEmpty({ page, limit, search, status, sort, dir }) }),
       ),
     purchaseApprove: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/approve', { id })),
     /** DESIGN §13: an optional reason, shown to the buyer; an empty one is not sent. */
@@ -76,7 +76,7 @@ export function adminCalls(client: AxiosInstance) {
       call<KycBulkResult>(client.post('/api/v1/admin/kyc/bulk', body.reason?.trim() ? { ...body, reason: body.reason.trim() } : { userIds: body.userIds, action: body.action })),
     /** DESIGN §13: the company's KYC submissions, the review queue first. */
     kycList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminKycListQuery = {}) =>
-      call<AdminList<AdminKyc>>(client.get('/api/v1/admin/kyc/list', { params: cleanParams({ page, limit, search, status }) })),
+      call<AdminList<AdminKyc>>(client.get('/api/v1/admin/kyc/list', { params: withoutEmpty({ page, limit, search, status }) })),
     kycApprove: (userId: string) => call<AdminKyc>(client.post('/api/v1/admin/kyc/approve', { userId })),
     /** The reason is required (the buyer reads it); trimmed. */
     kycReject: ({ userId, reason }: AdminKycRejectRequest) =>

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { cleanParams } from './adminCall';
+import { withoutEmpty } from './call';
 
 /** What a download saved: the file name the server gave and its size in bytes. */
 export interface Downloaded {
@@ -67,7 +67,7 @@ export async function downloadFile(
   save: (blob: Blob, fileName: string) => void = saveBlob,
 ): Promise<Downloaded> {
   const res = await client
-    .get<Blob>(url, { params: cleanParams(params), responseType: 'blob', timeout: 0 })
+    .get<Blob>(url, { params: withoutEmpty(params), responseType: 'blob', timeout: 0 })
     .catch(envelopeOf);
   const fileName = dispositionName(res.headers['content-disposition']) ?? fallbackName;
   save(res.data, fileName);

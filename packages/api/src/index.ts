@@ -8,7 +8,7 @@ export { reconcileCalls, STATEMENT_MAX_BYTES, STATEMENT_EXTENSIONS } from './rec
 export type * from './reconcile';
 export type * from './adminTypes';
 export type * from './superadminTypes';
-export { buyerApi, withoutEmpty, type BuyerApi, type BuyerResult } from './userApi';
+export { buyerApi, type BuyerApi } from './userApi';
 export { fetchBuyerSite, fetchPublicSale, servedBuyerSite } from './userSite';
 export type * from './userTypes';
 export { httpStatus, ADMIN_FALLBACK, SALE_SUSPENDED, IN_FLIGHT, isInFlight } from './errors';
@@ -16,4 +16,4 @@ export { createSession, userSession, adminSession, markDashboardVisited, type Se
 export { downloadFile, dispositionName, saveBlob, type Downloaded } from './download';
 export { trustCalls, superTrustCalls, isTwoFactorChallenge, isCompanyChoice, isCompanySuspended, isTwoFactorRequired, canRetryCode, CODE_NOT_VALID_MESSAGE, COMPANY_SUSPENDED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from './trust';
 export type * from './trust';
-export type { AdminResult } from './adminCall';
+export { withoutEmpty, type ApiResult } from './call';

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { adminCall as call, cleanParams } from './adminCall';
+import { call, withoutEmpty } from './call';
 import type { AdminList } from './adminTypes';
 import type { components, operations } from './generated/admin';
 
@@ -45,9 +45,9 @@ export function reconcileCalls(client: AxiosInstance) {
       );
     },
     reconcileList: ({ page = 1, limit = 10 }: ReconcileListQuery = {}) =>
-      call<AdminList<ReconcileImport>>(client.get('/api/v1/admin/reconcile/list', { params: cleanParams({ page, limit }) })),
+      call<AdminList<ReconcileImport>>(client.get('/api/v1/admin/reconcile/list', { params: withoutEmpty({ page, limit }) })),
     reconcileGet: ({ id, status, page = 1, limit = 10 }: ReconcileGetQuery) =>
-      call<ReconcileDetail>(client.get('/api/v1/admin/reconcile/get', { params: cleanParams({ id, status, page, limit }) })),
+      call<ReconcileDetail>(client.get('/api/v1/admin/reconcile/get', { params: withoutEmpty({ id, status, page, limit }) })),
     reconcileApprove: (id: string) =>
       call<ReconcileApproveResult>(client.post('/api/v1/admin/reconcile/approve', { id })),
   };

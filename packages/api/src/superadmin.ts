@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { adminCall as call, cleanParams } from './adminCall';
+import { call, withoutEmpty } from './call';
 import { ADMIN_PAGE_SIZE } from './admin';
 import { downloadFile } from './download';
 import { superTrustCalls } from './trust';
@@ -28,7 +28,7 @@ export function superAdminCalls(client: AxiosInstance) {
     dashboard: () => call<SuperAdminDashboard>(client.get('/api/v1/superadmin/dashboard/get')),
     companyList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: CompanyListQuery = {}) =>
       call<AdminList<Company>>(
-        client.get('/api/v1/superadmin/company/list', { params: cleanParams({ page, limit, search, status }) }),
+        client.get('/api/v1/superadmin/company/list', { params: withoutEmpty({ page, limit, search, status }) }),
       ),
     companyGet: (id: string) => call<Company>(client.get('/api/v1/superadmin/company/get', { params: { id } })),
     companyAdd: (body: CompanyAdd) => call<{ id: string }>(client.post('/api/v1/superadmin/company/add', body)),
@@ -37,12 +37,12 @@ export function superAdminCalls(client: AxiosInstance) {
     transactionList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status, companyId }: SuperAdminPurchaseListQuery = {}) =>
       call<AdminList<SuperAdminPurchase>>(
         client.get('/api/v1/superadmin/transaction/list', {
-          params: cleanParams({ page, limit, search, status, companyId }),
+          params: withoutEmpty({ page, limit, search, status, companyId }),
         }),
       ),
     beneficiaryList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search }: AdminListQuery = {}) =>
       call<AdminList<CompanyBeneficiary>>(
-        client.get('/api/v1/superadmin/beneficiary/list', { params: cleanParams({ page, limit, search }) }),
+        client.get('/api/v1/superadmin/beneficiary/list', { params: withoutEmpty({ page, limit, search }) }),
       ),
     /** DESIGN §12: purchases across companies (or one, companyId) as CSV, saved as a download. */
     exportPurchases: (q: SuperAdminPurchaseExportQuery = {}) =>

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { adminCall as call, cleanParams } from './adminCall';
+import { call, withoutEmpty } from './call';
 import { errorMessage, httpStatus } from './errors';
 import type { components, operations } from './generated/admin';
 
@@ -77,7 +77,7 @@ export function trustCalls(client: AxiosInstance) {
     twoFactorReset: (id: string) => call<null>(client.post('/api/v1/admin/auth/2fa/reset', { id })),
     twoFactorDisable: (body: TwoFactorDisableRequest) => call<null>(client.post('/api/v1/admin/auth/2fa/disable', body)),
     auditList: ({ page = 1, limit = 10, action, actorId, from, to }: AuditListQuery = {}) =>
-      call<AuditList>(client.get('/api/v1/admin/audit/list', { params: cleanParams({ page, limit, action, actorId, from, to }) })),
+      call<AuditList>(client.get('/api/v1/admin/audit/list', { params: withoutEmpty({ page, limit, action, actorId, from, to }) })),
     auditActions: () => call<AuditActions>(client.get('/api/v1/admin/audit/actions')),
   };
 }
@@ -87,7 +87,7 @@ export function superTrustCalls(client: AxiosInstance) {
   return {
     auditList: ({ page = 1, limit = 10, action, actorId, from, to, companyId }: SuperAuditListQuery = {}) =>
       call<AuditList>(
-        client.get('/api/v1/superadmin/audit/list', { params: cleanParams({ page, limit, action, actorId, from, to, companyId }) }),
+        client.get('/api/v1/superadmin/audit/list', { params: withoutEmpty({ page, limit, action, actorId, from, to, companyId }) }),
       ),
     auditActions: () => call<AuditActions>(client.get('/api/v1/superadmin/audit/actions')),
   };

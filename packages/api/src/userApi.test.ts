@@ -1,7 +1,8 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
-import { buyerApi, withoutEmpty } from './userApi';
+import { withoutEmpty } from './call';
+import { buyerApi } from './userApi';
 
 function setup(body: unknown = { status: true, message: 'ok', data: null }) {
   const seen: InternalAxiosRequestConfig[] = [];
@@ -56,6 +57,21 @@ describe('buyerApi', () => {
     expect(seen[1].params).toEqual({ id: 'o1' });
     expect(JSON.parse(seen[2].data)).toEqual({ purchaseId: 'o1', paymentMethod: 'MANUAL', amount: 100 });
     expect(seen[3].params).toEqual({ page: 2, limit: 25, search: 'x' });
+  });
+
+  it('order and purchase carry the Idempotency-Key given; cancel posts the id', async () => {
+    const order = { id: 'o1', status: 'CANCELLED' };
+    const { seen, api } = setup({ status: true, message: 'Order cancelled successfully', data: order });
+    await api.orderCreate(100, 'key-order');
+    await api.purchase({ purchaseId: 'o1', paymentMethod: 'MANUAL', amount: 100 }, 'key-proof');
+    const cancelled = await api.orderCancel('o1');
+    expect(seen.map((c) => `${c.method} ${c.url} ${c.headers.get('Idempotency-Key') ?? '-'}`)).toEqual([
+      'post /api/v1/user/package/order key-order',
+      'post /api/v1/user/package/purchase key-proof',
+      'post /api/v1/user/package/order/cancel -',
+    ]);
+    expect(JSON.parse(seen[2].data)).toEqual({ id: 'o1' });
+    expect(cancelled).toEqual({ data: order, message: 'Order cancelled successfully' });
   });
 
   it('uploads the file in the medias field', async () => {

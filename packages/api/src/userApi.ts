@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { unwrap, type Envelope } from './errors';
+import { call, withoutEmpty } from './call';
 import { downloadFile } from './download';
 import { postMedia } from './media';
 import type { TokenData, UserLoginRequest } from './types';
@@ -14,6 +14,7 @@ import type {
   KycSubmitRequest,
   BuyerListPage,
   MyStockRow,
+  OrderCancelRequest,
   PasswordUpdateRequest,
   PaymentDetails,
   ProfileUpdateRequest,
@@ -26,25 +27,11 @@ import type {
   UploadedMedia,
 } from './userTypes';
 
-export interface BuyerResult<T> {
-  data: T;
-  message: string | string[];
-}
-
-async function call<T>(p: Promise<{ data: Envelope<T> }>): Promise<BuyerResult<T>> {
-  const { data: envelope } = await p;
-  return { data: unwrap(envelope), message: envelope.message };
-}
-
-/** Drops empty strings, null and undefined (SPEC §5: empty fields are not sent). */
-export function withoutEmpty<T extends object>(body: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(body)) {
-    if (v === '' || v === null || v === undefined) continue;
-    (out as Record<string, unknown>)[k] = v;
-  }
-  return out;
-}
+/**
+ * The Idempotency-Key header of an order or a proof (docs/openapi/user.yaml): the same key from the
+ * same buyer answers the first answer again instead of acting twice.
+ */
+const once = (idempotencyKey?: string) => (idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : undefined);
 
 /** Every call of the buyer app against bff-user (the agreed wire contract). */
 export function buyerApi(client: AxiosInstance) {
@@ -75,10 +62,14 @@ export function buyerApi(client: AxiosInstance) {
     },
     priceGet: () => call<TokenPrice>(client.get('/api/v1/user/package/price/get')),
     beneficiaryGet: () => call<PaymentDetails>(client.get('/api/v1/user/package/beneficiary/get')),
-    orderCreate: (amount: number) => call<PurchaseOrder>(client.post('/api/v1/user/package/order', { amount })),
+    orderCreate: (amount: number, idempotencyKey?: string) =>
+      call<PurchaseOrder>(client.post('/api/v1/user/package/order', { amount }, once(idempotencyKey))),
     orderGet: (id: string) => call<PurchaseOrder>(client.get('/api/v1/user/package/order/get', { params: { id } })),
-    purchase: (body: PurchaseRequest) =>
-      call<unknown>(client.post('/api/v1/user/package/purchase', withoutEmpty(body))),
+    purchase: (body: PurchaseRequest, idempotencyKey?: string) =>
+      call<PurchaseOrder>(client.post('/api/v1/user/package/purchase', withoutEmpty(body), once(idempotencyKey))),
+    /** INITIATED → CANCELLED; 409 from any other status. */
+    orderCancel: (id: OrderCancelRequest['id']) =>
+      call<PurchaseOrder>(client.post('/api/v1/user/package/order/cancel', { id } satisfies OrderCancelRequest)),
     transactionList: (q: TransactionListQuery) =>
       call<BuyerListPage<BuyerTransaction>>(
         client.get('/api/v1/user/transaction/list', { params: withoutEmpty(q) }),

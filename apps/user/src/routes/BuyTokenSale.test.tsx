@@ -7,10 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const priceGet = vi.fn();
 const orderCreate = vi.fn();
-vi.mock('../api', () => ({
-  api: { priceGet: () => priceGet() },
-  client: { post: (url: string, body: unknown, config: unknown) => orderCreate(url, body, config) },
-}));
+// The typed client over a fake axios: the wire (path, body, Idempotency-Key) is what is checked.
+vi.mock('../api', async () => {
+  const { buyerApi } = await import('@prelaunch/api');
+  const client = { post: (url: string, body: unknown, config: unknown) => orderCreate(url, body, config) };
+  return { client, api: { ...buyerApi(client as never), priceGet: () => priceGet() } };
+});
 vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => ({}) }));
 
 import BuyToken from './BuyToken';

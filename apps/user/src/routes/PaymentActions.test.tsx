@@ -9,10 +9,20 @@ const orderGet = vi.fn();
 const beneficiaryGet = vi.fn();
 const post = vi.fn();
 const mediaAdd = vi.fn();
-vi.mock('../api', () => ({
-  api: { orderGet: (id: string) => orderGet(id), beneficiaryGet: () => beneficiaryGet(), mediaAdd: (f: File) => mediaAdd(f) },
-  client: { post: (url: string, body: unknown, config: unknown) => post(url, body, config) },
-}));
+// The typed client over a fake axios: the wire (path, body, Idempotency-Key) is what is checked.
+vi.mock('../api', async () => {
+  const { buyerApi } = await import('@prelaunch/api');
+  const client = { post: (url: string, body: unknown, config: unknown) => post(url, body, config) };
+  return {
+    client,
+    api: {
+      ...buyerApi(client as never),
+      orderGet: (id: string) => orderGet(id),
+      beneficiaryGet: () => beneficiaryGet(),
+      mediaAdd: (f: File) => mediaAdd(f),
+    },
+  };
+});
 vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => ({}) }));
 
 import Payment from './Payment';

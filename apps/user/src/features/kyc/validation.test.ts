@@ -1,3 +1,4 @@
+import { maskAadhaar } from '@prelaunch/ui';
 import { describe, expect, it } from 'vitest';
 import {
   canSubmitKyc,
@@ -5,7 +6,6 @@ import {
   isAadhaarShape,
   isPan,
   KYC_MSG,
-  maskAadhaar,
   normalizeAadhaar,
   normalizePan,
   toKycSubmit,

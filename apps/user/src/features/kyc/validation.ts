@@ -119,13 +119,5 @@ export function toKycSubmit(v: KycFormValues): KycSubmitRequest {
   };
 }
 
-/** DESIGN §16 "Privacy on screen": an Aadhaar number with all but its last 4 digits hidden, grouped by 4. */
-export function maskAadhaar(value: string | null | undefined): string {
-  const digits = String(value ?? '').replace(/[\s-]/g, '');
-  if (!digits) return '';
-  if (digits.length <= 4) return digits;
-  return `${'X'.repeat(digits.length - 4)}${digits.slice(-4)}`.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
 /** Whether the buyer may send the form: nothing sent yet, or sent and rejected. */
 export const canSubmitKyc = (s: string | null | undefined) => !s || s === 'NONE' || s === 'REJECTED';

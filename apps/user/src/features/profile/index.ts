@@ -1,3 +1,3 @@
 // The profile feature's public face: routes, layouts and other features import only from here.
 export { profileKeys, profileQueryOptions } from './api/profile';
-export { maskAadhaar, ProfileForm } from './components/ProfileForm';
+export { ProfileForm } from './components/ProfileForm';

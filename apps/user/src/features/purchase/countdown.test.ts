@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAadhaar } from '../profile';
+import { maskAadhaar } from '@prelaunch/ui';
 import { countdownTone } from './components/PaymentPage';
 import { formatCountdown, wholeTokenAmount } from './calc';
 

@@ -1,4 +1,4 @@
-import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AuditList, type AuditRecord, type AdminResult } from '@prelaunch/api';
+import { ADMIN_FALLBACK, ADMIN_PAGE_SIZE, type AuditList, type AuditRecord, type ApiResult } from '@prelaunch/api';
 import {
   DateRange,
   FilterSelect,
@@ -60,7 +60,7 @@ export interface ActivityListProps {
   onFilters: (f: ActivityFilters) => void;
   page: number;
   onPage: (page: number) => void;
-  list: UseQueryResult<AdminResult<AuditList>>;
+  list: UseQueryResult<ApiResult<AuditList>>;
   /** The action names the server offers for the filter. */
   actions: string[];
   /** The super admin's company filter; with it the list has a Company column. */

@@ -1,9 +1,8 @@
 import { ADMIN_FALLBACK, errorMessage, httpStatus, type Company, type CompanyUpdate } from '@prelaunch/api';
-import { ConfirmDialog, formatDateTime, ListPlaceholder, LoadError, rupees, StatusBadge, tokens, useErrorToast } from '@prelaunch/ui';
+import { ConfirmDialog, formatDateTime, ListPlaceholder, LoadError, maskAadhaar, rupees, StatusBadge, tokens, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { maskAadhaar } from '../../../lib/money';
 import { companyQueryOptions, useUpdateCompany } from '../api/companies';
 import { DomainList, type CompanyLinkState } from './companyColumns';
 import { EditCompanyDialog } from './EditCompanyDialog';

@@ -1,7 +1,6 @@
 import type { Company } from '@prelaunch/api';
-import { rupees, serial, StatusBadge, tokens, ymd, type ResponsiveColumn } from '@prelaunch/ui';
+import { maskAadhaar, rupees, serial, StatusBadge, tokens, ymd, type ResponsiveColumn } from '@prelaunch/ui';
 import { Link } from 'react-router';
-import { maskAadhaar } from '../../../lib/money';
 
 /** Where a company's detail page is (DESIGN §11). */
 export const companyPath = (id: string) => `/superadmin/company/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import { ADMIN_FALLBACK, adminSession, type AdminProfile, type AdminResult, type TwoFactorDisableRequest, type TwoFactorEnabled, type TwoFactorSetup } from '@prelaunch/api';
+import { ADMIN_FALLBACK, adminSession, type AdminProfile, type ApiResult, type TwoFactorDisableRequest, type TwoFactorEnabled, type TwoFactorSetup } from '@prelaunch/api';
 import { api } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
 import { adminRoot } from '../../../lib/queryKeys';
@@ -19,12 +19,12 @@ export const SECURITY_PATH = '/admin/security';
 const refetch = [adminRoot];
 
 // The set-up's steps appear in place: no toast announcing them.
-export const useTwoFactorSetup = (o?: AdminMutationOptions<AdminResult<TwoFactorSetup>>) =>
+export const useTwoFactorSetup = (o?: AdminMutationOptions<ApiResult<TwoFactorSetup>>) =>
   useAdminMutation(() => api.twoFactorSetup(), ADMIN_FALLBACK.twoFactorSetup, [], { quiet: () => true, ...o });
 
 // Turning it on needs the password and ends every other session: this one goes on with the fresh
 // token the answer carries.
-export const useTwoFactorEnable = (o?: AdminMutationOptions<AdminResult<TwoFactorEnabled>>) =>
+export const useTwoFactorEnable = (o?: AdminMutationOptions<ApiResult<TwoFactorEnabled>>) =>
   useAdminMutation(
     ({ code, password }: { code: string; password: string }) => api.twoFactorEnable(code, password),
     ADMIN_FALLBACK.twoFactorEnable,
@@ -38,5 +38,5 @@ export const useTwoFactorEnable = (o?: AdminMutationOptions<AdminResult<TwoFacto
     },
   );
 
-export const useTwoFactorDisable = (o?: AdminMutationOptions<AdminResult<null>>) =>
+export const useTwoFactorDisable = (o?: AdminMutationOptions<ApiResult<null>>) =>
   useAdminMutation((body: TwoFactorDisableRequest) => api.twoFactorDisable(body), ADMIN_FALLBACK.twoFactorDisable, refetch, o);

@@ -1,12 +1,11 @@
 import type { Kyc } from '@prelaunch/api';
-import { ButtonLabel, ConfirmDialog, FormInput } from '@prelaunch/ui';
+import { ButtonLabel, ConfirmDialog, FormInput, maskAadhaar } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import { useSaleSuspended } from '../../site';
 import { useSubmitKyc } from '../api/kyc';
 import {
   KYC_DOCUMENTS,
   kycLabel,
-  maskAadhaar,
   normalizeAadhaar,
   normalizePan,
   toKycSubmit,

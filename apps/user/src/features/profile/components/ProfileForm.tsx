@@ -1,5 +1,5 @@
 import { FALLBACK, type BuyerProfile } from '@prelaunch/api';
-import { ButtonLabel, FormInput, reportError, toastErrors, toastSuccess } from '@prelaunch/ui';
+import { ButtonLabel, FormInput, maskAadhaar, reportError, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Icon } from '../../../components/Icon';
@@ -51,13 +51,6 @@ function toUpdate(f: ProfileFields, imageId: string | undefined) {
 }
 
 /** SPEC §2 "Profile (/user/profile)": avatar, fields and 'Save Changes'. */
-/** DESIGN §16 "Privacy on screen": an Aadhaar number masked to its last 4 digits. */
-export function maskAadhaar(value: string): string {
-  const digits = value.replace(/\s+/g, '');
-  if (digits.length <= 4) return value;
-  return `${'X'.repeat(digits.length - 4)}${digits.slice(-4)}`.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
 export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?: ReactNode }) {
   const [editingAadhaar, setEditingAadhaar] = useState(false);
   const [form, setForm] = useState<ProfileFields>(() => toForm(profile));

@@ -1,21 +1,11 @@
-import {
-  FALLBACK,
-  httpStatus,
-  isInFlight,
-  unwrap,
-  withoutEmpty,
-  type Envelope,
-  type PurchaseOrder,
-  type PurchaseRequest,
-  type TransactionListQuery,
-} from '@prelaunch/api';
+import { FALLBACK, httpStatus, isInFlight, type PurchaseRequest, type TransactionListQuery } from '@prelaunch/api';
 import { reportError } from '@prelaunch/ui';
 import type { BuyerTransaction } from '@prelaunch/api';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IntentKeys } from '../../../lib/idempotency';
-import { api, client } from '../../../api';
+import { api } from '../../../api';
 import { profileKeys } from '../../profile';
 
 export const purchaseKeys = {
@@ -62,11 +52,10 @@ function isHttpLike(err: unknown): boolean {
  * DESIGN §16 "Nothing happens twice": order and proof requests carry an Idempotency-Key, one per
  * buyer intent, so a retry of the same intent returns the first answer instead of acting again.
  */
-async function postOnce<T>(url: string, body: unknown, key: string): Promise<T> {
+async function once<T>(send: () => Promise<{ data: T }>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const { data } = await client.post<Envelope<T>>(url, body, { headers: { 'Idempotency-Key': key } });
-      return unwrap(data);
+      return (await send()).data;
     } catch (err) {
       // The same intent is already on its way (a double click, a retry): its answer is this
       // request's answer too, and the server replays it once it is kept. Ask again shortly.
@@ -80,17 +69,12 @@ async function postOnce<T>(url: string, body: unknown, key: string): Promise<T> 
 export const IN_FLIGHT_RETRIES = 10;
 export const IN_FLIGHT_WAIT_MS = 500;
 
-export const createOrder = (amount: number, key: string) =>
-  postOnce<PurchaseOrder>('/api/v1/user/package/order', { amount }, key);
+export const createOrder = (amount: number, key: string) => once(() => api.orderCreate(amount, key));
 
-export const submitPurchase = (body: PurchaseRequest, key: string) =>
-  postOnce<PurchaseOrder>('/api/v1/user/package/purchase', withoutEmpty(body), key);
+export const submitPurchase = (body: PurchaseRequest, key: string) => once(() => api.purchase(body, key));
 
-/** DESIGN §16: POST /api/v1/user/package/order/cancel {id}, INITIATED → CANCELLED (409 otherwise). */
-export const cancelOrder = async (id: string) => {
-  const { data } = await client.post<Envelope<unknown>>('/api/v1/user/package/order/cancel', { id });
-  return unwrap(data);
-};
+/** POST /api/v1/user/package/order/cancel {id}, INITIATED → CANCELLED (409 otherwise). */
+export const cancelOrder = async (id: string) => (await api.orderCancel(id)).data;
 
 /** DESIGN §9: BUY NOW creates the order on the server, then goes to its payment page. */
 export function useCreateOrder() {

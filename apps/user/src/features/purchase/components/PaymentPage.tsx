@@ -1,8 +1,8 @@
 import { errorMessage, FALLBACK, httpStatus, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
-import { ButtonLabel, num, PageLoader, rupees, reportError, StatusBadge, toastErrors, toastSuccess, tokens, useErrorToast } from '@prelaunch/ui';
+import { ButtonLabel, copyText, num, PageLoader, rupees, reportError, StatusBadge, toastErrors, toastSuccess, tokens, useErrorToast, useNow } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,31 +31,11 @@ const CANCELLED = 'Payment process cancelled.';
 /** The UPI and bank buttons only open the proof form: they say so, rather than PAY or Make Payment. */
 const PAID_ADD_PROOF = 'I have paid — add proof';
 
-function useNow(active: boolean) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
-
 /** DESIGN §16: amber under 3 minutes, red under 1. */
 export function countdownTone(seconds: number): 'ok' | 'warn' | 'danger' {
   if (seconds < 60) return 'danger';
   if (seconds < 180) return 'warn';
   return 'ok';
-}
-
-async function copyText(text: string, fallbackInputId?: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const input = fallbackInputId ? (document.getElementById(fallbackInputId) as HTMLInputElement | null) : null;
-    input?.select();
-    document.execCommand?.('copy');
-  }
 }
 
 /** One bank detail: its label, the value on one line, and a copy button (DESIGN §16 "Phones"). */

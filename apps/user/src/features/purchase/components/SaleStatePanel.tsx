@@ -1,20 +1,9 @@
 import type { TokenPrice } from '@prelaunch/api';
-import { countdownText, formatDateTime, rupees, SaleProgress, SaleStatusBadge, tokens } from '@prelaunch/ui';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { countdownText, formatDateTime, rupees, SaleProgress, SaleStatusBadge, tokens, useNow } from '@prelaunch/ui';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { closedReason, secondsUntil } from '../../../lib/sale';
 
 export type SaleInfo = Partial<Pick<TokenPrice, 'sale' | 'round' | 'nextRound' | 'remainingPrivateSupply' | 'symbol'>>;
-
-/** The time now, moving each second while `active`. */
-function useNow(active: boolean) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
 
 /**
  * DESIGN §10 on Buy Token: the sale's state (a countdown to the opening, paused, closed, sold out),

@@ -1,21 +1,9 @@
 import type { PublicSale } from '@prelaunch/api';
-import { countdownText, formatDateTime, rupees, SaleProgress, SaleStatusBadge, tokens } from '@prelaunch/ui';
+import { countdownText, formatDateTime, rupees, SaleProgress, SaleStatusBadge, tokens, useNow } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { closedReason, secondsUntil } from '../../../lib/sale';
 import { publicSaleQueryOptions } from '../api/sale';
-
-/** The time now, moving each second while `active`. */
-function useNow(active: boolean) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
 
 /** When a scheduled sale opens: its start, or (started, no round open yet) its next round's. */
 function opensAt(s: PublicSale, now: number): string | null {
