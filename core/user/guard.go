@@ -80,14 +80,14 @@ func (s *Service) authoriseEmailChange(ctx context.Context, actor audit.Actor, c
 		}
 	}
 	if in.CurrentPassword == "" {
-		return "", apperr.Invalid("missing_password", errPasswordMissing)
+		return "", apperr.InvalidField("missing_password", "currentPassword", errPasswordMissing)
 	}
 	var me User
 	if err := s.DB.NewSelect().Model(&me).Column("id", "password_hash").Where("id = ?", actor.ID).
 		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return "", notFoundOr(err, "user_not_found", "User not found.")
 	}
-	if err := s.checkCurrentPassword(ctx, &me, in.CurrentPassword); err != nil {
+	if err := s.checkCurrentPassword(ctx, &me, in.CurrentPassword, "currentPassword"); err != nil {
 		return "", err
 	}
 	if err := s.checkOwnCode(ctx, actor.ID, in.Code); err != nil {
@@ -106,7 +106,7 @@ func (s *Service) checkOwnCode(ctx context.Context, userID, code string) error {
 	}
 	code = twofactor.NormCode(code)
 	if code == "" {
-		return apperr.Invalid("missing_code", errOwnCodeMissing)
+		return apperr.InvalidField("missing_code", "code", errOwnCodeMissing)
 	}
 	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, twoFactorCheckPrefix+userID); err != nil {
 		return err
@@ -123,7 +123,7 @@ func (s *Service) checkOwnCode(ctx context.Context, userID, code string) error {
 		}
 		if !ok {
 			wrong = true
-			return errCodeInvalid
+			return errCodeInvalid()
 		}
 		return nil
 	})

@@ -56,3 +56,4 @@ export { CopyButton, copyText, type CopyButtonProps } from './CopyButton';
 export { DocumentViewer, documentType, ZOOM_STEPS, type DocumentViewerProps, type ViewerDocument, type DocumentType } from './DocumentViewer';
 export { KycStatusBadge, KYC_STATUS_TEXT, kycStatusVariant } from './KycStatusBadge';
 export { SkipLink, MAIN_ID } from './SkipLink';
+export { focusFirstInvalid, useFocusFirstInvalid } from './focusInvalid';
