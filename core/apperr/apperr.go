@@ -52,6 +52,7 @@ type Error struct {
 	Slug       string
 	Message    string
 	Messages   []string      // several validation sentences; sent as an array
+	Fields     []FieldError  // a 422's sentences that belong to a field of the request, by its wire name
 	RetryAfter time.Duration // for KindRateLimited
 	Err        error         // the cause, never shown to users
 }
@@ -64,6 +65,26 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// FieldError is one sentence of a 422 and the field of the request it is about, named as the
+// request's JSON names it: "totalSupply", "supply.totalSupply", "rounds[0].price" (indexes count
+// from 0, as in the array sent), "aadhaarNumber".
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// On names the fields the error's message is about (a 422 that refuses one or more fields), so
+// the answer's errors put the sentence beside each of them. It returns e.
+func (e *Error) On(fields ...string) *Error {
+	for _, f := range fields {
+		e.Fields = append(e.Fields, FieldError{Field: f, Message: e.Message})
+	}
+	return e
+}
+
+// InvalidField is a 422 about one field of the request.
+func InvalidField(slug, field, msg string) *Error { return Invalid(slug, msg).On(field) }
 
 func New(kind Kind, slug, msg string) *Error { return &Error{Kind: kind, Slug: slug, Message: msg} }
 
@@ -90,23 +111,50 @@ func Internal(err error) *Error {
 }
 
 // Validation collects field problems and returns a single 422 with every sentence, or nil.
-type Validation struct{ msgs []string }
+// Field and CheckField also name the field of the request each sentence is about.
+type Validation struct {
+	msgs   []string
+	fields []FieldError
+}
 
+// Add records a sentence that belongs to no one field (or to the request as a whole).
 func (v *Validation) Add(msg string) { v.msgs = append(v.msgs, msg) }
 func (v *Validation) Check(ok bool, msg string) {
 	if !ok {
 		v.Add(msg)
 	}
 }
+
+// Field records a sentence about the named fields of the request (wire names, see FieldError).
+func (v *Validation) Field(msg string, fields ...string) {
+	v.msgs = append(v.msgs, msg)
+	for _, f := range fields {
+		v.fields = append(v.fields, FieldError{Field: f, Message: msg})
+	}
+}
+
+// CheckField records msg about field when ok is false.
+func (v *Validation) CheckField(ok bool, field, msg string) {
+	if !ok {
+		v.Field(msg, field)
+	}
+}
+
+// Failed reports whether a sentence was recorded.
+func (v *Validation) Failed() bool { return len(v.msgs) > 0 }
+
 func (v *Validation) Err() error {
+	var e *Error
 	switch len(v.msgs) {
 	case 0:
 		return nil
 	case 1:
-		return Invalid("validation", v.msgs[0])
+		e = Invalid("validation", v.msgs[0])
 	default:
-		return &Error{Kind: KindInvalid, Slug: "validation", Message: v.msgs[0], Messages: append([]string(nil), v.msgs...)}
+		e = &Error{Kind: KindInvalid, Slug: "validation", Message: v.msgs[0], Messages: append([]string(nil), v.msgs...)}
 	}
+	e.Fields = append([]FieldError(nil), v.fields...)
+	return e
 }
 
 // As returns the *Error inside err, if any.

@@ -29,3 +29,25 @@ func TestValidationCollectsMessages(t *testing.T) {
 		t.Fatalf("got %+v", e)
 	}
 }
+
+// Issue 29 item 5: a 422 names the field of each sentence that has one.
+func TestValidationNamesFields(t *testing.T) {
+	var v Validation
+	v.CheckField(false, "supply.totalSupply", "Total supply is required.")
+	v.CheckField(true, "price", "never")
+	v.Add("Round positions must be distinct.")
+	v.Field("Please fill in all fields.", "name", "email")
+	e, _ := As(v.Err())
+	if e.Message != "Total supply is required." || len(e.Messages) != 3 {
+		t.Fatalf("messages changed: %+v", e)
+	}
+	want := []FieldError{{"supply.totalSupply", "Total supply is required."},
+		{"name", "Please fill in all fields."}, {"email", "Please fill in all fields."}}
+	if fmt.Sprint(e.Fields) != fmt.Sprint(want) {
+		t.Fatalf("fields %+v, want %+v", e.Fields, want)
+	}
+	one := InvalidField("x", "aadhaarNumber", "This Aadhaar number is not valid.")
+	if one.Kind != KindInvalid || len(one.Fields) != 1 || one.Fields[0].Field != "aadhaarNumber" || one.Fields[0].Message != one.Message {
+		t.Fatalf("InvalidField: %+v", one)
+	}
+}

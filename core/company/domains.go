@@ -61,20 +61,20 @@ func normDomains(v *apperr.Validation, in []string, base, ownSymbol string) []st
 		}
 		switch {
 		case !validHost(h):
-			v.Add(fmt.Sprintf("%q is not a host name: enter a domain such as sale.example.com, without http://, a port or a path.", clip(raw)))
+			v.Field(fmt.Sprintf("%q is not a host name: enter a domain such as sale.example.com, without http://, a port or a path.", clip(raw)), "domains")
 			continue
 		case seen[h]:
-			v.Add(fmt.Sprintf("The domain %s is listed twice.", h))
+			v.Field(fmt.Sprintf("The domain %s is listed twice.", h), "domains")
 			continue
 		case base != "" && (h == base || strings.HasSuffix(h, "."+base)) && h != strings.ToLower(ownSymbol)+"."+base:
-			v.Add(fmt.Sprintf("Hosts under %s belong to each token's symbol (%s.%s needs no entry): use a domain of your own.",
-				base, strings.ToLower(ownSymbol), base))
+			v.Field(fmt.Sprintf("Hosts under %s belong to each token's symbol (%s.%s needs no entry): use a domain of your own.",
+				base, strings.ToLower(ownSymbol), base), "domains")
 			continue
 		}
 		seen[h] = true
 		out = append(out, h)
 	}
-	v.Check(len(out) <= MaxDomains, fmt.Sprintf("A company can have at most %d domains.", MaxDomains))
+	v.CheckField(len(out) <= MaxDomains, "domains", fmt.Sprintf("A company can have at most %d domains.", MaxDomains))
 	return out
 }
 

@@ -90,58 +90,58 @@ func (in *AddInput) validate(base string) error {
 	checkEmail(&v, in.Email)
 	in.Mobile = checkMobile(&v, in.Mobile)
 	if !fields.AadhaarShape(in.CompanyAadhaarCard) {
-		v.Add("Aadhaar number must be 12 digits.")
+		v.Field("Aadhaar number must be 12 digits.", "companyAadhaarCard")
 	} else {
-		v.Check(fields.VerhoeffValid(in.CompanyAadhaarCard), fields.MsgAadhaarChecksum)
+		v.CheckField(fields.VerhoeffValid(in.CompanyAadhaarCard), "companyAadhaarCard", fields.MsgAadhaarChecksum)
 	}
-	v.Check(fields.PAN(in.CompanyPan), "Please enter a valid PAN (e.g. ABCDE1234F).")
+	v.CheckField(fields.PAN(in.CompanyPan), "companyPan", "Please enter a valid PAN (e.g. ABCDE1234F).")
 	checkAddress(&v, in.CompanyAddress)
 	checkPincode(&v, in.CompanyPincode)
-	v.Check(in.TokenName != "" && len(in.TokenName) <= 60, "Token name is required (at most 60 characters).")
-	v.Check(fields.OneLine(in.TokenName), fields.MsgControl("Token name"))
-	v.Check(symbolRE.MatchString(in.TokenSymbol), "Token symbol must be 2 to 10 letters or digits.")
-	v.Check(in.TokenPrice.IsPositive(), "Token price must be greater than 0.")
-	v.Check(in.TokenPrice.Exponent() >= -4 || in.TokenPrice.Equal(in.TokenPrice.Round(4)), "Token price may have at most 4 decimals.")
-	v.Check(in.TokenPrice.LessThan(decimal.NewFromInt(100_000_000_000_000)), "Token price is too large.")
-	v.Check(len(in.AdminName) <= 100, "Admin name must be at most 100 characters.")
-	v.Check(fields.OneLine(in.AdminName), fields.MsgControl("Admin name"))
-	v.Check(fields.Password(in.AdminPassword), "Admin password must be 8 to 72 characters long.")
+	v.CheckField(in.TokenName != "" && len(in.TokenName) <= 60, "tokenName", "Token name is required (at most 60 characters).")
+	v.CheckField(fields.OneLine(in.TokenName), "tokenName", fields.MsgControl("Token name"))
+	v.CheckField(symbolRE.MatchString(in.TokenSymbol), "tokenSymbol", "Token symbol must be 2 to 10 letters or digits.")
+	v.CheckField(in.TokenPrice.IsPositive(), "tokenPrice", "Token price must be greater than 0.")
+	v.CheckField(in.TokenPrice.Exponent() >= -4 || in.TokenPrice.Equal(in.TokenPrice.Round(4)), "tokenPrice", "Token price may have at most 4 decimals.")
+	v.CheckField(in.TokenPrice.LessThan(decimal.NewFromInt(100_000_000_000_000)), "tokenPrice", "Token price is too large.")
+	v.CheckField(len(in.AdminName) <= 100, "adminName", "Admin name must be at most 100 characters.")
+	v.CheckField(fields.OneLine(in.AdminName), "adminName", fields.MsgControl("Admin name"))
+	v.CheckField(fields.Password(in.AdminPassword), "adminPassword", "Admin password must be 8 to 72 characters long.")
 	return v.Err()
 }
 
 // The rules of a company's details, for company/add and company/update alike.
 
 func checkName(v *apperr.Validation, s string) {
-	v.Check(s != "" && len(s) <= 120, "Company name is required (at most 120 characters).")
-	v.Check(fields.OneLine(s), fields.MsgControl("Company name"))
+	v.CheckField(s != "" && len(s) <= 120, "companyName", "Company name is required (at most 120 characters).")
+	v.CheckField(fields.OneLine(s), "companyName", fields.MsgControl("Company name"))
 }
 
 func checkEmail(v *apperr.Validation, s string) {
 	if s == "" {
-		v.Add("Email is required.")
+		v.Field("Email is required.", "email")
 		return
 	}
-	v.Check(fields.Email(s), "Please enter a valid email address.")
+	v.CheckField(fields.Email(s), "email", "Please enter a valid email address.")
 }
 
 // checkMobile checks a company's mobile by the one rule (fields.E164) and returns its stored form.
 func checkMobile(v *apperr.Validation, s string) string {
 	if s == "" {
-		v.Add("Mobile is required.")
+		v.Field("Mobile is required.", "mobile")
 		return s
 	}
 	e164, ok := fields.E164(s)
-	v.Check(ok, fields.MsgMobile)
+	v.CheckField(ok, "mobile", fields.MsgMobile)
 	return e164
 }
 
 func checkAddress(v *apperr.Validation, s string) {
-	v.Check(s != "" && len(s) <= 300, "Company address is required (at most 300 characters).")
-	v.Check(fields.OneLine(s), fields.MsgControl("Company address"))
+	v.CheckField(s != "" && len(s) <= 300, "companyAddress", "Company address is required (at most 300 characters).")
+	v.CheckField(fields.OneLine(s), "companyAddress", fields.MsgControl("Company address"))
 }
 
 func checkPincode(v *apperr.Validation, s string) {
-	v.Check(fields.Pincode(s), "PIN code must be 6 digits.")
+	v.CheckField(fields.Pincode(s), "companyPincode", "PIN code must be 6 digits.")
 }
 
 // Add creates a company, its token (default configuration and supply) and its owner admin
@@ -378,7 +378,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 		if in.Status != nil {
 			c.Status = strings.ToUpper(strings.TrimSpace(*in.Status))
 			if c.Status != StatusActive && c.Status != StatusSuspended {
-				v.Add("Status must be ACTIVE or SUSPENDED.")
+				v.Field("Status must be ACTIVE or SUSPENDED.", "status")
 			}
 		}
 		if in.Require2FA != nil {

@@ -15,10 +15,13 @@ func init() {
 }
 
 // Envelope is every response: {"status": bool, "message": string | [string], "data": any}.
+// A 422 adds "errors": [{field, message}], the sentences that belong to a field of the request
+// (empty when none does).
 type Envelope struct {
 	Status  bool `json:"status"`
 	Message any  `json:"message"`
 	Data    any  `json:"data"`
+	Errors  any  `json:"errors,omitempty"`
 }
 
 // OK answers 200 with data.

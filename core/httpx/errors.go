@@ -35,6 +35,13 @@ func Map(err error) (int, Envelope) {
 		if len(e.Messages) > 1 {
 			env.Message = e.Messages
 		}
+		if e.Kind == apperr.KindInvalid {
+			errs := e.Fields
+			if errs == nil {
+				errs = []apperr.FieldError{}
+			}
+			env.Errors = errs
+		}
 		return e.Kind.Status(), env
 	}
 	var fe *fiber.Error

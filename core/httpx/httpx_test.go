@@ -36,10 +36,11 @@ func newApp(t *testing.T, dist string) *fiber.App {
 	app.Get("/api/v1/conflict", func(c fiber.Ctx) error { return apperr.Conflict("x", "Already done.") })
 	app.Get("/api/v1/many", func(c fiber.Ctx) error {
 		var v apperr.Validation
-		v.Add("Name is required.")
+		v.CheckField(false, "name", "Name is required.")
 		v.Add("Email is required.")
 		return v.Err()
 	})
+	app.Get("/api/v1/fieldless", func(c fiber.Ctx) error { return apperr.Invalid("x", "Not for this site.") })
 	app.Get("/api/v1/limited", func(c fiber.Ctx) error { return apperr.RateLimited("Too many attempts.", 1500_000_000) })
 	app.Get("/api/v1/boom", func(c fiber.Ctx) error { return fmt.Errorf("secret internals: %d", 42) })
 	app.Get("/api/v1/panic", func(c fiber.Ctx) error { panic("secret internals") })
@@ -84,6 +85,19 @@ func TestErrorsBecomeEnvelopesWithTheRightStatus(t *testing.T) {
 	_, env, _ := do(t, app, httptest.NewRequest("GET", "/api/v1/many", nil))
 	if msgs, ok := env.Message.([]any); !ok || len(msgs) != 2 {
 		t.Errorf("several validation messages must be an array, got %#v", env.Message)
+	}
+	// Issue 29 item 5: a 422 keeps its sentences and names the field of those that have one;
+	// a 422 naming no field still carries errors, empty; other failures carry none.
+	_, _, raw := do(t, app, httptest.NewRequest("GET", "/api/v1/many", nil))
+	if !strings.Contains(raw, `"message":["Name is required.","Email is required."]`) ||
+		!strings.Contains(raw, `"errors":[{"field":"name","message":"Name is required."}]`) {
+		t.Errorf("422 with a field: %s", raw)
+	}
+	if _, _, raw := do(t, app, httptest.NewRequest("GET", "/api/v1/fieldless", nil)); !strings.Contains(raw, `"errors":[]`) {
+		t.Errorf("422 without a field must carry an empty errors: %s", raw)
+	}
+	if _, _, raw := do(t, app, httptest.NewRequest("GET", "/api/v1/conflict", nil)); strings.Contains(raw, "errors") {
+		t.Errorf("a 409 carries no errors: %s", raw)
 	}
 	resp, _, _ := do(t, app, httptest.NewRequest("GET", "/api/v1/limited", nil))
 	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "2" {

@@ -69,18 +69,21 @@ type SubmitInput struct {
 	Documents     []DocumentInput `json:"documents" form:"documents"`
 }
 
+// docField names the document of a kind in a 422's errors: "documents.PAN", "documents.SELFIE".
+func docField(kind string) string { return "documents." + kind }
+
 const msgNotOwned = "The file was not found. Please upload it again."
 
 // check validates a submission and returns it normalised: every failing field is named.
 func check(in SubmitInput) (pan, aadhaar string, docs map[string]string, err error) {
 	var v apperr.Validation
 	pan = normPAN(in.PanNumber)
-	v.Check(validPAN(pan), "Please enter a valid PAN (e.g. ABCDE1234F).")
+	v.CheckField(validPAN(pan), "panNumber", "Please enter a valid PAN (e.g. ABCDE1234F).")
 	aadhaar = fields.NormalizeAadhaar(in.AadhaarNumber)
 	if !fields.AadhaarShape(aadhaar) {
-		v.Add("Please enter a valid 12-digit Aadhaar number.")
+		v.Field("Please enter a valid 12-digit Aadhaar number.", "aadhaarNumber")
 	} else {
-		v.Check(fields.VerhoeffValid(aadhaar), fields.MsgAadhaarChecksum)
+		v.CheckField(fields.VerhoeffValid(aadhaar), "aadhaarNumber", fields.MsgAadhaarChecksum)
 	}
 	docs = map[string]string{}
 	files := map[string]bool{}
@@ -97,11 +100,11 @@ func check(in SubmitInput) (pan, aadhaar string, docs map[string]string, err err
 		}
 		docs[kind], files[id] = id, true
 	}
-	v.Check(!badKind, "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.")
-	v.Check(!twice, "Upload each document once.")
+	v.CheckField(!badKind, "documents", "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.")
+	v.CheckField(!twice, "documents", "Upload each document once.")
 	for _, r := range required {
 		if _, ok := docs[r.kind]; !ok {
-			v.Add(r.msg)
+			v.Field(r.msg, docField(r.kind))
 		}
 	}
 	return pan, aadhaar, docs, v.Err()
@@ -113,7 +116,7 @@ func checkFiles(ctx context.Context, db bun.IDB, userID string, docs map[string]
 	ids := make([]string, 0, len(docs))
 	for _, id := range docs {
 		if !fields.UUID(id) {
-			return apperr.Invalid("media_not_owned", msgNotOwned)
+			return apperr.InvalidField("media_not_owned", "documents", msgNotOwned)
 		}
 		ids = append(ids, id)
 	}
@@ -134,12 +137,12 @@ func checkFiles(ctx context.Context, db bun.IDB, userID string, docs map[string]
 	for kind, id := range docs {
 		ct, ok := types[id]
 		if !ok {
-			return apperr.Invalid("media_not_owned", msgNotOwned)
+			return apperr.InvalidField("media_not_owned", "documents", msgNotOwned)
 		}
 		if kind == KindSelfie {
-			v.Check(media.IsImage(ct), "The selfie must be a JPG, PNG or WEBP image.")
+			v.CheckField(media.IsImage(ct), docField(kind), "The selfie must be a JPG, PNG or WEBP image.")
 		} else {
-			v.Check(media.IsImage(ct) || ct == media.TypePDF, "KYC documents must be JPG, PNG, WEBP or PDF files.")
+			v.CheckField(media.IsImage(ct) || ct == media.TypePDF, docField(kind), "KYC documents must be JPG, PNG, WEBP or PDF files.")
 		}
 	}
 	return v.Err()

@@ -16,7 +16,10 @@ type Amount = fields.Num
 // MaxAmount is the largest single order in INR.
 var MaxAmount = decimal.RequireFromString("1000000000")
 
-func errBadAmount() error { return apperr.Invalid("bad_amount", "Please enter a valid amount.") }
+// The refusals of an amount name the request's field "amount" (order/create, purchase/submit).
+func errBadAmount() error {
+	return apperr.InvalidField("bad_amount", "amount", "Please enter a valid amount.")
+}
 
 // ParseAmount accepts digits with at most one decimal point and two decimals, above 0 and at
 // most MaxAmount (SPEC §5 "Buy").
@@ -39,14 +42,14 @@ func ParseAmount(a Amount) (decimal.Decimal, error) {
 		if i == len(s)-1 {
 			return decimal.Zero, errBadAmount()
 		}
-		return decimal.Zero, apperr.Invalid("bad_amount", "Please enter an amount with at most 2 decimals.")
+		return decimal.Zero, apperr.InvalidField("bad_amount", "amount", "Please enter an amount with at most 2 decimals.")
 	}
 	d, err := decimal.NewFromString(s)
 	if err != nil || !d.IsPositive() {
 		return decimal.Zero, errBadAmount()
 	}
 	if d.GreaterThan(MaxAmount) {
-		return decimal.Zero, apperr.Invalid("amount_too_large", "The amount is too large for one order.")
+		return decimal.Zero, apperr.InvalidField("amount_too_large", "amount", "The amount is too large for one order.")
 	}
 	return d, nil
 }

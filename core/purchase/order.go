@@ -189,7 +189,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	}
 	qty, charged, fee, final := Quote(amt, offer.Price, tok.PlatformChargePercent)
 	if !qty.IsPositive() {
-		return nil, apperr.Invalid("amount_too_small",
+		return nil, apperr.InvalidField("amount_too_small", "amount",
 			fmt.Sprintf("The amount is too small to buy one token (price ₹%s).", offer.Price.StringFixed(2)))
 	}
 	if tok.MinOrderINR != nil || tok.MaxOrderINR != nil || tok.MaxPerBuyerINR != nil || tok.KYCRequiredAboveINR != nil {

@@ -68,29 +68,29 @@ func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proo
 	receipt := strings.TrimSpace(in.ReceiptID)
 	switch pr.method {
 	case MethodUPI, MethodBank:
-		v.Check(pr.ref != "", "Please enter UTR or Transaction Number.")
-		v.Check(receipt != "", "Please upload a transaction file before submitting.")
+		v.CheckField(pr.ref != "", "referenceNumber", "Please enter UTR or Transaction Number.")
+		v.CheckField(receipt != "", "receiptId", "Please upload a transaction file before submitting.")
 	case MethodManual:
 	default:
-		v.Add("Please choose a payment method: UPI, BANK or MANUAL.")
+		v.Field("Please choose a payment method: UPI, BANK or MANUAL.", "paymentMethod")
 	}
 	if pr.ref != "" {
 		switch {
 		case !validReference(pr.ref):
-			v.Add("The UTR or transaction number must be 4 to 64 letters, digits, '-', '/' or '_'.")
+			v.Field("The UTR or transaction number must be 4 to 64 letters, digits, '-', '/' or '_'.", "referenceNumber")
 		case pr.method == MethodUPI || pr.method == MethodBank:
 			// The bank's own reference: "0000" or "UTR1001" is no payment, and an empty normal
 			// form would claim every other implausible reference with it.
-			v.Check(fields.PlausibleUTR(fields.NormalUTR(pr.ref)), errImplausibleUTR)
+			v.CheckField(fields.PlausibleUTR(fields.NormalUTR(pr.ref)), "referenceNumber", errImplausibleUTR)
 		default:
 			// MANUAL has no bank reference: any note of 4 characters that are not padding.
-			v.Check(len(fields.NormalUTR(pr.ref)) >= 4, "The transaction number must have at least 4 letters or digits besides leading zeros.")
+			v.CheckField(len(fields.NormalUTR(pr.ref)) >= 4, "referenceNumber", "The transaction number must have at least 4 letters or digits besides leading zeros.")
 		}
 	}
-	v.Check(len(pr.bank) <= 120, "The bank name is too long.")
+	v.CheckField(len(pr.bank) <= 120, "bankName", "The bank name is too long.")
 	if in.PaidAmount.Set && strings.TrimSpace(in.PaidAmount.Raw) != "" {
 		if paid, err := ParseAmount(in.PaidAmount); err != nil {
-			v.Add("Please enter the amount you paid (up to 2 decimals).")
+			v.Field("Please enter the amount you paid (up to 2 decimals).", "paidAmount")
 		} else {
 			pr.paid = &paid
 		}
@@ -100,7 +100,7 @@ func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proo
 	}
 	if receipt != "" {
 		if err := media.CheckOwned(ctx, s.DB, receipt, "user", b.UserID, false); err != nil {
-			return pr, apperr.Invalid("bad_receipt", "The transaction file was not found. Please upload it again.")
+			return pr, apperr.InvalidField("bad_receipt", "receiptId", "The transaction file was not found. Please upload it again.")
 		}
 		pr.receipt = &receipt
 		if err := s.DB.NewSelect().Table("media").Column("sha256").Where("id = ?", receipt).Scan(ctx, &pr.receiptSum); err != nil {

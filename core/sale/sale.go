@@ -129,14 +129,14 @@ func ErrRoundRemaining(r *Round) error {
 // bought boughtSoFar INR (INITIATED, PENDING and APPROVED orders).
 func CheckLimits(t *Token, amount, boughtSoFar decimal.Decimal) error {
 	if t.MinOrderINR != nil && amount.LessThan(*t.MinOrderINR) {
-		return apperr.Invalid("below_min_order", fmt.Sprintf("The minimum order is %s.", Rupees(*t.MinOrderINR)))
+		return apperr.InvalidField("below_min_order", "amount", fmt.Sprintf("The minimum order is %s.", Rupees(*t.MinOrderINR)))
 	}
 	if t.MaxOrderINR != nil && amount.GreaterThan(*t.MaxOrderINR) {
-		return apperr.Invalid("above_max_order", fmt.Sprintf("The maximum order is %s.", Rupees(*t.MaxOrderINR)))
+		return apperr.InvalidField("above_max_order", "amount", fmt.Sprintf("The maximum order is %s.", Rupees(*t.MaxOrderINR)))
 	}
 	if t.MaxPerBuyerINR != nil && boughtSoFar.Add(amount).GreaterThan(*t.MaxPerBuyerINR) {
 		left := decimal.Max(t.MaxPerBuyerINR.Sub(boughtSoFar), decimal.Zero)
-		return apperr.Invalid("above_max_per_buyer", fmt.Sprintf(
+		return apperr.InvalidField("above_max_per_buyer", "amount", fmt.Sprintf(
 			"You can buy at most %s in this sale; %s remains for you.", Rupees(*t.MaxPerBuyerINR), Rupees(left)))
 	}
 	return nil

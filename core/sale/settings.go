@@ -340,26 +340,26 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 	var v apperr.Validation
 	if in.Name != nil {
 		name := strings.TrimSpace(*in.Name)
-		v.Check(name != "", "Token name is required.")
-		v.Check(len([]rune(name)) <= 100, "Token name must be at most 100 characters.")
-		v.Check(fields.OneLine(name), fields.MsgControl("Token name"))
+		v.CheckField(name != "", "name", "Token name is required.")
+		v.CheckField(len([]rune(name)) <= 100, "name", "Token name must be at most 100 characters.")
+		v.CheckField(fields.OneLine(name), "name", fields.MsgControl("Token name"))
 		t.Name = name
 	}
 	if in.Symbol != nil && !strings.EqualFold(strings.TrimSpace(*in.Symbol), t.Symbol) {
-		v.Add("The token symbol cannot be changed.")
+		v.Field("The token symbol cannot be changed.", "symbol")
 	}
 	if in.Price != nil {
-		if d, ok := price(&v, "Price", *in.Price); ok {
+		if d, ok := price(&v, "price", "Price", *in.Price); ok {
 			t.Price = d
 		}
 	}
 	if in.PlatformChargePercent != nil {
-		if d, ok := percent(&v, "Platform charge percent", *in.PlatformChargePercent); ok {
+		if d, ok := percent(&v, "platformChargePercent", "Platform charge percent", *in.PlatformChargePercent); ok {
 			t.PlatformChargePercent = d
 		}
 	}
 	if in.ReferralPercent != nil {
-		if d, ok := percent(&v, "Referral percent", *in.ReferralPercent); ok {
+		if d, ok := percent(&v, "referralPercent", "Referral percent", *in.ReferralPercent); ok {
 			t.ReferralPercent = d
 		}
 	}
@@ -368,21 +368,21 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 	}
 	if in.Sale != nil {
 		start, ok1 := parseTime(in.Sale.StartsAt)
-		v.Check(ok1, "Sale start must be a date and time (RFC 3339).")
+		v.CheckField(ok1, "sale.startsAt", "Sale start must be a date and time (RFC 3339).")
 		end, ok2 := parseTime(in.Sale.EndsAt)
-		v.Check(ok2, "Sale end must be a date and time (RFC 3339).")
+		v.CheckField(ok2, "sale.endsAt", "Sale end must be a date and time (RFC 3339).")
 		if ok1 && ok2 {
-			v.Check(start == nil || end == nil || end.After(*start), "The sale end must be after its start.")
+			v.CheckField(start == nil || end == nil || end.After(*start), "sale.endsAt", "The sale end must be after its start.")
 		}
 		t.SaleStartsAt, t.SaleEndsAt, t.SalePaused = start, end, in.Sale.Paused
 	}
 	if in.Limits != nil {
-		t.MinOrderINR = limit(&v, "Minimum order", in.Limits.MinOrder)
-		t.MaxOrderINR = limit(&v, "Maximum order", in.Limits.MaxOrder)
-		t.MaxPerBuyerINR = limit(&v, "Maximum per buyer", in.Limits.MaxPerBuyer)
-		t.KYCRequiredAboveINR = limit(&v, "KYC required above", in.Limits.KYCRequiredAbove)
+		t.MinOrderINR = limit(&v, "limits.minOrder", "Minimum order", in.Limits.MinOrder)
+		t.MaxOrderINR = limit(&v, "limits.maxOrder", "Maximum order", in.Limits.MaxOrder)
+		t.MaxPerBuyerINR = limit(&v, "limits.maxPerBuyer", "Maximum per buyer", in.Limits.MaxPerBuyer)
+		t.KYCRequiredAboveINR = limit(&v, "limits.kycRequiredAbove", "KYC required above", in.Limits.KYCRequiredAbove)
 		if t.MinOrderINR != nil && t.MaxOrderINR != nil {
-			v.Check(!t.MinOrderINR.GreaterThan(*t.MaxOrderINR), "Minimum order cannot be more than the maximum order.")
+			v.CheckField(!t.MinOrderINR.GreaterThan(*t.MaxOrderINR), "limits.minOrder", "Minimum order cannot be more than the maximum order.")
 		}
 	}
 	var plan *roundsPlan
@@ -399,7 +399,8 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 		sum = sum.Add(r.Allocation)
 	}
 	if sum.GreaterThan(t.PrivateSupply) {
-		v.Add(fmt.Sprintf("Round allocations (%s) cannot exceed the private supply (%s).", Grouped(sum, 0), Grouped(t.PrivateSupply, 0)))
+		v.Field(fmt.Sprintf("Round allocations (%s) cannot exceed the private supply (%s).", Grouped(sum, 0), Grouped(t.PrivateSupply, 0)),
+			allocationFields(in)...)
 	}
 	if in.Branding != nil {
 		if err := s.branding(ctx, db, &v, actor, t, *in.Branding); err != nil {
@@ -409,56 +410,65 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 	return plan, v.Err()
 }
 
-func price(v *apperr.Validation, label string, n Num) (decimal.Decimal, bool) {
+// allocationFields is where the sum of the rounds' allocations is refused: the rounds list when
+// it is sent, else the private supply the sum is measured against.
+func allocationFields(in SettingsInput) []string {
+	if in.Rounds != nil {
+		return []string{"rounds"}
+	}
+	return []string{"supply.privateSupply"}
+}
+
+func price(v *apperr.Validation, field, label string, n Num) (decimal.Decimal, bool) {
 	d, ok := parseNum(n)
 	if !ok || !d.IsPositive() || d.GreaterThanOrEqual(maxDigits) {
-		v.Add(label + " must be greater than 0.")
+		v.Field(label+" must be greater than 0.", field)
 		return d, false
 	}
 	if decimals(d) > 4 {
-		v.Add(label + " can have at most 4 decimals.")
+		v.Field(label+" can have at most 4 decimals.", field)
 		return d, false
 	}
 	return d, true
 }
 
-func percent(v *apperr.Validation, label string, n Num) (decimal.Decimal, bool) {
+func percent(v *apperr.Validation, field, label string, n Num) (decimal.Decimal, bool) {
 	d, ok := parseNum(n)
 	if !ok || d.IsNegative() || d.GreaterThan(decimal.NewFromInt(100)) {
-		v.Add(label + " must be between 0 and 100.")
+		v.Field(label+" must be between 0 and 100.", field)
 		return d, false
 	}
 	if decimals(d) > 2 {
-		v.Add(label + " can have at most 2 decimals.")
+		v.Field(label+" can have at most 2 decimals.", field)
 		return d, false
 	}
 	return d, true
 }
 
-func whole(v *apperr.Validation, label string, n Num) (decimal.Decimal, bool) {
+func whole(v *apperr.Validation, field, label string, n Num) (decimal.Decimal, bool) {
 	if !n.Set {
-		v.Add(label + " is required.")
+		v.Field(label+" is required.", field)
 		return decimal.Zero, false
 	}
 	d, ok := parseNum(n)
 	if !ok || d.IsNegative() || decimals(d) > 0 || d.GreaterThanOrEqual(maxDigits) {
-		v.Add(label + " must be a whole number of at least 0.")
+		v.Field(label+" must be a whole number of at least 0.", field)
 		return d, false
 	}
 	return d, true
 }
 
-func limit(v *apperr.Validation, label string, n Num) *decimal.Decimal {
+func limit(v *apperr.Validation, field, label string, n Num) *decimal.Decimal {
 	if !n.Set {
 		return nil
 	}
 	d, ok := parseNum(n)
 	if !ok || !d.IsPositive() || d.GreaterThanOrEqual(decimal.New(1, 15)) {
-		v.Add(label + " must be greater than 0.")
+		v.Field(label+" must be greater than 0.", field)
 		return nil
 	}
 	if decimals(d) > 2 {
-		v.Add(label + " can have at most 2 decimals.")
+		v.Field(label+" can have at most 2 decimals.", field)
 		return nil
 	}
 	return &d
@@ -467,28 +477,28 @@ func limit(v *apperr.Validation, label string, n Num) *decimal.Decimal {
 // supply writes the supply figures into t: remaining private supply is recomputed from what is
 // sold or reserved (private − remaining, under the token lock), and likewise the referral rewards.
 func supply(v *apperr.Validation, t *Token, in SupplyInput) {
-	set := func(label string, n Num, dst *decimal.Decimal) {
-		if d, ok := whole(v, label, n); ok {
+	set := func(field, label string, n Num, dst *decimal.Decimal) {
+		if d, ok := whole(v, "supply."+field, label, n); ok {
 			*dst = d
 		}
 	}
 	taken := t.PrivateSupply.Sub(t.RemainingPrivateSupply)
 	rewarded := t.ReferralSupply.Sub(t.RemainingReferralSupply)
-	set("Total supply", in.TotalSupply, &t.TotalSupply)
-	set("Public cell supply", in.PublicCellSupply, &t.PublicCellSupply)
-	set("Angel investor supply", in.AngelInvestorSupply, &t.AngelInvestorSupply)
-	set("Founder team supply", in.FounderTeamSupply, &t.FounderTeamSupply)
-	set("Airdrop supply", in.AirdropSupply, &t.AirdropSupply)
-	if d, ok := whole(v, "Private supply", in.PrivateSupply); ok {
+	set("totalSupply", "Total supply", in.TotalSupply, &t.TotalSupply)
+	set("publicCellSupply", "Public cell supply", in.PublicCellSupply, &t.PublicCellSupply)
+	set("angelInvestorSupply", "Angel investor supply", in.AngelInvestorSupply, &t.AngelInvestorSupply)
+	set("founderTeamSupply", "Founder team supply", in.FounderTeamSupply, &t.FounderTeamSupply)
+	set("airdropSupply", "Airdrop supply", in.AirdropSupply, &t.AirdropSupply)
+	if d, ok := whole(v, "supply.privateSupply", "Private supply", in.PrivateSupply); ok {
 		if d.LessThan(taken) {
-			v.Add(fmt.Sprintf("Private supply cannot be less than the %s tokens already sold or reserved.", Grouped(taken, 0)))
+			v.Field(fmt.Sprintf("Private supply cannot be less than the %s tokens already sold or reserved.", Grouped(taken, 0)), "supply.privateSupply")
 		} else {
 			t.PrivateSupply, t.RemainingPrivateSupply = d, d.Sub(taken)
 		}
 	}
-	if d, ok := whole(v, "Referral supply", in.ReferralSupply); ok {
+	if d, ok := whole(v, "supply.referralSupply", "Referral supply", in.ReferralSupply); ok {
 		if d.LessThan(rewarded) {
-			v.Add(fmt.Sprintf("Referral supply cannot be less than the %s tokens already given as referral rewards.", Grouped(rewarded, 0)))
+			v.Field(fmt.Sprintf("Referral supply cannot be less than the %s tokens already given as referral rewards.", Grouped(rewarded, 0)), "supply.referralSupply")
 		} else {
 			t.ReferralSupply, t.RemainingReferralSupply = d, d.Sub(rewarded)
 		}
@@ -509,6 +519,7 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 	distinct := true
 	for i, ri := range in {
 		n := fmt.Sprintf("Round %d: ", i+1)
+		f := fmt.Sprintf("rounds[%d].", i)
 		var r Round
 		if ri.ID != nil {
 			if o, ok := byID[strings.TrimSpace(*ri.ID)]; ok && !seen[o.ID] {
@@ -517,12 +528,12 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 			}
 		}
 		r.Name = strings.TrimSpace(ri.Name)
-		v.Check(r.Name != "", n+"name is required.")
-		v.Check(fields.OneLine(r.Name), n+fields.MsgControl("name"))
-		v.Check(len([]rune(r.Name)) <= 100, n+"name must be at most 100 characters.")
+		v.CheckField(r.Name != "", f+"name", n+"name is required.")
+		v.CheckField(fields.OneLine(r.Name), f+"name", n+fields.MsgControl("name"))
+		v.CheckField(len([]rune(r.Name)) <= 100, f+"name", n+"name must be at most 100 characters.")
 		pos, ok := parseNum(ri.Position)
 		if !ok || decimals(pos) > 0 || pos.LessThan(decimal.NewFromInt(1)) || pos.GreaterThan(decimal.NewFromInt(10000)) {
-			v.Add(n + "position must be a whole number of at least 1.")
+			v.Field(n+"position must be a whole number of at least 1.", f+"position")
 		} else {
 			r.Position = int(pos.IntPart())
 			if positions[r.Position] {
@@ -530,7 +541,7 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 			}
 			positions[r.Position] = true
 		}
-		if d, ok := price(v, n+"price", ri.Price); ok {
+		if d, ok := price(v, f+"price", n+"price", ri.Price); ok {
 			r.Price = d
 		}
 		alloc, ok := parseNum(ri.Allocation)
@@ -538,18 +549,18 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 		case ok && r.Closed && alloc.Equal(r.Allocation):
 			// A closed round's allocation, sent back unchanged (0 once all it gave back moved on).
 		case !ok || !alloc.IsPositive() || decimals(alloc) > 0 || alloc.GreaterThanOrEqual(maxDigits):
-			v.Add(n + "allocation must be a whole number greater than 0.")
+			v.Field(n+"allocation must be a whole number greater than 0.", f+"allocation")
 		case alloc.LessThan(r.Sold):
-			v.Add(fmt.Sprintf("%sallocation cannot be less than the %s tokens it has sold.", n, Grouped(r.Sold, 0)))
+			v.Field(fmt.Sprintf("%sallocation cannot be less than the %s tokens it has sold.", n, Grouped(r.Sold, 0)), f+"allocation")
 		default:
 			r.Allocation = alloc
 		}
 		start, ok1 := parseTime(ri.StartsAt)
-		v.Check(ok1, n+"start must be a date and time (RFC 3339).")
+		v.CheckField(ok1, f+"startsAt", n+"start must be a date and time (RFC 3339).")
 		end, ok2 := parseTime(ri.EndsAt)
-		v.Check(ok2, n+"end must be a date and time (RFC 3339).")
+		v.CheckField(ok2, f+"endsAt", n+"end must be a date and time (RFC 3339).")
 		if ok1 && ok2 {
-			v.Check(start == nil || end == nil || end.After(*start), n+"the end must be after its start.")
+			v.CheckField(start == nil || end == nil || end.After(*start), f+"endsAt", n+"the end must be after its start.")
 		}
 		r.StartsAt, r.EndsAt = start, end
 		if r.ID != "" {
@@ -558,13 +569,13 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 			plan.add = append(plan.add, r)
 		}
 	}
-	v.Check(distinct, "Round positions must be distinct.")
+	v.CheckField(distinct, "rounds", "Round positions must be distinct.")
 	for _, o := range old {
 		if seen[o.ID] {
 			continue
 		}
 		if o.Sold.IsPositive() {
-			v.Add(fmt.Sprintf("Round %s has sold %s tokens and cannot be removed.", o.Name, Grouped(o.Sold, 0)))
+			v.Field(fmt.Sprintf("Round %s has sold %s tokens and cannot be removed.", o.Name, Grouped(o.Sold, 0)), "rounds")
 			continue
 		}
 		plan.delete = append(plan.delete, o.ID)
@@ -574,12 +585,12 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 
 func (s *Service) branding(ctx context.Context, db bun.IDB, v *apperr.Validation, actor audit.Actor, t *Token, in BrandingInput) error {
 	title := strings.TrimSpace(in.Title)
-	v.Check(title != "", "Title is required.")
-	v.Check(fields.OneLine(title), fields.MsgControl("Title"))
-	v.Check(fields.OneLine(in.MetaData.Title), fields.MsgControl("Meta title"))
-	v.Check(fields.OneLine(in.MetaData.Keywords), fields.MsgControl("Meta keywords"))
-	v.Check(fields.OneLine(in.MetaData.Description), fields.MsgControl("Meta description"))
-	v.Check(fields.OneLine(in.FooterNote), fields.MsgControl("Footer note"))
+	v.CheckField(title != "", "branding.title", "Title is required.")
+	v.CheckField(fields.OneLine(title), "branding.title", fields.MsgControl("Title"))
+	v.CheckField(fields.OneLine(in.MetaData.Title), "branding.metaData.title", fields.MsgControl("Meta title"))
+	v.CheckField(fields.OneLine(in.MetaData.Keywords), "branding.metaData.keywords", fields.MsgControl("Meta keywords"))
+	v.CheckField(fields.OneLine(in.MetaData.Description), "branding.metaData.description", fields.MsgControl("Meta description"))
+	v.CheckField(fields.OneLine(in.FooterNote), "branding.footerNote", fields.MsgControl("Footer note"))
 	t.Title = title
 	t.FooterNote = strings.TrimSpace(in.FooterNote)
 	t.MetaTitle = strings.TrimSpace(in.MetaData.Title)
@@ -587,7 +598,7 @@ func (s *Service) branding(ctx context.Context, db bun.IDB, v *apperr.Validation
 	t.MetaKeywords = strings.TrimSpace(in.MetaData.Keywords)
 	dist := make([]string, 0, len(in.TokenDistribution))
 	for i, line := range in.TokenDistribution {
-		v.Check(fields.OneLine(line), fields.MsgControl(fmt.Sprintf("Token distribution line %d", i+1)))
+		v.CheckField(fields.OneLine(line), fmt.Sprintf("branding.tokenDistribution[%d]", i), fields.MsgControl(fmt.Sprintf("Token distribution line %d", i+1)))
 		if line = strings.TrimSpace(line); line != "" {
 			dist = append(dist, line)
 		}
@@ -603,24 +614,26 @@ func (s *Service) branding(ctx context.Context, db bun.IDB, v *apperr.Validation
 				name, known = m, true
 			}
 		}
-		v.Check(known, n+"media must be one of "+strings.Join(SocialMedia, ", ")+".")
+		f := fmt.Sprintf("branding.socialLinks[%d].", i)
+		v.CheckField(known, f+"mediaName", n+"media must be one of "+strings.Join(SocialMedia, ", ")+".")
 		link := strings.TrimSpace(l.Link)
-		v.Check(isHTTPS(link), n+"the link must be an https URL.")
+		v.CheckField(isHTTPS(link), f+"link", n+"the link must be an https URL.")
 		links = append(links, SocialLink{MediaName: name, Link: link})
 	}
 	t.SocialLinks = links
 	for _, f := range []struct {
+		field string
 		label string
 		in    string
 		dst   *string
-	}{{"Icon", in.IconURL, &t.IconURL}, {"Header logo", in.HeaderLogo, &t.HeaderLogo},
-		{"Default logo", in.DefaultLogo, &t.DefaultLogo}, {"Chart image", in.ChartImg, &t.ChartImg}} {
+	}{{"iconUrl", "Icon", in.IconURL, &t.IconURL}, {"headerLogo", "Header logo", in.HeaderLogo, &t.HeaderLogo},
+		{"defaultLogo", "Default logo", in.DefaultLogo, &t.DefaultLogo}, {"chartImg", "Chart image", in.ChartImg, &t.ChartImg}} {
 		val, ok, err := s.logo(ctx, db, actor, strings.TrimSpace(f.in), *f.dst)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			v.Add(f.label + " must be an uploaded file or an https URL.")
+			v.Field(f.label+" must be an uploaded file or an https URL.", "branding."+f.field)
 			continue
 		}
 		*f.dst = val

@@ -40,13 +40,14 @@ func (s *Service) RequestRegisterOTP(ctx context.Context, site Tenant, in Regist
 	}
 	email := fields.NormEmail(in.Email)
 	if strings.TrimSpace(in.Name) == "" || email == "" || strings.TrimSpace(in.Mobile) == "" {
-		return apperr.Invalid("missing_fields", "Please fill in Name, Email, and Mobile to request OTP.")
+		return apperr.Invalid("missing_fields", "Please fill in Name, Email, and Mobile to request OTP.").
+			On(blank("name", in.Name, "email", email, "mobile", in.Mobile)...)
 	}
 	var v apperr.Validation
-	v.Check(fields.Email(email), "Please enter a valid email address.")
-	v.Check(fields.Mobile(strings.TrimSpace(in.Mobile)), fields.MsgMobile)
-	v.Check(len(strings.TrimSpace(in.Name)) <= 100, "Name must be at most 100 characters.")
-	v.Check(fields.OneLine(in.Name), fields.MsgControl("Name"))
+	v.CheckField(fields.Email(email), "email", "Please enter a valid email address.")
+	v.CheckField(fields.Mobile(strings.TrimSpace(in.Mobile)), "mobile", fields.MsgMobile)
+	v.CheckField(len(strings.TrimSpace(in.Name)) <= 100, "name", "Name must be at most 100 characters.")
+	v.CheckField(fields.OneLine(in.Name), "name", fields.MsgControl("Name"))
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -90,23 +91,23 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 	pincode := strings.TrimSpace(in.Pincode)
 	ref := strings.ToUpper(strings.TrimSpace(in.ReferralCode))
 	var v apperr.Validation
-	v.Check(name != "" && len(name) <= 100, "Please enter your name (at most 100 characters).")
-	v.Check(fields.OneLine(name), fields.MsgControl("Name"))
+	v.CheckField(name != "" && len(name) <= 100, "name", "Please enter your name (at most 100 characters).")
+	v.CheckField(fields.OneLine(name), "name", fields.MsgControl("Name"))
 	mobile, mobileOK := fields.E164(mobile)
-	v.Check(mobileOK, fields.MsgMobile)
-	v.Check(fields.Email(email), "Please enter a valid email address.")
-	v.Check(strings.TrimSpace(in.OTP) != "", "Please enter the OTP.")
+	v.CheckField(mobileOK, "mobile", fields.MsgMobile)
+	v.CheckField(fields.Email(email), "email", "Please enter a valid email address.")
+	v.CheckField(strings.TrimSpace(in.OTP) != "", "otp", "Please enter the OTP.")
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
 	if strings.TrimSpace(in.DateOfBirth) == "" {
-		v.Add("Please enter your date of birth.")
+		v.Field("Please enter your date of birth.", "dateOfBirth")
 	} else if dobErr != "" {
-		v.Add(dobErr)
+		v.Field(dobErr, "dateOfBirth")
 	}
-	v.Check(gender == "male" || gender == "female" || gender == "other", "Please choose a gender: male, female or other.")
-	v.Check(fields.Pincode(pincode), "Please enter a valid 6-digit pincode.")
-	checkPassword(&v, in.Password, "Password")
+	v.CheckField(gender == "male" || gender == "female" || gender == "other", "gender", "Please choose a gender: male, female or other.")
+	v.CheckField(fields.Pincode(pincode), "pincode", "Please enter a valid 6-digit pincode.")
+	checkPassword(&v, in.Password, "password", "Password")
 	if in.ConfirmPassword != "" {
-		v.Check(in.ConfirmPassword == in.Password, "Passwords do not match!")
+		v.CheckField(in.ConfirmPassword == in.Password, "confirmPassword", "Passwords do not match!")
 	}
 	if err := v.Err(); err != nil {
 		return err
@@ -117,14 +118,14 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 		err := s.DB.NewSelect().Model(&r).Column("id", "mobile").Where("company_id = ?", site.CompanyID).
 			Where("upper(referral_code) = ?", ref).Where("deleted_at IS NULL").Limit(1).Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.Invalid("bad_referral", "Member ID not found. Please check the referral code or leave it empty.")
+			return apperr.InvalidField("bad_referral", "referralCode", "Member ID not found. Please check the referral code or leave it empty.")
 		}
 		if err != nil {
 			return err
 		}
 		// A buyer's second account referred by their first would farm the referral reward.
 		if fields.NormMobile(r.Mobile) == fields.NormMobile(mobile) {
-			return apperr.Invalid("self_referral", "You cannot refer yourself.")
+			return apperr.InvalidField("self_referral", "referralCode", "You cannot refer yourself.")
 		}
 		referrer = &r.ID
 	}
@@ -166,7 +167,7 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 const mobileKey = "users_company_buyer_mobile_key"
 
 func errMobileTaken() error {
-	return apperr.Invalid("mobile_taken", "This mobile number is already registered.")
+	return apperr.InvalidField("mobile_taken", "mobile", "This mobile number is already registered.")
 }
 
 // parseDate reads YYYY-MM-DD (or an ISO date-time, whose date part is used) as a date of birth:
@@ -297,17 +298,17 @@ func (s *Service) ResetPassword(ctx context.Context, site Tenant, in ResetInput,
 	if email == "" {
 		email = fields.NormEmail(in.Email)
 	}
-	pw := in.Password
+	pw, pwField := in.Password, "password"
 	if pw == "" {
-		pw = in.NewPassword
+		pw, pwField = in.NewPassword, "newPassword"
 	}
 	if email == "" || strings.TrimSpace(in.OTP) == "" || pw == "" {
-		return apperr.Invalid("missing_fields", "Please fill in all fields.")
+		return apperr.Invalid("missing_fields", "Please fill in all fields.").On(blank("email", email, "otp", in.OTP, pwField, pw)...)
 	}
 	var v apperr.Validation
-	checkPassword(&v, pw, "The new password")
+	checkPassword(&v, pw, pwField, "The new password")
 	if in.ConfirmPassword != "" {
-		v.Check(in.ConfirmPassword == pw, "New passwords do not match.")
+		v.CheckField(in.ConfirmPassword == pw, "confirmNewPassword", "New passwords do not match.")
 	}
 	if err := v.Err(); err != nil {
 		return err
@@ -358,11 +359,12 @@ type ChangeInput struct {
 // revokes every older token. It returns a fresh token so the app stays signed in.
 func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in ChangeInput, ip string) (string, error) {
 	if strings.TrimSpace(in.OTP) == "" || in.Password == "" || in.NewPassword == "" {
-		return "", apperr.Invalid("missing_fields", "Please fill in all fields.")
+		return "", apperr.Invalid("missing_fields", "Please fill in all fields.").
+			On(blank("otp", in.OTP, "password", in.Password, "newPassword", in.NewPassword)...)
 	}
 	var v apperr.Validation
-	checkPassword(&v, in.NewPassword, "The new password")
-	v.Check(in.NewPassword != in.Password, "The new password must differ from the current one.")
+	checkPassword(&v, in.NewPassword, "newPassword", "The new password")
+	v.CheckField(in.NewPassword != in.Password, "newPassword", "The new password must differ from the current one.")
 	if err := v.Err(); err != nil {
 		return "", err
 	}
@@ -374,7 +376,7 @@ func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in C
 	if err != nil {
 		return "", err
 	}
-	if err := s.checkCurrentPassword(ctx, u, in.Password); err != nil {
+	if err := s.checkCurrentPassword(ctx, u, in.Password, "password"); err != nil {
 		return "", err
 	}
 	cid := site.CompanyID
@@ -396,6 +398,6 @@ func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in C
 	return s.Tokens.Issue(u.ID, u.CompanyID, u.Role, auth.AudienceUser, version)
 }
 
-func errWrongCurrent() error {
-	return apperr.Invalid("wrong_password", "Current password is incorrect.")
+func errWrongCurrent(field string) error {
+	return apperr.InvalidField("wrong_password", field, "Current password is incorrect.")
 }

@@ -49,8 +49,8 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip
 	email = fields.NormEmail(email)
 	companyID = strings.TrimSpace(companyID)
 	var v apperr.Validation
-	v.Check(email != "", "Email is required.")
-	v.Check(password != "", "Password is required.")
+	v.CheckField(email != "", "email", "Email is required.")
+	v.CheckField(password != "", "password", "Password is required.")
 	if err := v.Err(); err != nil {
 		return LoginResult{}, err
 	}

@@ -92,14 +92,14 @@ func (s *Service) authoriseEmailChange(ctx context.Context, actor audit.Actor, c
 // lock of MaxWrongCodes).
 func (s *Service) ConfirmAdmin(ctx context.Context, userID, companyID, password, code string) error {
 	if password == "" {
-		return apperr.Invalid("missing_password", errPasswordMissing)
+		return apperr.InvalidField("missing_password", "currentPassword", errPasswordMissing)
 	}
 	var me User
 	if err := s.DB.NewSelect().Model(&me).Column("id", "password_hash").Where("id = ?", userID).
 		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return notFoundOr(err, "user_not_found", "User not found.")
 	}
-	if err := s.checkCurrentPassword(ctx, &me, password); err != nil {
+	if err := s.checkCurrentPassword(ctx, &me, password, "currentPassword"); err != nil {
 		return err
 	}
 	return s.checkOwnCode(ctx, userID, code)
@@ -115,7 +115,7 @@ func (s *Service) checkOwnCode(ctx context.Context, userID, code string) error {
 	}
 	code = twofactor.NormCode(code)
 	if code == "" {
-		return apperr.Invalid("missing_code", errOwnCodeMissing)
+		return apperr.InvalidField("missing_code", "code", errOwnCodeMissing)
 	}
 	if err := s.Limiter.Allow(ctx, ratelimit.OTPCheckPerSubject, twoFactorCheckPrefix+userID); err != nil {
 		return err
@@ -132,7 +132,7 @@ func (s *Service) checkOwnCode(ctx context.Context, userID, code string) error {
 		}
 		if !ok {
 			wrong = true
-			return errCodeInvalid
+			return errCodeInvalid()
 		}
 		return nil
 	})

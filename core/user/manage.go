@@ -184,26 +184,26 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, companyID string, 
 	in.Email = fields.NormEmail(in.Email)
 	in.Role = strings.ToUpper(strings.TrimSpace(in.Role))
 	var v apperr.Validation
-	v.Check(in.Name != "", "Name is required.")
-	v.Check(in.Mobile != "", "Mobile is required.")
+	v.CheckField(in.Name != "", "name", "Name is required.")
+	v.CheckField(in.Mobile != "", "mobile", "Mobile is required.")
 	if in.Email == "" {
-		v.Add("Email is required.")
+		v.Field("Email is required.", "email")
 	} else {
-		v.Check(fields.Email(in.Email), "Please enter a valid email address.")
+		v.CheckField(fields.Email(in.Email), "email", "Please enter a valid email address.")
 	}
-	v.Check(validRole(in.Role), "Role must be USER or ADMIN.")
+	v.CheckField(validRole(in.Role), "role", "Role must be USER or ADMIN.")
 	if in.Password == "" {
-		v.Add("Password is required.")
+		v.Field("Password is required.", "password")
 	} else {
-		checkPassword(&v, in.Password, "Password")
+		checkPassword(&v, in.Password, "password", "Password")
 	}
-	v.Check(len(in.Name) <= 100, "Name must be at most 100 characters.")
+	v.CheckField(len(in.Name) <= 100, "name", "Name must be at most 100 characters.")
 	if in.Mobile != "" {
 		e164, ok := fields.E164(in.Mobile)
-		v.Check(ok, fields.MsgMobile)
+		v.CheckField(ok, "mobile", fields.MsgMobile)
 		in.Mobile = e164
 	}
-	v.Check(fields.OneLine(in.Name), fields.MsgControl("Name"))
+	v.CheckField(fields.OneLine(in.Name), "name", fields.MsgControl("Name"))
 	if err := v.Err(); err != nil {
 		return "", err
 	}
@@ -287,34 +287,34 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 	var v apperr.Validation
 	if in.Name != nil {
 		*in.Name = strings.TrimSpace(*in.Name)
-		v.Check(*in.Name != "", "Name is required.")
-		v.Check(len(*in.Name) <= 100, "Name must be at most 100 characters.")
-		v.Check(fields.OneLine(*in.Name), fields.MsgControl("Name"))
+		v.CheckField(*in.Name != "", "name", "Name is required.")
+		v.CheckField(len(*in.Name) <= 100, "name", "Name must be at most 100 characters.")
+		v.CheckField(fields.OneLine(*in.Name), "name", fields.MsgControl("Name"))
 	}
 	if in.Mobile != nil {
 		*in.Mobile = strings.TrimSpace(*in.Mobile)
 		if *in.Mobile == "" {
-			v.Add("Mobile is required.")
+			v.Field("Mobile is required.", "mobile")
 		} else {
 			e164, ok := fields.E164(*in.Mobile)
-			v.Check(ok, fields.MsgMobile)
+			v.CheckField(ok, "mobile", fields.MsgMobile)
 			*in.Mobile = e164
 		}
 	}
 	if in.Email != nil {
 		*in.Email = fields.NormEmail(*in.Email)
 		if *in.Email == "" {
-			v.Add("Email is required.")
+			v.Field("Email is required.", "email")
 		} else {
-			v.Check(fields.Email(*in.Email), "Please enter a valid email address.")
+			v.CheckField(fields.Email(*in.Email), "email", "Please enter a valid email address.")
 		}
 	}
 	if in.Role != nil {
 		*in.Role = strings.ToUpper(strings.TrimSpace(*in.Role))
-		v.Check(validRole(*in.Role), "Role must be USER or ADMIN.")
+		v.CheckField(validRole(*in.Role), "role", "Role must be USER or ADMIN.")
 	}
 	if in.IsApproved != nil && !*in.IsApproved {
-		v.Add("An approved user cannot be set back to waiting.")
+		v.Field("An approved user cannot be set back to waiting.", "isApproved")
 	}
 	if in.Name == nil && in.Mobile == nil && in.Email == nil && in.Role == nil && in.IsApproved == nil && strings.TrimSpace(in.ID) != "" {
 		v.Add("Nothing to update.")
@@ -343,7 +343,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		}
 		before := auditOf(u)
 		if in.Role != nil && *in.Role != RoleAdmin && u.ID == actor.ID {
-			return apperr.Invalid("self_demote", "You cannot remove your own admin role.")
+			return apperr.InvalidField("self_demote", "role", "You cannot remove your own admin role.")
 		}
 		if in.Role != nil && *in.Role != RoleAdmin && u.Role == RoleAdmin {
 			if owner, err := companyOwner(ctx, tx, companyID); err != nil {

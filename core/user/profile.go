@@ -95,7 +95,7 @@ type ProfileInput struct {
 // UpdateProfile checks the current password and applies the given fields.
 func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) error {
 	if in.Password == "" {
-		return apperr.Invalid("missing_password", "Please enter your current password.")
+		return apperr.InvalidField("missing_password", "password", "Please enter your current password.")
 	}
 	name := strings.TrimSpace(in.Name)
 	mobile := strings.TrimSpace(in.Mobile)
@@ -105,23 +105,23 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	}
 	img := strings.TrimSpace(in.ProfileImageID)
 	var v apperr.Validation
-	v.Check(len(name) <= 100, "Name must be at most 100 characters.")
-	v.Check(fields.OneLine(name), fields.MsgControl("Name"))
+	v.CheckField(len(name) <= 100, "name", "Name must be at most 100 characters.")
+	v.CheckField(fields.OneLine(name), "name", fields.MsgControl("Name"))
 	if mobile != "" {
 		e164, ok := fields.E164(mobile)
-		v.Check(ok, fields.MsgMobile)
+		v.CheckField(ok, "mobile", fields.MsgMobile)
 		mobile = e164
 	}
 	if kyc != "" {
 		if !fields.AadhaarShape(kyc) {
-			v.Add("Please enter a valid 12-digit Aadhaar number.")
+			v.Field("Please enter a valid 12-digit Aadhaar number.", "kycDocumentNumber")
 		} else {
-			v.Check(fields.VerhoeffValid(kyc), fields.MsgAadhaarChecksum)
+			v.CheckField(fields.VerhoeffValid(kyc), "kycDocumentNumber", fields.MsgAadhaarChecksum)
 		}
 	}
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
 	if dobErr != "" {
-		v.Add(dobErr)
+		v.Field(dobErr, "dateOfBirth")
 	}
 	if err := v.Err(); err != nil {
 		return err
@@ -130,13 +130,13 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	if err != nil {
 		return err
 	}
-	if err := s.checkCurrentPassword(ctx, u, in.Password); err != nil {
+	if err := s.checkCurrentPassword(ctx, u, in.Password, "password"); err != nil {
 		return err
 	}
 	if img != "" {
 		if err := media.CheckOwned(ctx, s.DB, img, "user", u.ID, true); err != nil {
 			if e, ok := apperr.As(err); ok && e.Slug == "media_not_owned" {
-				return apperr.Invalid("bad_profile_image", "The profile picture was not found. Please upload it again.")
+				return apperr.InvalidField("bad_profile_image", "profileImageId", "The profile picture was not found. Please upload it again.")
 			}
 			return err
 		}

@@ -96,21 +96,33 @@ func (s *Service) revoke(ids ...string) {
 }
 
 // checkPassword adds label's length message when pw is not an acceptable password.
-func checkPassword(v *apperr.Validation, pw, label string) {
-	v.Check(fields.Password(pw), label+" must be 8 to 72 characters long.")
+func checkPassword(v *apperr.Validation, pw, field, label string) {
+	v.CheckField(fields.Password(pw), field, label+" must be 8 to 72 characters long.")
+}
+
+// blank names the fields left empty, from (wire name, value) pairs: the fields a "fill in"
+// 422 puts its sentence beside.
+func blank(pairs ...string) []string {
+	var out []string
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if strings.TrimSpace(pairs[i+1]) == "" {
+			out = append(out, pairs[i])
+		}
+	}
+	return out
 }
 
 // checkCurrentPassword is every check of a signed-in caller's current password: limited per
 // account (ratelimit.PasswordFailPerSubject), so it cannot be guessed through the profile form.
 // The check is counted as wrong before it runs and given back when right, so wrong guesses sent
 // at once cannot all pass the limit before any is counted.
-func (s *Service) checkCurrentPassword(ctx context.Context, u *User, pw string) error {
+func (s *Service) checkCurrentPassword(ctx context.Context, u *User, pw, field string) error {
 	key := "user:" + u.ID
 	if err := s.Limiter.BeforePasswordCheck(ctx, key); err != nil {
 		return err
 	}
 	if len(pw) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, pw) {
-		return errWrongCurrent()
+		return errWrongCurrent(field)
 	}
 	s.Limiter.PasswordRight(ctx, key)
 	return nil

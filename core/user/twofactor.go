@@ -29,7 +29,6 @@ var (
 	errTwoFactorOff      = apperr.Conflict("two_factor_off", "Two-factor sign-in is off.")
 	errTwoFactorPending  = apperr.Conflict("two_factor_not_started", "Start the two-factor set-up first.")
 	errCodeMissing       = "Please enter the code."
-	errCodeInvalid       = apperr.Invalid("bad_code", "The code is not valid. Please try again.")
 	errLoginCodeInvalid  = apperr.Unauthorized("bad_code", "The code is not valid. Please try again.")
 	errChallengeExpired  = apperr.Unauthorized("challenge_expired", "Your sign-in has expired. Please log in again.")
 	errChallengeMissing  = "The sign-in challenge is missing. Please log in again."
@@ -131,8 +130,8 @@ type TwoFactorEnabled struct {
 func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *auth.Principal, code, password string) (*TwoFactorEnabled, error) {
 	code = twofactor.NormCode(code)
 	var v apperr.Validation
-	v.Check(code != "", errCodeMissing)
-	v.Check(password != "", errPasswordMissing)
+	v.CheckField(code != "", "code", errCodeMissing)
+	v.CheckField(password != "", "password", errPasswordMissing)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -144,7 +143,7 @@ func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *aut
 		Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "user_not_found", "User not found.")
 	}
-	if err := s.checkCurrentPassword(ctx, &u, password); err != nil {
+	if err := s.checkCurrentPassword(ctx, &u, password, "password"); err != nil {
 		return nil, err
 	}
 	codes, err := twofactor.NewRecoveryCodes()
@@ -174,7 +173,7 @@ func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *aut
 		}
 		step := twofactor.Match(secret, code, s.Clock.Now())
 		if step == 0 {
-			return errCodeInvalid
+			return errCodeInvalid()
 		}
 		now := s.Clock.Now()
 		if _, err := tx.NewUpdate().Model((*twoFactor)(nil)).Where("user_id = ?", p.ID).
@@ -213,8 +212,8 @@ func (s *Service) EnableTwoFactor(ctx context.Context, actor audit.Actor, p *aut
 func (s *Service) DisableTwoFactor(ctx context.Context, actor audit.Actor, p *auth.Principal, code, password string) error {
 	code = twofactor.NormCode(code)
 	var v apperr.Validation
-	v.Check(code != "", errCodeMissing)
-	v.Check(password != "", errPasswordMissing)
+	v.CheckField(code != "", "code", errCodeMissing)
+	v.CheckField(password != "", "password", errPasswordMissing)
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -226,7 +225,7 @@ func (s *Service) DisableTwoFactor(ctx context.Context, actor audit.Actor, p *au
 		Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return notFoundOr(err, "user_not_found", "User not found.")
 	}
-	if err := s.checkCurrentPassword(ctx, &u, password); err != nil {
+	if err := s.checkCurrentPassword(ctx, &u, password, "password"); err != nil {
 		return err
 	}
 	wrong := false
@@ -249,7 +248,7 @@ func (s *Service) DisableTwoFactor(ctx context.Context, actor audit.Actor, p *au
 		}
 		if !ok {
 			wrong = true
-			return errCodeInvalid
+			return errCodeInvalid()
 		}
 		if _, err := tx.NewDelete().Model((*twoFactor)(nil)).Where("user_id = ?", p.ID).Exec(ctx); err != nil {
 			return err
@@ -323,8 +322,8 @@ func (s *Service) AdminLoginTwoFactor(ctx context.Context, challenge, code, ip s
 	challenge = strings.TrimSpace(challenge)
 	code = twofactor.NormCode(code)
 	var v apperr.Validation
-	v.Check(challenge != "", errChallengeMissing)
-	v.Check(code != "", errCodeMissing)
+	v.CheckField(challenge != "", "challenge", errChallengeMissing)
+	v.CheckField(code != "", "code", errCodeMissing)
 	if err := v.Err(); err != nil {
 		return "", err
 	}
@@ -401,4 +400,9 @@ func (s *Service) AdminLoginTwoFactor(ctx context.Context, challenge, code, ip s
 
 func errRedis(err error) error {
 	return apperr.Unavailable("redis_unavailable", "This action is temporarily unavailable. Please try again shortly.", err)
+}
+
+// errCodeInvalid is the 422 of a wrong two-factor code, beside the request's "code".
+func errCodeInvalid() error {
+	return apperr.InvalidField("bad_code", "code", "The code is not valid. Please try again.")
 }

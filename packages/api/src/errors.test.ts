@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, FALLBACK, unwrap } from './errors';
+import { errorMessage, fieldErrors, FALLBACK, unclaimedMessages, unwrap } from './errors';
 
 function axiosErrorWith(data: unknown, status = 422): AxiosError {
   const config = { headers: new AxiosHeaders() };
@@ -61,5 +61,48 @@ describe('httpStatus', () => {
     expect(httpStatus(axiosErrorWith({ message: 'expired' }, 401))).toBe(401);
     expect(httpStatus({ status: false, message: 'x', data: null })).toBeUndefined();
     expect(httpStatus(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('fieldErrors (issue 29 item 5)', () => {
+  const refusal = axiosErrorWith({
+    status: false,
+    message: ['Total supply is required.', 'Round 1: price must be greater than 0.', 'Round 1: price can have at most 4 decimals.', 'Round positions must be distinct.'],
+    data: null,
+    errors: [
+      { field: 'supply.totalSupply', message: 'Total supply is required.' },
+      { field: 'rounds[0].price', message: 'Round 1: price must be greater than 0.' },
+      { field: 'rounds[0].price', message: 'Round 1: price can have at most 4 decimals.' },
+    ],
+  });
+
+  it('maps each field of a 422 to its message, several in one line', () => {
+    expect(fieldErrors(refusal)).toEqual({
+      'supply.totalSupply': 'Total supply is required.',
+      'rounds[0].price': 'Round 1: price must be greater than 0. Round 1: price can have at most 4 decimals.',
+    });
+  });
+
+  it('renames the fields onto the form', () => {
+    expect(Object.keys(fieldErrors(refusal, (f) => f.replace(/\[(\d+)\]/g, '.$1')))).toEqual(['supply.totalSupply', 'rounds.0.price']);
+  });
+
+  it('is empty for answers without errors and for other failures', () => {
+    expect(fieldErrors(axiosErrorWith({ status: false, message: 'Not for this site.', data: null, errors: [] }))).toEqual({});
+    expect(fieldErrors(axiosErrorWith({ status: false, message: 'Conflict', data: null }, 409))).toEqual({});
+    expect(fieldErrors(new Error('network'))).toEqual({});
+    expect(fieldErrors(axiosErrorWith({ errors: [{ field: 1, message: 'x' }, null, { field: '', message: 'y' }] }))).toEqual({});
+  });
+
+  it('leaves to the toast only the sentences no field shows', () => {
+    expect(unclaimedMessages(refusal, 'fallback')).toEqual(['Round positions must be distinct.']);
+    expect(unclaimedMessages(refusal, 'fallback', (f) => f.startsWith('supply.'))).toEqual([
+      'Round 1: price must be greater than 0.',
+      'Round 1: price can have at most 4 decimals.',
+      'Round positions must be distinct.',
+    ]);
+    const one = axiosErrorWith({ status: false, message: 'Please enter a valid amount.', data: null, errors: [{ field: 'amount', message: 'Please enter a valid amount.' }] });
+    expect(unclaimedMessages(one, 'fallback')).toEqual([]);
+    expect(unclaimedMessages(axiosErrorWith({ status: false, message: 'Sold out.', data: null }, 409), 'fallback')).toEqual(['Sold out.']);
   });
 });

@@ -62,6 +62,58 @@ export function httpStatus(err: unknown): number | undefined {
   return isHttpError(err) ? err.response?.status : undefined;
 }
 
+/** One sentence of a 422 and the request field it refuses (docs/openapi: InvalidFailure). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+function bodyOf(err: unknown): unknown {
+  if (isHttpError(err)) return err.response?.data;
+  if (err && typeof err === 'object' && 'message' in err && !(err instanceof Error)) return err;
+  return undefined;
+}
+
+/** The `errors` of a failed call's 422: each sentence with the field it names (empty otherwise). */
+export function fieldErrorList(err: unknown): FieldError[] {
+  const body = bodyOf(err);
+  if (!body || typeof body !== 'object' || !('errors' in body)) return [];
+  const list = (body as { errors: unknown }).errors;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (e): e is FieldError =>
+      !!e && typeof e === 'object' && typeof (e as FieldError).field === 'string' && typeof (e as FieldError).message === 'string' && (e as FieldError).field !== '',
+  );
+}
+
+/**
+ * A 422's sentences by the request field they refuse: { totalSupply: 'Total supply is required.' }
+ * (several sentences of one field in one line). Field names are the request's own: "price",
+ * "supply.totalSupply", "rounds[0].price" (`rename` maps them onto a form's names). Empty for any
+ * other failure.
+ */
+export function fieldErrors(err: unknown, rename: (field: string) => string = (f) => f): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of fieldErrorList(err)) {
+    const key = rename(e.field);
+    if (!out[key]) out[key] = e.message;
+    else if (!out[key].includes(e.message)) out[key] = `${out[key]} ${e.message}`;
+  }
+  return out;
+}
+
+/**
+ * The sentences of a failure that no field of the form shows: all of them when the answer names
+ * no field, else those whose field is not among `shown` (the toast says these). Never the
+ * fallback when every sentence has its field.
+ */
+export function unclaimedMessages(err: unknown, fallback: string, shown?: (field: string) => boolean): string[] {
+  const list = fieldErrorList(err).filter((e) => !shown || shown(e.field));
+  if (list.length === 0) return errorMessage(err, fallback);
+  const claimed = new Set(list.map((e) => e.message));
+  return errorMessage(err, fallback).filter((m) => !claimed.has(m));
+}
+
 /** Throws when a 2xx response still carries status false. */
 export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope && envelope.status === false) {

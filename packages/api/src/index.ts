@@ -11,6 +11,7 @@ export type * from './superadminTypes';
 export { buyerApi, type BuyerApi } from './userApi';
 export { fetchBuyerSite, fetchPublicSale, servedBuyerSite } from './userSite';
 export type * from './userTypes';
+export { fieldErrors, fieldErrorList, unclaimedMessages, type FieldError } from './errors';
 export { httpStatus, ADMIN_FALLBACK, SALE_SUSPENDED, IN_FLIGHT, isInFlight } from './errors';
 export { createSession, userSession, adminSession, markDashboardVisited, type Session } from './session';
 export { downloadFile, dispositionName, saveBlob, type Downloaded } from './download';

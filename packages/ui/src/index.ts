@@ -58,3 +58,4 @@ export { KycStatusBadge, KYC_STATUS_TEXT, kycStatusVariant } from './KycStatusBa
 export { SkipLink, MAIN_ID } from './SkipLink';
 export { maskAadhaar } from './maskAadhaar';
 export { useNow } from './useNow';
+export { focusFirstInvalid, useFocusFirstInvalid } from './focusInvalid';

@@ -714,6 +714,20 @@ export interface components {
             message: components["schemas"]["Message"];
             data: null;
         };
+        /** @description The envelope of a 422, with the field of each sentence that has one. */
+        InvalidFailure: {
+            /** @constant */
+            status: false;
+            message: components["schemas"]["Message"];
+            data: null;
+            errors: components["schemas"]["FieldError"][];
+        };
+        /** @description One sentence of a 422 and the field of the request it refuses. */
+        FieldError: {
+            /** @description The wire name: "price", "supply.totalSupply", "rounds[0].price". */
+            field: string;
+            message: string;
+        };
         HealthAnswer: {
             /** @constant */
             status: true;
@@ -1367,13 +1381,19 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
-        /** @description Validation failed; message is an array when several fields fail. */
+        /**
+         * @description Validation failed; message is an array when several fields fail (the sentences, as they
+         *     are). errors names the field of the request each sentence is about, by the name the
+         *     request's JSON gives it: "price", "supply.totalSupply", "rounds[0].price" (indexes count
+         *     from 0, as in the array sent), "aadhaarNumber". A sentence about no one field (or the
+         *     request as a whole) is only in message; errors is then empty.
+         */
         Invalid: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Failure"];
+                "application/json": components["schemas"]["InvalidFailure"];
             };
         };
         /** @description Too many attempts; retry after the given seconds. */

@@ -4,7 +4,6 @@ import {
   changedBody,
   changedSections,
   emptyRound,
-  fieldOfMessage,
   fromLocalInput,
   moveRow,
   pruneErrors,
@@ -13,6 +12,22 @@ import {
   toForm,
   toLocalInput,
 } from './form';
+
+/** A 422 as the server answers it: the sentences, and the field of those that have one. */
+function refusal(list: [string, string | null][]) {
+  return {
+    isAxiosError: true,
+    response: {
+      status: 422,
+      data: {
+        status: false,
+        message: list.map(([m]) => m),
+        data: null,
+        errors: list.filter(([, f]) => f).map(([message, field]) => ({ field, message })),
+      },
+    },
+  };
+}
 
 describe('token settings form model', () => {
   it('sends nothing when nothing changed, and only the changed top-level keys otherwise', () => {
@@ -103,48 +118,38 @@ describe('token settings form model', () => {
     expect(readableErrors(f)).toEqual({});
   });
 
-  it('puts each 422 sentence of the server on its field', () => {
-    const cases: [string, string][] = [
+  it('puts each sentence of a 422 on the field the answer names, the rest on the form (issue 29 item 5)', () => {
+    const err = refusal([
       ['Price must be greater than 0.', 'price'],
-      ['Price can have at most 4 decimals.', 'price'],
-      ['Platform charge percent must be between 0 and 100.', 'platformChargePercent'],
-      ['Referral percent must be between 0 and 100.', 'referralPercent'],
-      ['Referral supply must be a whole number of at least 0.', 'supply.referralSupply'],
-      ['Private supply cannot be less than the 10,000 tokens already sold or reserved.', 'supply.privateSupply'],
-      ['The sale end must be after its start.', 'sale.endsAt'],
-      ['Sale start must be a date and time (RFC 3339).', 'sale.startsAt'],
-      ['Sale end must be a date and time (RFC 3339).', 'sale.endsAt'],
-      ['Token name is required.', 'name'],
-      ['Platform charge percent can have at most 2 decimals.', 'platformChargePercent'],
-      ['Referral supply cannot be less than the 500 tokens already given as referral rewards.', 'supply.referralSupply'],
-      ['Round 2: start must be a date and time (RFC 3339).', 'rounds.1.startsAt'],
-      ['Round 2: end must be a date and time (RFC 3339).', 'rounds.1.endsAt'],
-      ['Round Seed has sold 40 tokens and cannot be removed.', 'rounds'],
-      ['Minimum order cannot be more than the maximum order.', 'limits.minOrder'],
-      ['KYC required above can have at most 2 decimals.', 'limits.kycRequiredAbove'],
-      ['Round 2: price must be greater than 0.', 'rounds.1.price'],
-      ['Round 1: allocation cannot be less than the 10000 tokens it has sold.', 'rounds.0.allocation'],
-      ['Round 3: the end must be after its start.', 'rounds.2.endsAt'],
+      ['Total supply is required.', 'supply.totalSupply'],
+      ['Round 2: price must be greater than 0.', 'rounds[1].price'],
       ['Round positions must be distinct.', 'rounds'],
-      ['Round allocations (1200000) cannot exceed the private supply (1000000).', 'rounds'],
-      ['Title is required.', 'branding.title'],
-      ['Social link 2: the link must be an https URL.', 'branding.socialLinks.1.link'],
-      ['Social link 1: media must be one of youtube, facebook, instagram, telegram, whatsApp, X.', 'branding.socialLinks.0.mediaName'],
-      ['Header logo must be an uploaded file or an https URL.', 'branding.headerLogo'],
-      ['The token symbol cannot be changed.', 'symbol'],
-      ['Something else went wrong.', 'form'],
-    ];
-    for (const [message, path] of cases) expect([message, fieldOfMessage(message)]).toEqual([message, path]);
-    expect(serverErrors(['Price must be greater than 0.', 'Round positions must be distinct.', 'Title is required.'])).toEqual({
+      ['Social link 2: the link must be an https URL.', 'branding.socialLinks[1].link'],
+      ['Meta title must not contain control characters.', 'branding.metaData.title'],
+      ['Token distribution line 1 must not contain control characters.', 'branding.tokenDistribution[0]'],
+      ['Odd.', null],
+    ]);
+    expect(serverErrors(err)).toEqual({
       price: ['Price must be greater than 0.'],
+      'supply.totalSupply': ['Total supply is required.'],
+      'rounds.1.price': ['Round 2: price must be greater than 0.'],
       rounds: ['Round positions must be distinct.'],
-      'branding.title': ['Title is required.'],
+      'branding.socialLinks.1.link': ['Social link 2: the link must be an https URL.'],
+      'branding.metaTitle': ['Meta title must not contain control characters.'],
+      form: ['Token distribution line 1 must not contain control characters.', 'Odd.'],
     });
   });
 
   it('drops the message of a field once that field is edited, keeping the list-wide ones', () => {
     const f = toForm(tokenSettings());
-    const errors = serverErrors(['Price must be greater than 0.', 'Round 2: price must be greater than 0.', 'Round positions must be distinct.', 'Odd.']);
+    const errors = serverErrors(
+      refusal([
+        ['Price must be greater than 0.', 'price'],
+        ['Round 2: price must be greater than 0.', 'rounds[1].price'],
+        ['Round positions must be distinct.', 'rounds'],
+        ['Odd.', null],
+      ]),
+    );
     const edited = { ...f, rounds: f.rounds.map((r, i) => (i === 1 ? { ...r, price: '13' } : r)) };
     expect(pruneErrors(errors, f, edited)).toEqual({
       price: ['Price must be greater than 0.'],

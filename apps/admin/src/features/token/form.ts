@@ -1,4 +1,4 @@
-/**
+import { fieldErrorList, unclaimedMessages, type SaleStatus, type TokenRound, type TokenSettings, type TokenUpdateRequest } from '@prelaunch/api';
  * The Token Settings form (DESIGN §10) as plain data: what the screen edits (strings, as typed),
  * how it becomes the PUT body (only the top-level keys that changed), and where each 422 sentence
  * of the server belongs. The sale's rules live in core; here are only the checks that stop a
@@ -375,37 +375,25 @@ export function readableErrors(f: TokenForm): FieldErrors {
   return e;
 }
 
-const SUPPLY_BY_LABEL = new Map<string, string>(SUPPLY_FIELDS.map((s) => [s.label, s.key]));
-const LIMIT_BY_LABEL = new Map<string, string>(LIMIT_FIELDS.map((l) => [l.label, l.key]));
-const LOGO_BY_LABEL = new Map<string, string>(LOGO_FIELDS.map((l) => [l.label, l.key]));
-const ROUND_FIELD: Record<string, string> = { name: 'name', price: 'price', allocation: 'allocation', start: 'startsAt', end: 'endsAt', 'the end': 'endsAt' };
-
-/** Where a sentence of the server's 422 (docs/openapi/admin.yaml, token/update) belongs on the screen. */
-export function fieldOfMessage(message: string): string {
-  const m = message.trim();
-  if (/^Price /.test(m)) return 'price';
-  if (/^Platform charge percent/.test(m)) return 'platformChargePercent';
-  if (/^Referral percent/.test(m)) return 'referralPercent';
-  if (/^The token symbol/.test(m)) return 'symbol';
-  if (/^Token name /.test(m)) return 'name';
-  if (/^Sale start /.test(m)) return 'sale.startsAt';
-  if (/^(The sale end|Sale end )/.test(m)) return 'sale.endsAt';
-  if (/^Title /.test(m)) return 'branding.title';
-  const round = /^Round (\d+): (name|price|allocation|start|end|the end)\b/.exec(m);
-  if (round) return `rounds.${Number(round[1]) - 1}.${ROUND_FIELD[round[2]]}`;
-  if (/^Round /.test(m)) return 'rounds';
-  const social = /^Social link (\d+): (media|the link)\b/.exec(m);
-  if (social) return `branding.socialLinks.${Number(social[1]) - 1}.${social[2] === 'media' ? 'mediaName' : 'link'}`;
-  for (const [label, key] of SUPPLY_BY_LABEL) if (m.startsWith(`${label} `)) return `supply.${key}`;
-  for (const [label, key] of LIMIT_BY_LABEL) if (m.startsWith(`${label} `)) return `limits.${key}`;
-  for (const [label, key] of LOGO_BY_LABEL) if (m.startsWith(`${label} `)) return `branding.${key}`;
-  return 'form';
+/** The form's path of a request field the server names: 'rounds[0].price' → 'rounds.0.price'. */
+export function formPath(field: string): string {
+  const meta = /^branding\.metaData\.(title|description|keywords)$/.exec(field);
+  if (meta) return `branding.meta${meta[1][0].toUpperCase()}${meta[1].slice(1)}`;
+  return field.replace(/\[(\d+)\]/g, '.$1');
 }
 
-/** The server's 422 sentences, each on its field (what no field claims goes to 'form'). */
-export function serverErrors(messages: string[]): FieldErrors {
+/**
+ * The server's 422 (docs/openapi/admin.yaml, token/update) on the screen's fields: each sentence
+ * on the field its answer names; a sentence naming none goes to 'form'.
+ */
+export function serverErrors(err: unknown): FieldErrors {
   const e: FieldErrors = {};
-  for (const m of messages) addError(e, fieldOfMessage(m), m);
+  for (const f of fieldErrorList(err)) {
+    // Distribution lines are sent without the empty ones, so their indexes are not the screen's.
+    const path = formPath(f.field);
+    addError(e, path.startsWith('branding.tokenDistribution') ? 'form' : path, f.message);
+  }
+  for (const m of unclaimedMessages(err, '')) if (m) addError(e, 'form', m);
   return e;
 }
 

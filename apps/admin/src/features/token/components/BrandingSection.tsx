@@ -119,16 +119,24 @@ export function BrandingSection({ form, update, errors }: SectionProps) {
           <FormInput label="Footer note" value={b.footerNote} error={errorText(errors, 'branding.footerNote')} onChange={(e) => setText('footerNote', e.target.value)} className="mb-0" />
         </div>
         <div className="col-12 col-md-6">
-          <FormInput label="Meta title" value={b.metaTitle} onChange={(e) => setText('metaTitle', e.target.value)} className="mb-0" />
+          <FormInput label="Meta title" value={b.metaTitle} error={errorText(errors, 'branding.metaTitle')} onChange={(e) => setText('metaTitle', e.target.value)} className="mb-0" />
         </div>
         <div className="col-12 col-md-6">
-          <FormInput label="Meta keywords" value={b.metaKeywords} hint="Comma separated." onChange={(e) => setText('metaKeywords', e.target.value)} className="mb-0" />
+          <FormInput label="Meta keywords" value={b.metaKeywords} hint="Comma separated." error={errorText(errors, 'branding.metaKeywords')} onChange={(e) => setText('metaKeywords', e.target.value)} className="mb-0" />
         </div>
         <div className="col-12">
           <Form.Group controlId="meta-description">
             <Form.Label>Meta description</Form.Label>
             {/* One line (a meta tag's content): the box only wraps it, and a line break typed or pasted becomes a space. */}
-            <Form.Control as="textarea" rows={2} value={b.metaDescription} onChange={(e) => setText('metaDescription', e.target.value.replace(/[\r\n\u2028\u2029]+/g, ' '))} />
+            <Form.Control
+              as="textarea"
+              rows={2}
+              value={b.metaDescription}
+              isInvalid={Boolean(errorText(errors, 'branding.metaDescription'))}
+              aria-invalid={errorText(errors, 'branding.metaDescription') ? true : undefined}
+              onChange={(e) => setText('metaDescription', e.target.value.replace(/[\r\n\u2028\u2029]+/g, ' '))}
+            />
+            <Form.Control.Feedback type="invalid">{errorText(errors, 'branding.metaDescription')}</Form.Control.Feedback>
           </Form.Group>
         </div>
       </div>

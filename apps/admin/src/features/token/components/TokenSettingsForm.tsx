@@ -1,6 +1,6 @@
-import { errorMessage, httpStatus, type TokenSettings, type TokenUpdateRequest } from '@prelaunch/api';
-import { ButtonLabel, ConfirmDialog, toastErrors } from '@prelaunch/ui';
-import { useState, type FormEvent } from 'react';
+import { httpStatus, type TokenSettings, type TokenUpdateRequest } from '@prelaunch/api';
+import { ButtonLabel, ConfirmDialog, toastErrors, useFocusFirstInvalid } from '@prelaunch/ui';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   changedBody,
   changedSections,
@@ -37,6 +37,10 @@ export function TokenSettingsForm({ settings, pending = false, saveError, onSave
   const [form, setForm] = useState(loaded);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<TokenUpdateRequest | null>(null);
+  // Each refusal (the browser's or the server's): its first field is scrolled into view and focused.
+  const [refusal, setRefusal] = useState<FieldErrors | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(refusal, formRef);
 
   // The save's answer (or a reload) replaces what the form shows.
   if (loadedFrom !== settings) {
@@ -49,7 +53,11 @@ export function TokenSettingsForm({ settings, pending = false, saveError, onSave
   const [shownError, setShownError] = useState(saveError);
   if (shownError !== saveError) {
     setShownError(saveError);
-    if (saveError && httpStatus(saveError) === 422) setErrors(serverErrors(errorMessage(saveError, '')));
+    if (saveError && httpStatus(saveError) === 422) {
+      const found = serverErrors(saveError);
+      setErrors(found);
+      setRefusal(found);
+    }
   }
 
   const body = changedBody(loaded, form);
@@ -67,6 +75,7 @@ export function TokenSettingsForm({ settings, pending = false, saveError, onSave
     const found = readableErrors(form);
     setErrors(found);
     if (Object.keys(found).length) {
+      setRefusal(found);
       toastErrors(['Please correct the highlighted fields.']);
       return;
     }
@@ -85,7 +94,7 @@ export function TokenSettingsForm({ settings, pending = false, saveError, onSave
   const count = Object.values(errors).reduce((n, list) => n + list.length, 0);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Token settings" className="pl-token-form">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Token settings" className="pl-token-form">
       {count > 0 ? (
         <div className="alert alert-danger" role="alert" data-testid="form-errors">
           <p className="fw-semibold mb-1">
