@@ -154,7 +154,7 @@ test('admin updates the beneficiary; every field is required; the password confi
     'IFSC Code': 'HDFC0001234',
     'UPI ID': upi,
   };
-  for (const [label, v] of Object.entries(values)) await dialog.getByLabel(label).fill(v);
+  for (const [label, v] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(v);
   await dialog.getByLabel('Confirm Account Number').fill(account);
   await dialog.getByRole('button', { name: 'Update' }).click();
   // The confirmation: before → after, then the admin's password.
