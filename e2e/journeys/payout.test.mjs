@@ -3,7 +3,10 @@
 // every admin of the company is emailed (account numbers masked) and Activity says "Changed payout
 // details". At 1280 px (a wrong password first) and at 360 px (nothing changed, then the UPI id).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
+import { axeViolations } from '../lib/axe.mjs';
 import { ROW, screenshot, useBrowser } from '../lib/browser.mjs';
 import { ADMIN_URL } from '../lib/env.mjs';
 import { readOutbox } from '../lib/mail.mjs';
@@ -13,6 +16,13 @@ const ctx = useBrowser({ before, after });
 const stamp = String(Date.now()).slice(-7);
 const admin = { email: `payout+${stamp}@e2e.test`, password: 'Payout-Pass-123', name: `Payout Admin ${stamp}` };
 const PHONE = { width: 360, height: 740 };
+// The apps' CSP blocks an inline script tag; a DevTools evaluation is not subject to it.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function axe(page) {
+  await page.waitForTimeout(350); // the dialog's fade settles: axe reads computed colours
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(AXE_SOURCE);
+  return axeViolations(page);
+}
 const DESK = { width: 1280, height: 800 };
 
 /** Waits for a payout notice to `to` sent since `since` whose text holds `needle`. */
@@ -136,6 +146,7 @@ test('at 360 px: nothing changed says so; a new UPI id asks no second account nu
   await dialog.getByRole('table', { name: 'Changes' }).getByText(upi).waitFor();
   assert.ok((await overflow(page)) <= 0, 'the confirmation overflows at 360 px');
   await screenshot(page, 'payout-confirm-phone');
+  assert.deepEqual(await axe(page), [], 'axe on the confirmation at 360 px');
   await dialog.getByLabel('Your current password').fill(admin.password);
   const since = Date.now();
   await dialog.getByRole('button', { name: 'Confirm change' }).click();
