@@ -134,6 +134,7 @@ func TestPayoutChangeNeedsPasswordAndTellsEveryAdmin(t *testing.T) {
 
 	// With two-factor on, the code is asked too: missing, wrong, then right.
 	secret, _, tok := h.enrol(h.adminA, seedPW)
+	h.adminA = tok // enabling ended every other session
 	upi := with(h.payoutNow(), "upi", "demo.new@okaxis", "currentPassword", seedPW)
 	for code, msg := range map[string]string{"": "Please enter the code from your authenticator app.", "000000": "The code is not valid. Please try again."} {
 		r := h.want(h.call("PUT", payoutPath, tok, with(upi, "code", code)), 422)

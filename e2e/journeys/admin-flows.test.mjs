@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { screenshot, useBrowser } from '../lib/browser.mjs';
 import { ADMIN_URL } from '../lib/env.mjs';
-import { adminLogin, overflow, pendingPurchase, registerBuyer, search, ROW } from './admin-helpers.mjs';
+import { adminLogin, overflow, pendingPurchase, registerBuyer, search, ROW, SEED_PASSWORD } from './admin-helpers.mjs';
 
 const ctx = useBrowser({ before, after });
 const state = {};
@@ -135,7 +135,7 @@ test('admin adds, edits and deletes a user', async () => {
   await page.getByText('No data available.').waitFor();
 });
 
-test('admin updates the beneficiary; every field is required', async () => {
+test('admin updates the beneficiary; every field is required; the password confirms it', async () => {
   const page = state.page;
   await page.getByRole('link', { name: 'Beneficiary Manage' }).click();
   await page.waitForURL(/\/admin\/beneficiary/);
@@ -145,16 +145,22 @@ test('admin updates the beneficiary; every field is required', async () => {
   await dialog.getByRole('button', { name: 'Update' }).click();
   await dialog.getByText('UPI ID is required.').waitFor();
   const upi = `e2e${Date.now()}@upi`;
+  const account = `1${String(Date.now()).slice(-11)}`;
   const values = {
     'Holder Name': 'Demo Company E2E',
     'Bank Name': 'E2E Bank',
     'Branch Name': 'MG Road',
-    'Account Number': '123456789012',
+    'Account Number': account,
     'IFSC Code': 'HDFC0001234',
     'UPI ID': upi,
   };
-  for (const [label, v] of Object.entries(values)) await dialog.getByLabel(label).fill(v);
+  for (const [label, v] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(v);
+  await dialog.getByLabel('Confirm Account Number').fill(account);
   await dialog.getByRole('button', { name: 'Update' }).click();
+  // The confirmation: before → after, then the admin's password.
+  await dialog.getByRole('table', { name: 'Changes' }).getByText(upi).waitFor();
+  await dialog.getByLabel('Your current password').fill(SEED_PASSWORD);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText(upi).waitFor();
   await page.getByText('E2E Bank').waitFor();

@@ -92,8 +92,11 @@ test("its admin signs in to their own company's branding and sets the payment de
     'IFSC Code': 'HDFC0004321',
     'UPI ID': `gamma${stamp}@upi`,
   };
-  for (const [label, v] of Object.entries(values)) await dialog.getByLabel(label).fill(v);
+  for (const [label, v] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(v);
+  await dialog.getByLabel('Confirm Account Number').fill(values['Account Number']);
   await dialog.getByRole('button', { name: 'Update' }).click();
+  await dialog.getByLabel('Your current password').fill(company.password);
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText(`gamma${stamp}@upi`).waitFor();
   // A new company's sale starts paused; with the payment details set, its admin opens it.
