@@ -51,12 +51,20 @@ func TestNewCompanySaleStartsPausedAndOpensWithPaymentDetails(t *testing.T) {
 	if _, err := svc.Sales.UpdateTokenSettings(ctx, admin, sale.SettingsInput{Sale: &sale.SaleInput{Paused: true}}); err != nil {
 		t.Fatalf("saving a paused sale: %v", err)
 	}
-	if err := svc.Beneficiaries.Update(ctx, admin, cid, beneficiary.View{HolderName: "Gamma Ltd", UPI: "gamma@upi"}); err != nil {
+	// The payout change is confirmed with the admin's own password.
+	var adminID string
+	if err := d.DB.NewRaw("SELECT id FROM users WHERE company_id = ? AND email = ?", cid, "owner@gamma.test").Scan(ctx, &adminID); err != nil {
+		t.Fatal(err)
+	}
+	owner := audit.Actor{Kind: "admin", ID: adminID, CompanyID: cid}
+	if _, err := svc.Beneficiaries.Update(ctx, owner, cid, beneficiary.UpdateInput{HolderName: "Gamma Ltd", BankName: "State Bank",
+		Branch: "Fort", AccountNumber: "123456789012", ConfirmAccountNumber: "123456789012", IFSCCode: "SBIN0000001",
+		UPI: "gamma@upi", CurrentPassword: "GammaPass#1"}); err != nil {
 		t.Fatal(err)
 	}
 	ts, err = svc.Sales.UpdateTokenSettings(ctx, admin, open)
 	if err != nil {
-		t.Fatalf("opening with a UPI id: %v", err)
+		t.Fatalf("opening with payment details: %v", err)
 	}
 	if ts.Sale.Paused || ts.Sale.Status != sale.SaleOpen {
 		t.Fatalf("the sale must be open: %+v", ts.Sale)
