@@ -2,10 +2,12 @@ package company
 
 // SiteView is the public branding and token config of the site a buyer app serves (SPEC §3).
 type SiteView struct {
-	CompanyID   string    `json:"companyId"`
-	CompanyName string    `json:"companyName"`
-	Suspended   bool      `json:"suspended"`
-	Token       TokenView `json:"token"`
+	CompanyID   string `json:"companyId"`
+	CompanyName string `json:"companyName"`
+	Suspended   bool   `json:"suspended"`
+	// SuspensionReason: the super admin's reason while suspended, for the buyers' banner ("" otherwise).
+	SuspensionReason string    `json:"suspensionReason"`
+	Token            TokenView `json:"token"`
 }
 
 type MetaData struct {
@@ -52,5 +54,6 @@ func (t *Token) View() TokenView {
 func PublicSite(site *Site) *SiteView {
 	tv := site.Token.View()
 	tv.MetaData.Title = site.Token.PageTitle()
-	return &SiteView{CompanyID: site.CompanyID, CompanyName: site.CompanyName, Suspended: site.Suspended(), Token: tv}
+	return &SiteView{CompanyID: site.CompanyID, CompanyName: site.CompanyName, Suspended: site.Suspended(),
+		SuspensionReason: site.SuspensionReason, Token: tv}
 }

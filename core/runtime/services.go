@@ -57,13 +57,16 @@ func (d *Deps) Build() *Services {
 		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links,
 		Window: d.Cfg.PaymentWindow}
 	files := &media.Store{DB: d.DB, Blobs: d.Blobs, Signer: d.Media, Sealer: d.FileSealer}
+	users := &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
+		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
+		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
+		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
 	return &Services{
-		Users: &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
-			Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
-			Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
-			Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey},
-		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site,
-			PIIKey: d.Cfg.PIIKey},
+		Users: users,
+		// A company's reactions on users are the user package's: its owner admin, and the
+		// revocation of its admins' sessions when it is suspended.
+		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Sites: site,
+			PIIKey: d.Cfg.PIIKey, CreateOwner: user.CreateOwner, OnSuspend: users.RevokeCompanyAdmins},
 		Site:          site,
 		Purchases:     purchases,
 		SuperAdmins:   &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},

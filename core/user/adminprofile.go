@@ -1,17 +1,14 @@
-package company
+package user
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
-	"prelaunch/core/user"
+	"prelaunch/core/company"
 )
 
-// ProfileView is the signed-in admin with their company and token branding, for the layout.
-type ProfileView struct {
+// AdminProfileView is the signed-in admin with their company and token branding, for the layout.
+type AdminProfileView struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Email string `json:"email"`
@@ -34,50 +31,42 @@ type CompanyRef struct {
 
 // TokenSummary is the token branding the admin screens use.
 type TokenSummary struct {
-	Symbol   string   `json:"symbol"`
-	Name     string   `json:"name"`
-	IconURL  string   `json:"icon_url"`
-	Title    string   `json:"title"`
-	MetaData MetaData `json:"metaData"`
+	Symbol   string           `json:"symbol"`
+	Name     string           `json:"name"`
+	IconURL  string           `json:"icon_url"`
+	Title    string           `json:"title"`
+	MetaData company.MetaData `json:"metaData"`
 }
 
 // Summary is a token's branding for admin screens.
-func Summary(t *Token) TokenSummary {
+func Summary(t *company.Token) TokenSummary {
 	return TokenSummary{Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL, Title: t.Title,
-		MetaData: MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
+		MetaData: company.MetaData{Title: t.MetaTitle, Description: t.MetaDescription, Keywords: t.MetaKeywords}}
 }
 
 // AdminProfile is admin auth/profile/get: the signed-in admin, their company and its token.
-func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*ProfileView, error) {
-	var u user.User
+func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*AdminProfileView, error) {
+	var u User
 	if err := s.DB.NewSelect().Model(&u).Column("id", "name", "email", "role", "company_id").
 		Where("id = ?", p.ID).Where("company_id = ?", p.CompanyID).Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "user_not_found", "User not found.")
 	}
-	var c Company
+	var c company.Company
 	if err := s.DB.NewSelect().Model(&c).Column("id", "name").Where("id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, err
 	}
-	var t Token
+	var t company.Token
 	if err := s.DB.NewSelect().Model(&t).Where("company_id = ?", u.CompanyID).Scan(ctx); err != nil {
 		return nil, notFoundOr(err, "token_not_found", "This company has no token configured.")
 	}
-	enabled, required, err := user.TwoFactorState(ctx, s.DB, u.ID, u.CompanyID)
+	enabled, required, err := TwoFactorState(ctx, s.DB, u.ID, u.CompanyID)
 	if err != nil {
 		return nil, err
 	}
-	owner, err := user.IsOwner(ctx, s.DB, u.CompanyID, u.ID)
+	owner, err := IsOwner(ctx, s.DB, u.CompanyID, u.ID)
 	if err != nil {
 		return nil, err
 	}
-	return &ProfileView{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, TwoFactorEnabled: enabled,
+	return &AdminProfileView{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, TwoFactorEnabled: enabled,
 		TwoFactorRequired: required, IsOwner: owner, Company: CompanyRef{ID: c.ID, Name: c.Name}, Token: Summary(&t)}, nil
-}
-
-// notFoundOr maps "no rows" to a 404 with the given slug and message, and passes others on.
-func notFoundOr(err error, slug, msg string) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperr.NotFound(slug, msg)
-	}
-	return err
 }
