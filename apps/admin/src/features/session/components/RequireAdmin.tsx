@@ -1,7 +1,7 @@
 import { adminSession, companySuspensionReason, isCompanySuspended } from '@prelaunch/api';
 import { UnauthorizedHandler, useSessionActive } from '@prelaunch/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CompanySuspended } from './CompanySuspended';
 
@@ -26,9 +26,11 @@ export function RequireAdmin({ login, children }: { login: string; children: Rea
 
 /** The first company_suspended 403 of any query or mutation of this client, with its reason. */
 function useCompanySuspended(): { reason?: string } | null {
-  const qc = useQueryClient();
+  // The layouts' tests may render without a client: then there is nothing to watch.
+  const qc = useContext(QueryClientContext);
   const [found, setFound] = useState<{ reason?: string } | null>(null);
   useEffect(() => {
+    if (!qc) return;
     const seen = (err: unknown) => {
       if (isCompanySuspended(err)) setFound((f) => f ?? { reason: companySuspensionReason(err) });
     };
