@@ -114,7 +114,7 @@ func TestSuperAdminCompanyGetUpdate(t *testing.T) {
 
 	// Suspension signs B's admin out: their calls answer 403 with the reason, never "session
 	// expired" (401); a new sign-in is refused (403, without the reason); A is untouched.
-	reason := strings.Repeat("é", 290) + " Unpaid fees"
+	reason := strings.Repeat("é", 280) + " Unpaid fees" // 292 characters, more bytes
 	h.want(h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "status": "SUSPENDED", "reason": "  " + reason + "  "}), 200).Into(t, &out)
 	if out.Status != "SUSPENDED" || out.Reason != reason {
 		t.Fatalf("suspended: %+v", out)

@@ -2115,7 +2115,6 @@ export interface components {
             status: components["schemas"]["CompanyStatus"];
             /** @description The super admin's reason while SUSPENDED; "" while ACTIVE. */
             suspensionReason: string;
-            /** @description company/get and company/update only, for the suspend dialog. */
             affected?: components["schemas"]["CompanyAffected"];
             require2fa: boolean;
             /** @description The buyer site's address (the first domain, else <symbol>.<TENANT_BASE_DOMAIN>, else the default site for the TOKEN_SYMBOL company); null when it has none. */
@@ -2135,7 +2134,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description What a suspension catches midway. pendingPayments: submitted payments waiting for an admin's decision (PENDING); openOrders: orders still waiting to be paid (INITIATED, not expired). They stay as they are: while suspended the admins cannot decide and the buyers cannot pay, and open orders expire as usual. */
+        /** @description company/get and company/update only, for the suspend dialog: what a suspension catches midway. pendingPayments: submitted payments waiting for an admin's decision (PENDING); openOrders: orders still waiting to be paid (INITIATED, not expired). They stay as they are: while suspended the admins cannot decide and the buyers cannot pay, and open orders expire as usual. */
         CompanyAffected: {
             pendingPayments: number;
             openOrders: number;
