@@ -1,6 +1,6 @@
 import type { Company } from '@prelaunch/api';
 import { ConfirmDialog } from '@prelaunch/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /** The longest suspension reason the server keeps (company/update; one line). */
 export const SUSPEND_REASON_MAX = 300;
@@ -33,13 +33,15 @@ export interface SuspendDialogProps {
 export function SuspendDialog({ show, company: c, pending, serverErrors = [], onClose, onConfirm }: SuspendDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
-  // Each opening starts empty.
-  useEffect(() => {
+  // Each opening starts empty (reset while rendering the change, not in an effect).
+  const [wasShown, setWasShown] = useState(show);
+  if (show !== wasShown) {
+    setWasShown(show);
     if (show) {
       setReason('');
       setError(undefined);
     }
-  }, [show]);
+  }
   const errors = error ? [error] : serverErrors;
   const a = c.affected;
   return (
