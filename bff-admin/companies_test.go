@@ -15,6 +15,7 @@ type companyRec struct {
 	TokenSymbol string   `json:"tokenSymbol"`
 	Domains     []string `json:"domains"`
 	Status      string   `json:"status"`
+	Reason      string   `json:"suspensionReason"`
 	Require2FA  bool     `json:"require2fa"`
 	SiteURL     *string  `json:"siteUrl"`
 	Aadhaar     string   `json:"companyAadhaarCard"`
@@ -23,6 +24,10 @@ type companyRec struct {
 		ApprovedAmount float64 `json:"approvedAmount"`
 		TokensSold     float64 `json:"tokensSold"`
 	} `json:"figures"`
+	Affected *struct {
+		PendingPayments int64 `json:"pendingPayments"`
+		OpenOrders      int64 `json:"openOrders"`
+	} `json:"affected"`
 }
 
 // TestSuperAdminCompanyGetUpdate: company/get and company/update (DESIGN §11) — details, domains,
@@ -83,14 +88,45 @@ func TestSuperAdminCompanyGetUpdate(t *testing.T) {
 	if again := get(h.cidB); again.CompanyName != "Beta Holdings" || len(again.Domains) != 2 || again.Status != "ACTIVE" {
 		t.Fatalf("a refused update changed B: %+v", again)
 	}
-	h.want(h.call("PUT", upd, h.adminA, map[string]any{"id": h.cidA, "status": "SUSPENDED"}), 403)
+	h.want(h.call("PUT", upd, h.adminA, map[string]any{"id": h.cidA, "status": "SUSPENDED", "reason": "x"}), 403)
 	if n := h.num("SELECT count(*) FROM audit_log WHERE action = 'company.update' AND target_id = ?", h.cidB); n != 1 {
 		t.Errorf("%d company.update audit rows, want 1", n)
 	}
 
-	// Suspension signs B's admin out (401) and refuses a new sign-in (403); A is untouched.
-	h.want(h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "status": "SUSPENDED"}), 200)
-	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", h.adminB, nil), 401)
+	// Suspending needs a reason: one line, at most 300 characters; a refusal changes nothing.
+	for _, body := range []map[string]any{
+		{"id": h.cidB, "status": "SUSPENDED"},
+		{"id": h.cidB, "status": "SUSPENDED", "reason": "   "},
+		{"id": h.cidB, "status": "SUSPENDED", "reason": strings.Repeat("é", 301)},
+	} {
+		if r := h.call("PUT", upd, h.super, body); r.Code != 422 || !strings.Contains(r.Msg(), "A reason is required to suspend a company (at most 300 characters).") {
+			t.Errorf("suspend without a good reason: %d %s", r.Code, r.Msg())
+		}
+	}
+	if r := h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "status": "SUSPENDED", "reason": "Fees\nunpaid"}); r.Code != 422 ||
+		!strings.Contains(r.Msg(), "Reason must not contain control characters.") {
+		t.Errorf("a two-line reason: %d %s", r.Code, r.Msg())
+	}
+	if again := get(h.cidB); again.Status != "ACTIVE" || again.Reason != "" {
+		t.Fatalf("a refused suspension changed B: %+v", again)
+	}
+	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", h.adminB, nil), 200)
+
+	// Suspension signs B's admin out: their calls answer 403 with the reason, never "session
+	// expired" (401); a new sign-in is refused (403, without the reason); A is untouched.
+	reason := strings.Repeat("é", 280) + " Unpaid fees" // 292 characters, more bytes
+	h.want(h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "status": "SUSPENDED", "reason": "  " + reason + "  "}), 200).Into(t, &out)
+	if out.Status != "SUSPENDED" || out.Reason != reason {
+		t.Fatalf("suspended: %+v", out)
+	}
+	want := "This company is suspended. Please contact support. Reason: " + reason
+	for _, path := range []string{"/api/v1/admin/auth/profile/get", "/api/v1/admin/transaction/list"} {
+		if r := h.call("GET", path, h.adminB, nil); r.Code != 403 || r.Msg() != want {
+			t.Errorf("%s of the signed-out admin: %d %s", path, r.Code, r.Msg())
+		}
+	}
+	// Another company's revoked or foreign token is still a plain 401, with no reason of B's.
+	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", "garbage", nil), 401)
 	if r := h.call("POST", "/api/v1/company/auth/login", "", map[string]any{"email": "owner@beta.test", "password": "BetaPass#1"}); r.Code != 403 ||
 		r.Msg() != "This company is suspended. Please contact support." {
 		t.Errorf("suspended admin login: %d %s", r.Code, r.Msg())
@@ -101,8 +137,37 @@ func TestSuperAdminCompanyGetUpdate(t *testing.T) {
 		t.Errorf("suspended admin, wrong password: %d %s (must answer as the right one does)", r.Code, r.Msg())
 	}
 	h.want(h.call("GET", "/api/v1/admin/auth/profile/get", h.adminA, nil), 200)
-	h.want(h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "status": "ACTIVE"}), 200)
+	// The reason may be changed while suspended; reactivating empties it.
+	h.want(h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "reason": "Fees unpaid since March"}), 200).Into(t, &out)
+	if out.Reason != "Fees unpaid since March" {
+		t.Errorf("new reason: %+v", out)
+	}
+	h.want(h.call("PUT", upd, h.super, map[string]any{"id": h.cidB, "status": "ACTIVE"}), 200).Into(t, &out)
+	if out.Status != "ACTIVE" || out.Reason != "" {
+		t.Errorf("reactivated: %+v", out)
+	}
 	h.adminLogin("owner@beta.test", "BetaPass#1")
+}
+
+// TestSuperAdminCompanyAffected: company/get counts what a suspension catches: the pending payments
+// (PENDING) and the open orders (INITIATED, not expired) of that company only.
+func TestSuperAdminCompanyAffected(t *testing.T) {
+	h := setup(t)
+	h.pending(h.cidA, h.buyerID, 5, "UPI", "UTR-AFF-1", nil)
+	h.pending(h.cidA, h.buyerID, 6, "UPI", "UTR-AFF-2", nil)
+	h.exec(`INSERT INTO purchases (company_id, user_id, order_number, transaction_id, amount, price, quantity, final_amount, status, expires_at)
+		VALUES (?, ?, 'ORD-AFF-OPEN', 'TX-AFF-OPEN', 10, 10, 1, 10, 'INITIATED', now() + interval '1 hour'),
+		       (?, ?, 'ORD-AFF-GONE', 'TX-AFF-GONE', 10, 10, 1, 10, 'INITIATED', now() - interval '1 minute')`,
+		h.cidA, h.buyerID, h.cidA, h.buyerID)
+	var a, b companyRec
+	h.want(h.call("GET", "/api/v1/superadmin/company/get?id="+h.cidA, h.super, nil), 200).Into(t, &a)
+	h.want(h.call("GET", "/api/v1/superadmin/company/get?id="+h.cidB, h.super, nil), 200).Into(t, &b)
+	if a.Affected == nil || a.Affected.PendingPayments != 2 || a.Affected.OpenOrders != 1 {
+		t.Errorf("A's affected: %+v", a.Affected)
+	}
+	if b.Affected == nil || b.Affected.PendingPayments != 0 || b.Affected.OpenOrders != 0 {
+		t.Errorf("B's affected: %+v", b.Affected)
+	}
 }
 
 // TestSuperAdminCompanyListFiguresAndFilters: the list carries domains, status and figures
@@ -114,7 +179,7 @@ func TestSuperAdminCompanyListFiguresAndFilters(t *testing.T) {
 	h.want(h.call("POST", "/api/v1/admin/transaction/approve", h.adminA, map[string]any{"id": p}), 200)
 	h.pending(h.cidA, h.buyerID, 7, "UPI", "UTR-LIST-2", nil)
 	h.want(h.call("PUT", "/api/v1/superadmin/company/update", h.super, map[string]any{"id": h.cidB, "domains": "beta.example.test, www.beta.test",
-		"status": "SUSPENDED"}), 200)
+		"status": "SUSPENDED", "reason": "Under review"}), 200)
 	list := func(q string) []companyRec {
 		t.Helper()
 		var l struct {
@@ -181,16 +246,25 @@ func TestSuperAdminCompanyAddWithDomains(t *testing.T) {
 	if n := h.num("SELECT count(*) FROM tokens WHERE symbol IN ('GAM2', 'GAM3')"); n != 0 {
 		t.Fatalf("a refused add created %d tokens", n)
 	}
-	// company/site/get answers for the host's company, and for the default one elsewhere.
+	// company/site/get answers for the host's company (the admin sign-in page names it), and
+	// nothing elsewhere: never the TOKEN_SYMBOL company the buyer site falls back to, so the admin
+	// sign-in page of a host of no company shows the platform, not the demo company.
 	var site company.SiteView
 	req := testkit.JSONRequest("GET", "/api/v1/company/site/get", "", nil)
 	req.Host = "gamma.example.test"
 	h.send(req).Into(t, &site)
-	if site.CompanyID != created.ID || site.Token.Symbol != "GAM" {
+	if site.CompanyID != created.ID || site.CompanyName != "Gamma Ltd" || site.Token.Symbol != "GAM" {
 		t.Errorf("admin site/get on gamma's host: %+v", site)
 	}
-	h.want(h.call("GET", "/api/v1/company/site/get", "", nil), 200).Into(t, &site)
-	if site.CompanyID != h.cidA {
-		t.Errorf("admin site/get elsewhere: %+v", site)
+	for _, host := range []string{"", "unknown.example.test"} {
+		req := testkit.JSONRequest("GET", "/api/v1/company/site/get", "", nil)
+		if host != "" {
+			req.Host = host
+		}
+		var none *company.SiteView
+		h.want(h.send(req), 200).Into(t, &none)
+		if none != nil {
+			t.Errorf("admin site/get on %q (no company's host): %+v, want null", host, none)
+		}
 	}
 }

@@ -46,8 +46,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 
 	// An admin of a company that requires two-factor sign-in reaches only setup (the profile and
 	// the two-factor set-up) until enrolled; every other admin call goes through admin.
-	setup := httpx.Guard(d.Verifier, auth.AudienceAdmin)
-	admin := httpx.GuardThen(d.Verifier, a.enrolled, auth.AudienceAdmin)
+	// A suspended company's admin (their token revoked by the suspension) is told so, with the
+	// reason, rather than that their session expired (suspendedNotice).
+	setup := a.suspendedNotice(d.Verifier.Tokens, httpx.Guard(d.Verifier, auth.AudienceAdmin))
+	admin := a.suspendedNotice(d.Verifier.Tokens, httpx.GuardThen(d.Verifier, a.enrolled, auth.AudienceAdmin))
 	ad := v1.Group("/admin")
 	ad.Get("/auth/profile/get", setup, a.profile)
 	ad.Post("/auth/2fa/setup", setup, a.twoFactorSetup)
@@ -101,19 +103,42 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 // companyOf is the signed-in admin's company: every admin call acts on it alone.
 func companyOf(c fiber.Ctx) string { return httpx.Principal(c).CompanyID }
 
+// publicSite is company/site/get: the company whose own address (a domain of it, or
+// <symbol>.<TENANT_BASE_DOMAIN>) is the request's host, for the admin sign-in page; data null on
+// any other host (the page then shows the platform's neutral title), never the TOKEN_SYMBOL company
+// the buyer site falls back to, so the sign-in page of one company never names another.
 func (a *api) publicSite(c fiber.Ctx) error {
-	// The company of the request's host, else the TOKEN_SYMBOL one (DESIGN §11).
 	s, err := a.svc.Site.Site(c.Context(), c.Hostname())
-	if errors.Is(err, company.ErrUnknownSite) {
-		s, err = a.svc.Site.Fallback(c.Context())
-	}
-	if errors.Is(err, company.ErrUnknownSite) {
-		return apperr.NotFound("token_not_found", "Please select a token to proceed.")
+	if errors.Is(err, company.ErrUnknownSite) || (err == nil && !s.Owns(c.Hostname(), a.svc.Site.Links)) {
+		return httpx.OK(c, "Site fetched successfully", nil)
 	}
 	if err != nil {
 		return err
 	}
 	return httpx.OK(c, "Site fetched successfully", company.PublicSite(s))
+}
+
+// suspendedNotice turns the 401 of an admin call whose admin token (signed by this server, so its
+// company is known) belongs to a SUSPENDED company into 403 company_suspended with the super
+// admin's reason: the suspension revoked the token, and the admin app says why instead of "your
+// session expired". Any other 401 passes unchanged.
+func (a *api) suspendedNotice(tokens *auth.Tokens, next fiber.Handler) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		err := next(c)
+		var ae *apperr.Error
+		if err == nil || !errors.As(err, &ae) || ae.Kind != apperr.KindUnauthorized {
+			return err
+		}
+		claims, perr := tokens.Parse(httpx.Bearer(c), auth.AudienceAdmin)
+		if perr != nil || claims.Company == "" {
+			return err
+		}
+		reason, suspended, serr := a.svc.Companies.Suspension(c.Context(), claims.Company)
+		if serr != nil || !suspended {
+			return err
+		}
+		return user.CompanySuspendedNotice(reason)
+	}
 }
 
 func (a *api) login(c fiber.Ctx) error {

@@ -91,6 +91,12 @@ func (a *api) findSite(c fiber.Ctx, reads bool) error {
 
 func site(c fiber.Ctx) *company.Site { s, _ := c.Locals(siteKey{}).(*company.Site); return s }
 
+// tenant is the host's company as the account rules need it.
+func tenant(c fiber.Ctx) user.Tenant {
+	s := site(c)
+	return user.Tenant{CompanyID: s.CompanyID, Brand: s.Brand(), CompanyName: s.CompanyName, SiteURL: s.URL}
+}
+
 func siteCompany(c fiber.Ctx) string { return site(c).CompanyID }
 
 func me(c fiber.Ctx) user.Buyer { return user.FromPrincipal(httpx.Principal(c)) }
@@ -114,7 +120,7 @@ func (a *api) registerOTP(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.svc.Users.RequestRegisterOTP(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
+	if err := a.svc.Users.RequestRegisterOTP(c.Context(), tenant(c), in, c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "OTP sent to your email. It is valid for 10 minutes.", nil)
@@ -125,7 +131,7 @@ func (a *api) register(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.svc.Users.Register(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
+	if err := a.svc.Users.Register(c.Context(), tenant(c), in, c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "Registration successful. Please log in.", nil)
@@ -136,7 +142,7 @@ func (a *api) login(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	tok, err := a.svc.Users.Login(c.Context(), site(c).Tenant(), in, c.IP())
+	tok, err := a.svc.Users.Login(c.Context(), tenant(c), in, c.IP())
 	if err != nil {
 		return err
 	}
@@ -148,7 +154,7 @@ func (a *api) forgotOTP(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.svc.Users.RequestResetOTP(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
+	if err := a.svc.Users.RequestResetOTP(c.Context(), tenant(c), in, c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, user.ResetCodeSent, nil)
@@ -159,14 +165,14 @@ func (a *api) forgot(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	if err := a.svc.Users.ResetPassword(c.Context(), site(c).Tenant(), in, c.IP()); err != nil {
+	if err := a.svc.Users.ResetPassword(c.Context(), tenant(c), in, c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "Password reset successfully. Please log in with your new password.", nil)
 }
 
 func (a *api) passwordOTP(c fiber.Ctx) error {
-	if err := a.svc.Users.RequestChangeOTP(c.Context(), site(c).Tenant(), me(c), c.IP()); err != nil {
+	if err := a.svc.Users.RequestChangeOTP(c.Context(), tenant(c), me(c), c.IP()); err != nil {
 		return err
 	}
 	return httpx.OK(c, "OTP successfully send", nil)
@@ -177,7 +183,7 @@ func (a *api) passwordUpdate(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	tok, err := a.svc.Users.ChangePassword(c.Context(), site(c).Tenant(), me(c), in, c.IP())
+	tok, err := a.svc.Users.ChangePassword(c.Context(), tenant(c), me(c), in, c.IP())
 	if err != nil {
 		return err
 	}

@@ -253,7 +253,17 @@ func TestTenantSuspension(t *testing.T) {
 	s := tenantSetup(t)
 	ctx := context.Background()
 	adminB := s.adminLoginB()
-	if _, err := s.svc.Companies.Update(ctx, s.adminActor, company.UpdateInput{ID: s.cidB, Status: ptr(company.StatusSuspended)}); err != nil {
+	// A suspension needs a reason (422, nothing changes).
+	if _, err := s.svc.Companies.Update(ctx, s.adminActor, company.UpdateInput{ID: s.cidB, Status: ptr(company.StatusSuspended)}); err == nil ||
+		!strings.Contains(err.Error(), "A reason is required to suspend a company") {
+		t.Fatalf("suspension without a reason: %v", err)
+	}
+	if code := s.adminCall(adminB); code != 200 {
+		t.Fatalf("a refused suspension signed the admin out: %d", code)
+	}
+	const reason = "Platform fees unpaid since March"
+	if _, err := s.svc.Companies.Update(ctx, s.adminActor, company.UpdateInput{ID: s.cidB, Status: ptr(company.StatusSuspended),
+		Reason: ptr(reason)}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
@@ -270,10 +280,15 @@ func TestTenantSuspension(t *testing.T) {
 	}
 	// The buyers' own records still answer: balance, history, stock, price, payment details.
 	for _, path := range []string{"/api/v1/user/auth/profile/get", "/api/v1/user/transaction/list", "/api/v1/user/stock/my/list",
+		"/api/v1/user/package/order/get?id=" + s.orderB,
 		"/api/v1/user/stock/global/list", "/api/v1/user/package/price/get", "/api/v1/user/kyc/get"} {
 		if got := s.on(s.app, hostB, "GET", path, s.tokB, nil); got.Code != 200 {
 			t.Errorf("read %s on a suspended site: %d %s", path, got.Code, got.Msg())
 		}
+	}
+	// A receipt is read as usual: this open order has none yet (409), never 423.
+	if got := s.on(s.app, hostB, "GET", "/api/v1/user/transaction/receipt?id="+s.orderB, s.tokB, nil); got.Code == 423 {
+		t.Errorf("receipt on a suspended site: %d %s", got.Code, got.Msg())
 	}
 	// Signing in is not refused as a write (a wrong password is the usual 401, not 423).
 	if got := s.on(s.app, hostB, "POST", "/api/v1/user/auth/login", "", map[string]any{"email": "nobody@b.test", "password": "wrong-password"}); got.Code == 423 {
@@ -281,7 +296,7 @@ func TestTenantSuspension(t *testing.T) {
 	}
 	var site company.SiteView
 	s.on(s.app, hostB, "GET", "/api/v1/user/site/get", "", nil).Into(t, &site)
-	if !site.Suspended || site.CompanyID != s.cidB || site.Token.Symbol != "BETA" {
+	if !site.Suspended || site.SuspensionReason != reason || site.CompanyID != s.cidB || site.Token.Symbol != "BETA" {
 		t.Errorf("site/get while suspended: %+v", site)
 	}
 	if got := s.on(s.app, hostA, "GET", "/api/v1/user/package/price/get", s.tokA, nil); got.Code != 200 {
@@ -311,6 +326,10 @@ func TestTenantSuspension(t *testing.T) {
 	})
 	if code, msg := s.adminLoginCode(); code != 200 {
 		t.Errorf("reactivated company's admin login: %d %s", code, msg)
+	}
+	s.on(s.app, hostB, "GET", "/api/v1/user/site/get", "", nil).Into(t, &site)
+	if site.Suspended || site.SuspensionReason != "" {
+		t.Errorf("site/get once reactivated: %+v", site)
 	}
 }
 

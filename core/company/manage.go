@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -20,7 +21,6 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
 	"prelaunch/core/pagination"
-	"prelaunch/core/user"
 )
 
 var symbolRE = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
@@ -32,23 +32,17 @@ type Service struct {
 	Links Links         // where each company's buyer site is (DESIGN §11)
 	Clock clock.Clock   // the sale's status is computed at its now (time.Now when nil)
 	Media *media.Signer // signs the links of uploaded logos
-	// Revoker, when set, drops the revoked tokens of a suspended company's admins from this
-	// process's cache at once (other processes hear of it through Postgres notifications).
-	Revoker auth.Revoker
+	// The company's reactions that write another noun's rows, wired by runtime to the user package
+	// (which owns the users table): the owner admin made with a company (company/add) and the
+	// revocation of its admins' sessions when it is suspended (company/update). Both run in the
+	// caller's transaction, after the company row is locked.
+	CreateOwner func(ctx context.Context, db bun.IDB, o Owner) (string, error)
+	OnSuspend   func(ctx context.Context, db bun.IDB, companyID string) error
 	// Sites, when set, is this process's host resolver: forgotten after a change so this process
 	// answers with the change at once (others within SiteTTL).
 	Sites *Resolver
 	// PIIKey (PII_KEY) keys the hash of the company's Aadhaar number.
 	PIIKey []byte
-	// NewOwner makes a new company's owner admin in Add's transaction (user.InsertOwner: the
-	// users table is package user's, and company does not import user).
-	NewOwner func(ctx context.Context, db bun.IDB, o Owner) (string, error)
-}
-
-// Owner is the owner admin Add asks NewOwner to make: active, approved, signing in with
-// PasswordHash.
-type Owner struct {
-	CompanyID, Name, Email, Mobile, PasswordHash string
 }
 
 // AddInput is the body of POST /superadmin/company/add.
@@ -170,11 +164,11 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		if err := sale.Create(ctx, tx, sale.DefaultToken(c.ID, in.TokenName, in.TokenSymbol, in.TokenPrice)); err != nil {
 			return err
 		}
-		if s.NewOwner == nil {
-			return errors.New("add company: no owner maker wired (company.Service.NewOwner)")
+		if s.CreateOwner == nil {
+			return errors.New("company: CreateOwner is not wired")
 		}
-		ownerID, err := s.NewOwner(ctx, tx, Owner{CompanyID: c.ID, Name: in.AdminName, Email: in.Email, Mobile: in.Mobile,
-			PasswordHash: hash})
+		owner := Owner{CompanyID: c.ID, Name: in.AdminName, Email: in.Email, Mobile: in.Mobile, PasswordHash: hash}
+		ownerID, err := s.CreateOwner(ctx, tx, owner)
 		if err != nil {
 			return fmt.Errorf("insert owner admin: %w", err)
 		}
@@ -187,7 +181,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		id = c.ID
 		after := map[string]any{"companyName": c.Name, "email": c.Email, "mobile": c.Mobile, "pan": c.PAN,
 			"aadhaar": fields.MaskLast4(c.AadhaarLast4), "address": c.Address, "pincode": c.Pincode, "tokenName": in.TokenName,
-			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": ownerID, "ownerAdminEmail": in.Email,
+			"tokenSymbol": in.TokenSymbol, "tokenPrice": in.TokenPrice, "ownerAdminId": ownerID, "ownerAdminEmail": owner.Email,
 			"domains": []string(in.Domains), "require2fa": c.Require2FA}
 		return audit.Write(ctx, tx, actor, "company.create", "company", c.ID, nil, after)
 	})
@@ -195,6 +189,12 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 		s.Sites.Forget()
 	}
 	return id, err
+}
+
+// Owner is the owner admin company/add makes with a company: approved and active, signing in with
+// the company's email and the super admin's adminPassword (its PasswordHash).
+type Owner struct {
+	CompanyID, Name, Email, Mobile, PasswordHash string
 }
 
 // ListRecord is a company as the super admin's Company Manage table and detail show it (SPEC §3
@@ -212,10 +212,23 @@ type ListRecord struct {
 	TokenSymbol        string    `json:"tokenSymbol" bun:"token_symbol"`
 	Domains            []string  `json:"domains" bun:"domains,array"`
 	Status             string    `json:"status" bun:"status"`
+	SuspensionReason   string    `json:"suspensionReason" bun:"suspension_reason"`
 	Require2FA         bool      `json:"require2fa" bun:"require_2fa"`
 	SiteURL            *string   `json:"siteUrl" bun:"-"`
 	Figures            Figures   `json:"figures" bun:"embed:fig_"`
 	CreatedAt          time.Time `json:"createdAt" bun:"created_at"`
+	// Affected (company/get and company/update only) is what a suspension touches now, for the super
+	// admin's suspend dialog.
+	Affected *Affected `json:"affected,omitempty" bun:"-"`
+}
+
+// Affected counts a company's purchases a suspension catches midway: pendingPayments are
+// submitted payments waiting for an admin's decision (PENDING), openOrders are orders still
+// waiting to be paid (INITIATED, not yet expired). Both stay as they are; the admins cannot decide
+// and the buyers cannot pay while the company is suspended.
+type Affected struct {
+	PendingPayments int64 `json:"pendingPayments"`
+	OpenOrders      int64 `json:"openOrders"`
 }
 
 // Figures are a company's totals, from the trigger-kept company_stat_deltas (core/stats).
@@ -226,7 +239,7 @@ type Figures struct {
 }
 
 const recordColumns = `SELECT c.id, c.name AS company_name, c.email, c.mobile, c.aadhaar_last4, c.pan, c.address, c.pincode,
-		COALESCE(t.name, '') AS token_name, COALESCE(t.symbol, '') AS token_symbol, c.status, c.require_2fa,
+		COALESCE(t.name, '') AS token_name, COALESCE(t.symbol, '') AS token_symbol, c.status, c.suspension_reason, c.require_2fa,
 		ARRAY(SELECT d.host FROM company_domains AS d WHERE d.company_id = c.id ORDER BY d.position) AS domains,
 		f.buyers AS fig_buyers, f.approved_amount AS fig_approved_amount, f.tokens_sold AS fig_tokens_sold, c.created_at`
 
@@ -309,7 +322,27 @@ func (s *Service) Get(ctx context.Context, id string) (*ListRecord, error) {
 		return nil, errCompanyNotFound
 	}
 	s.finish(&recs[0])
+	var a Affected
+	if err := s.DB.NewRaw(`SELECT count(*) FILTER (WHERE status = 'PENDING') AS pending_payments,
+		count(*) FILTER (WHERE status = 'INITIATED' AND expires_at > now()) AS open_orders
+		FROM purchases WHERE company_id = ? AND status IN ('PENDING', 'INITIATED')`, id).Scan(ctx, &a.PendingPayments, &a.OpenOrders); err != nil {
+		return nil, fmt.Errorf("count affected purchases: %w", err)
+	}
+	recs[0].Affected = &a
 	return &recs[0], nil
+}
+
+// Suspension answers whether the company is SUSPENDED and the super admin's reason.
+func (s *Service) Suspension(ctx context.Context, companyID string) (reason string, suspended bool, err error) {
+	var c Company
+	err = s.DB.NewSelect().Model(&c).Column("status", "suspension_reason").Where("id = ?", companyID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return c.SuspensionReason, c.Status == StatusSuspended, nil
 }
 
 // UpdateInput is the body of PUT /superadmin/company/update: only the fields sent change.
@@ -322,7 +355,18 @@ type UpdateInput struct {
 	CompanyPincode *string  `json:"companyPincode"`
 	Domains        *Domains `json:"domains"`
 	Status         *string  `json:"status"`
-	Require2FA     *bool    `json:"require2fa"`
+	// Reason is required when status becomes SUSPENDED (one line, at most 300 characters); it may
+	// be sent again while suspended to change it. Reactivating empties it.
+	Reason     *string `json:"reason"`
+	Require2FA *bool   `json:"require2fa"`
+}
+
+// ReasonMax is the longest suspension reason, in characters.
+const ReasonMax = 300
+
+func checkReason(v *apperr.Validation, s string) {
+	v.Check(s != "" && utf8.RuneCountInString(s) <= ReasonMax, fmt.Sprintf("A reason is required to suspend a company (at most %d characters).", ReasonMax))
+	v.Check(fields.OneLine(s), fields.MsgControl("Reason"))
 }
 
 // Update is company/update (DESIGN §11). Suspending a company revokes its admins' tokens; its
@@ -381,6 +425,15 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 				v.Field("Status must be ACTIVE or SUSPENDED.", "status")
 			}
 		}
+		switch {
+		case c.Status == StatusActive:
+			c.SuspensionReason = ""
+		case in.Reason != nil:
+			c.SuspensionReason = strings.TrimSpace(*in.Reason)
+			checkReason(&v, c.SuspensionReason)
+		case wasStatus != StatusSuspended && c.Status == StatusSuspended:
+			checkReason(&v, "")
+		}
 		if in.Require2FA != nil {
 			c.Require2FA = *in.Require2FA
 		}
@@ -391,7 +444,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 		if err := v.Err(); err != nil {
 			return err
 		}
-		if _, err := tx.NewUpdate().Model(&c).Column("name", "email", "mobile", "address", "pincode", "status", "require_2fa").
+		if _, err := tx.NewUpdate().Model(&c).Column("name", "email", "mobile", "address", "pincode", "status", "suspension_reason", "require_2fa").
 			Set("updated_at = now()").WherePK().Exec(ctx); err != nil {
 			return fmt.Errorf("update company: %w", err)
 		}
@@ -402,13 +455,11 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 		}
 		if c.Status == StatusSuspended && wasStatus != StatusSuspended {
 			// Its admins are signed out: every token issued before now stops working.
-			var ids []string
-			if err := tx.NewRaw(`UPDATE users SET token_version = token_version + 1, updated_at = now()
-				WHERE company_id = ? AND role = ? RETURNING id`, c.ID, user.RoleAdmin).Scan(ctx, &ids); err != nil {
-				return fmt.Errorf("revoke admins: %w", err)
+			if s.OnSuspend == nil {
+				return errors.New("company: OnSuspend is not wired")
 			}
-			if s.Revoker != nil && len(ids) > 0 {
-				defer s.Revoker.Revoke(ids...)
+			if err := s.OnSuspend(ctx, tx, c.ID); err != nil {
+				return fmt.Errorf("revoke admins: %w", err)
 			}
 		}
 		return audit.Write(ctx, tx, actor, "company.update", "company", c.ID, before, companyAudit(&c, domains))
@@ -427,5 +478,5 @@ func companyAudit(c *Company, domains []string) map[string]any {
 		domains = []string{}
 	}
 	return map[string]any{"companyName": c.Name, "email": c.Email, "mobile": c.Mobile, "address": c.Address,
-		"pincode": c.Pincode, "status": c.Status, "require2fa": c.Require2FA, "domains": domains}
+		"pincode": c.Pincode, "status": c.Status, "suspensionReason": c.SuspensionReason, "require2fa": c.Require2FA, "domains": domains}
 }

@@ -9,10 +9,12 @@ import (
 
 // SiteView is the public branding and token config of the site a buyer app serves (SPEC §3).
 type SiteView struct {
-	CompanyID   string         `json:"companyId"`
-	CompanyName string         `json:"companyName"`
-	Suspended   bool           `json:"suspended"`
-	Token       sale.TokenView `json:"token"`
+	CompanyID   string `json:"companyId"`
+	CompanyName string `json:"companyName"`
+	Suspended   bool   `json:"suspended"`
+	// SuspensionReason: the super admin's reason while suspended, for the buyers' banner ("" otherwise).
+	SuspensionReason string         `json:"suspensionReason"`
+	Token            sale.TokenView `json:"token"`
 }
 
 // PublicSite is site/get: the public branding and token config of the site (DESIGN §11: with
@@ -21,7 +23,8 @@ type SiteView struct {
 func PublicSite(site *Site) *SiteView {
 	tv := site.Token.View()
 	tv.MetaData.Title = site.Token.PageTitle()
-	return &SiteView{CompanyID: site.CompanyID, CompanyName: site.CompanyName, Suspended: site.Suspended(), Token: tv}
+	return &SiteView{CompanyID: site.CompanyID, CompanyName: site.CompanyName, Suspended: site.Suspended(),
+		SuspensionReason: site.SuspensionReason, Token: tv}
 }
 
 // Price is package/price/get at now for a buyer who has bought boughtSoFar INR, from the site as

@@ -18,10 +18,10 @@ import (
 	"prelaunch/core/apperr"
 	"prelaunch/core/pglisten"
 	"prelaunch/core/sale"
-	"prelaunch/core/user"
 )
 
-// Company statuses (DESIGN §11).
+// Company statuses: the only place their words are written (the user package's sign-in checks use
+// StatusSuspended too).
 const (
 	StatusActive    = "ACTIVE"
 	StatusSuspended = "SUSPENDED"
@@ -34,10 +34,12 @@ type Site struct {
 	CompanyName string
 	Status      string
 	Require2FA  bool
-	Domains     []string // company_domains, in order
-	URL         string   // the site's address for emails ("" when it has none); Links.SiteURL
-	Token       *sale.Token
-	Rounds      []sale.Round // the token's rounds, in position order
+	// SuspensionReason is the super admin's reason while Suspended ("" otherwise).
+	SuspensionReason string
+	Domains          []string // company_domains, in order
+	URL              string   // the site's address for emails ("" when it has none); Links.SiteURL
+	Token            *sale.Token
+	Rounds           []sale.Round // the token's rounds, in position order
 
 	version string // siteVersionsSQL's answer when loaded: unchanged means nothing to read again
 }
@@ -53,9 +55,21 @@ func (s *Site) Brand() string {
 	return "Prelaunch"
 }
 
-// Tenant is the site as the account rules need it.
-func (s *Site) Tenant() user.Tenant {
-	return user.Tenant{CompanyID: s.CompanyID, Brand: s.Brand(), CompanyName: s.CompanyName, SiteURL: s.URL}
+// Owns reports whether host is one of the site's own addresses (a company_domains row or
+// <symbol>.<base>), not one the resolver answers with the fallback company: the admin sign-in page
+// names a company only on its own host.
+func (s *Site) Owns(host string, links Links) bool {
+	h := NormHost(host)
+	if h == "" {
+		return false
+	}
+	for _, d := range s.Domains {
+		if d == h {
+			return true
+		}
+	}
+	b := strings.ToLower(links.BaseDomain)
+	return b != "" && s.Token != nil && h == strings.ToLower(s.Token.Symbol)+"."+b
 }
 
 // ErrUnknownSite answers a host that names no company (production only; DESIGN §11).
@@ -497,7 +511,7 @@ func LoadSites(ctx context.Context, db bun.IDB, links Links, companyIDs []string
 		return out, nil
 	}
 	var cos []Company
-	if err := db.NewSelect().Model(&cos).Column("id", "name", "status", "require_2fa").
+	if err := db.NewSelect().Model(&cos).Column("id", "name", "status", "require_2fa", "suspension_reason").
 		Where("id IN (?)", bun.List(companyIDs)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("load companies: %w", err)
 	}
@@ -530,7 +544,7 @@ func LoadSites(ctx context.Context, db bun.IDB, links Links, companyIDs []string
 		}
 		d := domainsOf[c.ID]
 		out[c.ID] = &Site{CompanyID: c.ID, CompanyName: c.Name, Status: c.Status, Require2FA: c.Require2FA,
-			Domains: d, URL: links.SiteURL(t.Symbol, d), Token: t, Rounds: roundsOf[t.ID]}
+			SuspensionReason: c.SuspensionReason, Domains: d, URL: links.SiteURL(t.Symbol, d), Token: t, Rounds: roundsOf[t.ID]}
 	}
 	return out, nil
 }

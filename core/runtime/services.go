@@ -1,11 +1,8 @@
 package runtime
 
 import (
-	"context"
-
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
-	"github.com/uptrace/bun"
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
@@ -70,8 +67,10 @@ func (d *Deps) Build() *Services {
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
 	return &Services{
 		Users: users,
-		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Revoker: revoker, Sites: site,
-			PIIKey: d.Cfg.PIIKey, NewOwner: newOwner},
+		// A company's reactions on users are the user package's: its owner admin, and the
+		// revocation of its admins' sessions when it is suspended.
+		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Sites: site,
+			PIIKey: d.Cfg.PIIKey, CreateOwner: user.CreateOwner, OnSuspend: users.RevokeCompanyAdmins},
 		Site:          site,
 		Purchases:     purchases,
 		Views:         &readmodel.Service{DB: d.DB},
@@ -86,9 +85,4 @@ func (d *Deps) Build() *Services {
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
 	}
-}
-
-// newOwner makes a company's owner admin for company.Service.Add (company does not import user).
-func newOwner(ctx context.Context, db bun.IDB, o company.Owner) (string, error) {
-	return user.InsertOwner(ctx, db, o.CompanyID, o.Name, o.Email, o.Mobile, o.PasswordHash)
 }

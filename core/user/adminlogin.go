@@ -2,6 +2,7 @@ package user
 
 import (
 	"context"
+	"prelaunch/core/company"
 	"strings"
 
 	"prelaunch/core/apperr"
@@ -13,7 +14,20 @@ import (
 // ErrCompanySuspended answers an admin sign-in for an email whose only admin accounts belong to
 // SUSPENDED companies, whatever the password: a right and a wrong password answer alike, so the
 // answer is no password oracle.
-var ErrCompanySuspended = apperr.Forbidden("company_suspended", "This company is suspended. Please contact support.")
+var ErrCompanySuspended = apperr.Forbidden("company_suspended", msgCompanySuspended)
+
+const msgCompanySuspended = "This company is suspended. Please contact support."
+
+// CompanySuspendedNotice is the 403 a signed-in admin of a suspended company meets on every admin
+// call (their token was revoked by the suspension): ErrCompanySuspended's words with the super
+// admin's reason. Only a token this server signed for that company gets it, so the reason is
+// shown to the company's admins alone, never to someone guessing at the sign-in.
+func CompanySuspendedNotice(reason string) error {
+	if reason == "" {
+		return ErrCompanySuspended
+	}
+	return apperr.Forbidden("company_suspended", msgCompanySuspended+" Reason: "+reason)
+}
 
 // CompanyChoice is one company an admin may sign in to (the sign-in's company step).
 type CompanyChoice struct {
@@ -81,7 +95,7 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip
 	tried := 0
 	for i := range candidates {
 		u := &candidates[i]
-		if u.CompanyStatus == "SUSPENDED" { // DESIGN §11: a suspended company's admins cannot sign in
+		if u.CompanyStatus == company.StatusSuspended { // a suspended company's admins cannot sign in
 			suspended = true
 			continue
 		}

@@ -59,14 +59,3 @@ func Verify(ctx context.Context, db bun.IDB, userID string) error {
 	}
 	return nil
 }
-
-// InsertOwner makes a new company's owner admin (company.Service.NewOwner): active, approved,
-// signing in with the password hash given. It runs in the caller's transaction.
-func InsertOwner(ctx context.Context, db bun.IDB, companyID, name, email, mobile, hash string) (string, error) {
-	u := &User{CompanyID: companyID, Role: RoleAdmin, Name: name, Email: email, Mobile: mobile,
-		PasswordHash: hash, Status: StatusActive, IsApproved: true, StockBalance: decimal.Zero}
-	if err := Insert(ctx, db, u); err != nil {
-		return "", err
-	}
-	return u.ID, nil
-}

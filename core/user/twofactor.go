@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"prelaunch/core/company"
 	"strings"
 	"time"
 
@@ -372,7 +373,7 @@ func (s *Service) AdminLoginTwoFactor(ctx context.Context, challenge, code, ip s
 		if err := tx.NewSelect().Table("companies").Column("status").Where("id = ?", u.CompanyID).Scan(ctx, &status); err != nil {
 			return err
 		}
-		if status == "SUSPENDED" {
+		if status == company.StatusSuspended {
 			return ErrCompanySuspended
 		}
 		// Last: only one request signs in with a challenge; a loser's transaction rolls back,

@@ -194,22 +194,72 @@ test("the new company's admin approves its buyer's payment; the demo admin never
   await b.locator(ROW).filter({ hasText: state.utr }).getByText('APPROVED').waitFor();
 });
 
-test('suspending the company closes its site within a second; reactivating opens it again', async () => {
+test("the admin sign-in page names the company on its own host and the platform elsewhere", async () => {
+  const page = await ctx.page();
+  const adminPort = new URL(ADMIN_URL).port;
+  await page.goto(`http://${company.host}:${adminPort}/admin/login`);
+  await page.getByText(`${company.name}: manage users, purchases and payment details.`).waitFor();
+  await page.getByText(company.token).first().waitFor();
+  await screenshot(page, 'tenants-admin-login-own-host');
+  // On a host of no company: the platform, never the demo company.
+  await page.goto(`${ADMIN_URL}/admin/login`);
+  await page.getByText('Company admin sign-in: manage users, purchases and payment details.').waitFor();
+  await page.getByText('Prelaunch').first().waitFor();
+  assert.equal(await page.getByText('ACW').count(), 0);
+  // The super admin's sign-in never names a company, even on a company's host.
+  await page.goto(`http://${company.host}:${adminPort}/superadmin/login`);
+  await page.getByRole('heading', { name: 'Super Admin' }).waitFor();
+  await page.getByText('Prelaunch').first().waitFor();
+  assert.equal(await page.getByText(company.token).count(), 0);
+  assert.deepEqual(page.problems, []);
+});
+
+test('suspending with a reason: buyers keep their records under the reason, the admin is told; reactivating opens it again', async () => {
   const sa = state.sa;
+  const reason = `Platform fees unpaid ${stamp}`;
   await sa.goto(state.companyURL);
   await sa.getByRole('button', { name: 'Suspend' }).click();
   const confirm = sa.getByRole('dialog');
   await confirm.getByText(`Suspend ${company.name}?`).waitFor();
+  // The buyer's payment was approved: nothing pending, nothing open.
+  await confirm.getByText('This affects 0 pending payments and 0 open orders').waitFor();
+  await confirm.getByRole('button', { name: 'Suspend' }).click();
+  await confirm.getByText('A reason is required to suspend a company (at most 300 characters).').waitFor();
+  await confirm.getByLabel(/Reason/).fill(reason);
+  await screenshot(sa, 'tenants-suspend-dialog');
   await confirm.getByRole('button', { name: 'Suspend' }).click();
   await confirm.waitFor({ state: 'detached' });
   await sa.getByText('SUSPENDED').first().waitFor();
+  await sa.getByText(reason).waitFor();
 
   const b = state.buyer;
   await new Promise((r) => setTimeout(r, 1500)); // the buyer server's resolver: at most a second
   await b.goto(`${gammaURL}/user/buy-token`);
   await b.getByText('This sale is temporarily unavailable.').first().waitFor();
+  await b.getByText(`Reason: ${reason}`).first().waitFor();
   assert.ok(await b.getByRole('button', { name: 'BUY NOW' }).isDisabled());
   await screenshot(b, 'tenants-gamma-suspended');
+  // Their own records still load: the balance, the history with its receipt, the profile.
+  await b.goto(`${gammaURL}/user/dashboard`);
+  await b.getByText(`Reason: ${reason}`).first().waitFor();
+  await b.goto(`${gammaURL}/user/payment-history`);
+  await b.getByLabel('Status').selectOption('APPROVED');
+  const row = b.locator(ROW).filter({ hasText: state.utr });
+  await row.getByText('APPROVED').waitFor();
+  const [receipt] = await Promise.all([b.waitForEvent('download'), row.getByRole('button', { name: /receipt/i }).first().click()]);
+  assert.match(receipt.suggestedFilename(), /\.pdf$/);
+  assert.equal(await b.getByRole('button', { name: 'Retry' }).count(), 0);
+  await screenshot(b, 'tenants-gamma-suspended-history');
+
+  // The company's admin, signed in when it happened, is told why on their next call, not sent to
+  // the sign-in page as if their session expired; signing out still works.
+  const owner = state.owner;
+  await owner.getByRole('link', { name: 'Purchase Request' }).click();
+  await owner.getByRole('heading', { name: 'This company is suspended' }).waitFor();
+  await owner.getByText(`Reason: ${reason}`).waitFor();
+  await screenshot(owner, 'tenants-admin-suspended');
+  await owner.getByRole('link', { name: 'Sign out' }).click();
+  await owner.waitForURL(/\/admin\/login$/);
 
   await sa.getByRole('button', { name: 'Reactivate' }).click();
   await sa.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
@@ -218,4 +268,7 @@ test('suspending the company closes its site within a second; reactivating opens
   await b.goto(`${gammaURL}/user/buy-token`);
   await b.getByTestId('price').getByText('₹12.50').waitFor();
   assert.equal(await b.getByText('This sale is temporarily unavailable.').count(), 0);
+  assert.equal(await b.getByText(`Reason: ${reason}`).count(), 0);
+  await adminLogin(owner, company.email, company.password);
+  await owner.getByText(company.name).first().waitFor();
 });

@@ -45,9 +45,7 @@ func measureTenants(ctx context.Context, db *bun.DB, acw string, userURL string,
 	defer cleanup()
 	start := time.Now()
 	// Company i (1..999) gets t<i>.bench-tenant.test; ACW gets t0 (so both runs resolve a domain row).
-	svc := &company.Service{DB: db, NewOwner: func(ctx context.Context, db bun.IDB, o company.Owner) (string, error) {
-		return user.InsertOwner(ctx, db, o.CompanyID, o.Name, o.Email, o.Mobile, o.PasswordHash)
-	}}
+	svc := &company.Service{DB: db, CreateOwner: user.CreateOwner}
 	old := auth.Cost
 	auth.Cost = bcrypt.MinCost // the owner admins' passwords are never used here
 	defer func() { auth.Cost = old }()

@@ -600,7 +600,7 @@ func suspension(t *testing.T, s *stack, adminTok, buyerTok string) string {
 	order := map[string]string{"bff-user A": s.user[0] + "/api/v1/user/package/order", "bff-user B": s.user[1] + "/api/v1/user/package/order"}
 	setStatus := func(base, status string) func() time.Time {
 		return func() time.Time {
-			must(t, 200, "PUT", base+"/api/v1/superadmin/company/update", req{token: saTok}, map[string]string{"id": s.company, "status": status})
+			must(t, 200, "PUT", base+"/api/v1/superadmin/company/update", req{token: saTok}, map[string]string{"id": s.company, "status": status, "reason": "Copies test"})
 			return time.Now()
 		}
 	}
@@ -609,7 +609,8 @@ func suspension(t *testing.T, s *stack, adminTok, buyerTok string) string {
 		// The admin's token is watched on both admin copies at the same time.
 		ctx, cancel := context.WithCancel(context.Background())
 		var wg sync.WaitGroup
-		ws := []*watcher{{name: "bff-admin A", await: func(c int) bool { return c == 401 }}, {name: "bff-admin B", await: func(c int) bool { return c == 401 }}}
+		// The signed-out admin's calls answer 403 company_suspended (not 401): the admin app says why.
+		ws := []*watcher{{name: "bff-admin A", await: func(c int) bool { return c == 403 }}, {name: "bff-admin B", await: func(c int) bool { return c == 403 }}}
 		for i, w := range ws {
 			wg.Add(1)
 			go w.run(ctx, s.admin[i]+"/api/v1/admin/auth/profile/get", adminTok, &wg)
@@ -621,7 +622,7 @@ func suspension(t *testing.T, s *stack, adminTok, buyerTok string) string {
 		wg.Wait()
 		for _, w := range ws {
 			if w.first.IsZero() || w.reverted || w.delay(done) > time.Second {
-				t.Errorf("suspend: %s still accepts the signed-out admin's token (%d calls, first 401 %v after)", w.name, w.calls, w.delay(done))
+				t.Errorf("suspend: %s still accepts the signed-out admin's token (%d calls, first 403 %v after)", w.name, w.calls, w.delay(done))
 				continue
 			}
 			adminOut = max(adminOut, w.delay(done))

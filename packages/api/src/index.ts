@@ -15,6 +15,6 @@ export { fieldErrors, fieldErrorList, unclaimedMessages, type FieldError } from 
 export { httpStatus, ADMIN_FALLBACK, SALE_SUSPENDED, IN_FLIGHT, isInFlight } from './errors';
 export { createSession, userSession, adminSession, markDashboardVisited, type Session } from './session';
 export { downloadFile, dispositionName, saveBlob, type Downloaded } from './download';
-export { trustCalls, superTrustCalls, isTwoFactorChallenge, isCompanyChoice, isCompanySuspended, isTwoFactorRequired, canRetryCode, CODE_NOT_VALID_MESSAGE, COMPANY_SUSPENDED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from './trust';
+export { trustCalls, superTrustCalls, isTwoFactorChallenge, isCompanyChoice, isCompanySuspended, companySuspensionReason, isTwoFactorRequired, canRetryCode, CODE_NOT_VALID_MESSAGE, COMPANY_SUSPENDED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from './trust';
 export type * from './trust';
 export { withoutEmpty, type ApiResult } from './call';

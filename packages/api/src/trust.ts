@@ -39,9 +39,22 @@ export function isCompanyChoice(data: AdminLoginData): data is CompanyChoice {
 /** company/auth/login's 403 for a suspended company (a right and a wrong password answer it alike). */
 export const COMPANY_SUSPENDED_MESSAGE = 'This company is suspended. Please contact support.';
 
-/** Whether a failed sign-in is that 403. */
+/**
+ * Whether a failed call is that 403: at sign-in, or any admin call of an admin signed in when their
+ * company was suspended (whose message adds " Reason: <the super admin's reason>").
+ */
 export function isCompanySuspended(err: unknown): boolean {
-  return httpStatus(err) === 403 && errorMessage(err, '').includes(COMPANY_SUSPENDED_MESSAGE);
+  return httpStatus(err) === 403 && errorMessage(err, '').some((m) => m.startsWith(COMPANY_SUSPENDED_MESSAGE));
+}
+
+/** The super admin's reason in a signed-in admin's company_suspended 403, if it has one. */
+export function companySuspensionReason(err: unknown): string | undefined {
+  for (const m of errorMessage(err, '')) {
+    if (!m.startsWith(COMPANY_SUSPENDED_MESSAGE)) continue;
+    const rest = m.slice(COMPANY_SUSPENDED_MESSAGE.length).trim();
+    if (rest.startsWith('Reason:')) return rest.slice('Reason:'.length).trim() || undefined;
+  }
+  return undefined;
 }
 
 /** The 403 every other admin call answers while a company that requires two-factor waits for its admin to enrol. */

@@ -76,9 +76,24 @@ describe('Admin layout branding', () => {
     profile.mockReturnValue(new Promise(() => {}));
     renderApp();
     const side = screen.getByRole('complementary');
-    expect(within(side).getByText('ACW')).toBeInTheDocument();
+    expect(within(side).getByText('Prelaunch')).toBeInTheDocument();
     expect(within(side).getByText('ADMIN')).toBeInTheDocument();
     expect(siteGet).not.toHaveBeenCalled();
+  });
+
+  it("says the company is suspended, with the reason and a sign-out, instead of 'session expired'", async () => {
+    adminSession.start('adm-beta');
+    profile.mockRejectedValue({
+      isAxiosError: true,
+      response: { status: 403, data: { status: false, message: 'This company is suspended. Please contact support. Reason: Fees unpaid', data: null } },
+    });
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'This company is suspended' })).toBeInTheDocument();
+    expect(screen.getByTestId('suspension-reason')).toHaveTextContent('Reason: Fees unpaid');
+    expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/admin/logout');
+    // Still signed in: the notice, not the sign-in page.
+    expect(adminSession.token()).toBe('adm-beta');
+    expect(screen.queryByRole('heading', { name: 'Admin Login' })).not.toBeInTheDocument();
   });
 
   it('counts the pending purchase requests beside "Purchase Request", none beside an empty KYC queue, and has a skip link', async () => {

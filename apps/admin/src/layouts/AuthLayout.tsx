@@ -2,9 +2,12 @@ import { BrandBanner } from '@prelaunch/ui';
 import type { ReactNode } from 'react';
 import { useSite } from '../features/site';
 
-/** The admin and super admin sign-in pages: the token banner above one centred card. */
-export function AuthLayout({ children }: { children: ReactNode }) {
-  const site = useSite();
+/**
+ * The admin and super admin sign-in pages: the banner of the host's company (the platform's on the
+ * super admin's, `platform`, and on a host of no company) above one centred card.
+ */
+export function AuthLayout({ children, platform = false }: { children: ReactNode; platform?: boolean }) {
+  const site = useSite({ platform });
   return (
     <div className="pl-page">
       <main className="container flex-grow-1 d-flex align-items-center justify-content-center py-4 py-sm-5">

@@ -7,12 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const login = vi.fn();
 const loginTwoFactor = vi.fn();
+const siteGet = vi.fn();
 vi.mock('../api', () => ({
   api: {
     login: (b: unknown) => login(b),
     loginTwoFactor: (b: unknown) => loginTwoFactor(b),
-    siteGet: () =>
-      Promise.resolve({ message: 'ok', data: { companyId: 'c1', token: { name: 'AI Coin World', symbol: 'ACW', title: 'ACW Prelaunch', icon_url: '/i.png' } } }),
+    siteGet: () => siteGet(),
   },
 }));
 
@@ -39,6 +39,9 @@ beforeEach(() => {
   localStorage.clear();
   login.mockReset();
   loginTwoFactor.mockReset();
+  siteGet
+    .mockReset()
+    .mockResolvedValue({ message: 'ok', data: { companyId: 'c1', companyName: 'AI Coin World Pvt Ltd', token: { name: 'AI Coin World', symbol: 'ACW', title: 'ACW Prelaunch', icon_url: '/i.png' } } });
 });
 
 const httpError = (status: number, message: string) => ({
@@ -56,10 +59,20 @@ describe('Admin login page', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('brands the banner and title from the public site settings', async () => {
+  it('brands the banner and title from the public site settings, naming the company of the host', async () => {
     renderPage();
     expect(await screen.findByText('AI Coin World')).toBeInTheDocument();
+    expect(screen.getByText('AI Coin World Pvt Ltd: manage users, purchases and payment details.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('ACW Prelaunch | Login'));
+  });
+
+  it('shows the platform on a host of no company (site/get answers null), never a default company', async () => {
+    siteGet.mockResolvedValue({ message: 'Site fetched successfully', data: null });
+    renderPage();
+    expect(await screen.findByText('Company admin sign-in: manage users, purchases and payment details.')).toBeInTheDocument();
+    expect(screen.getByText('Prelaunch')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Prelaunch | Login'));
+    expect(screen.queryByText(/ACW|AI Coin World/)).not.toBeInTheDocument();
   });
 
   it('requires email and password', async () => {

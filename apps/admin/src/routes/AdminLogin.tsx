@@ -74,7 +74,14 @@ export default function AdminLogin() {
           </button>
         </LoginCard>
       ) : (
-        <LoginCard heading="Admin Login" subtitle="Manage users, purchases and payment details.">
+        <LoginCard
+          heading="Admin Login"
+          subtitle={
+            site.companyName
+              ? `${site.companyName}: manage users, purchases and payment details.`
+              : 'Company admin sign-in: manage users, purchases and payment details.'
+          }
+        >
           {alert}
           <LoginForm
             label="Admin login form"

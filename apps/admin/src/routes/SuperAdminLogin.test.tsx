@@ -46,6 +46,14 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('Super admin login', () => {
+  it("shows the platform's name, never a company's (even where site/get names one)", async () => {
+    renderPage();
+    await flush();
+    expect(screen.getByText('Prelaunch')).toBeInTheDocument();
+    expect(screen.queryByText('ACW')).not.toBeInTheDocument();
+    expect(document.title).toBe('Prelaunch | Super Admin');
+  });
+
   it('goes email → OTP with a read-only email, numeric OTP and a 02:59 countdown, then logs in', async () => {
     requestOtp.mockResolvedValue({ message: 'OTP sent', data: null });
     verifyOtp.mockResolvedValue({ message: 'Welcome', data: { token: 'sa-1' } });

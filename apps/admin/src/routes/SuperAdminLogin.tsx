@@ -3,12 +3,12 @@ import { OtpLoginForm } from '../features/session';
 import { useSite } from '../features/site';
 import { AuthLayout } from '../layouts/AuthLayout';
 
-/** SPEC §2 super admin login (/superadmin/login): OTP sign-in only. */
+/** SPEC §2 super admin login (/superadmin/login): OTP sign-in only, under the platform's name, never a company's. */
 export default function SuperAdminLogin() {
-  const site = useSite();
+  const site = useSite({ platform: true });
   useDocumentMeta({ title: `${site.title} | Super Admin`, icon: site.icon });
   return (
-    <AuthLayout>
+    <AuthLayout platform>
       <LoginCard heading="Super Admin">
         <OtpLoginForm />
       </LoginCard>

@@ -47,10 +47,12 @@ export interface paths {
         };
         /**
          * The company and token config of the request's host (public; the login banner)
-         * @description The company whose domain (company_domains, or `<symbol>.<TENANT_BASE_DOMAIN>`) is the request's
-         *     Host (X-Forwarded-Host only from TRUSTED_PROXIES), else the TOKEN_SYMBOL company; 404 when no
-         *     token has that symbol. After sign-in the admin app brands itself from profile/get (the admin's
-         *     own company).
+         * @description The company whose own address (a domain of it in company_domains, or
+         *     `<symbol>.<TENANT_BASE_DOMAIN>`) is the request's Host (X-Forwarded-Host only from
+         *     TRUSTED_PROXIES), for the admin sign-in page; `data: null` on any other host, never the
+         *     TOKEN_SYMBOL company the buyer site falls back to: the page then shows the platform's neutral
+         *     title. The super admin sign-in page never names a company. After sign-in the admin app brands
+         *     itself from profile/get (the admin's own company).
          */
         get: operations["companySiteGet"];
         put?: never;
@@ -1008,8 +1010,13 @@ export interface paths {
          *     case), at most 10, none repeated; "localhost", an IP address or a host under
          *     TENANT_BASE_DOMAIN other than the company's own `<symbol>.<base>` is 422. A domain of another
          *     company is 409 "The domain <host> is already used by another company.". status
-         *     ACTIVE|SUSPENDED: suspending signs the company's admins out (their tokens are revoked), its
-         *     buyer site then answers 423 and its open orders expire as usual; reactivating restores both.
+         *     ACTIVE|SUSPENDED: suspending requires `reason` (one line, at most 300 characters; see the
+         *     body) and signs the company's admins out (their tokens are revoked: every admin call of such a
+         *     token then answers 403 "This company is suspended. Please contact support. Reason: <reason>"
+         *     instead of 401); its buyer site then answers 423 to every write while its buyers still sign in
+         *     and read their records, with `suspensionReason` in site/get; its open orders expire as usual;
+         *     reactivating restores both and empties the reason. company/get's `affected` counts the
+         *     pending payments and open orders a suspension catches.
          *     require2fa true restricts the company's admins without two-factor sign-in to its set-up calls (their next call). Each buyer server sees the
          *     change within a second, with no restart. Audited (company.update, before and after).
          */
@@ -1343,12 +1350,15 @@ export interface components {
             status: true;
             /** @constant */
             message: "Site fetched successfully";
-            data: components["schemas"]["Site"];
+            /** @description null when the host is no company's own address. */
+            data: components["schemas"]["Site"] | null;
         };
         Site: {
             companyId: string;
             companyName: string;
             suspended: boolean;
+            /** @description The super admin's reason while suspended; "" otherwise. */
+            suspensionReason: string;
             token: components["schemas"]["TokenConfig"];
         };
         TokenData: {
@@ -1464,6 +1474,8 @@ export interface components {
             companyPincode?: string;
             domains?: string[];
             status?: components["schemas"]["CompanyStatus"];
+            /** @description Why the company is suspended: required when status becomes SUSPENDED (422 "A reason is required to suspend a company (at most 300 characters)."), one line (422 "Reason must not contain control characters."); sent again while suspended it replaces the reason; reactivating empties it. Shown to the company's admins and buyers. */
+            reason?: string;
             require2fa?: boolean;
         };
         AdminLoginTwoFactorRequest: {
@@ -2137,6 +2149,9 @@ export interface components {
         Company: {
             domains: string[];
             status: components["schemas"]["CompanyStatus"];
+            /** @description The super admin's reason while SUSPENDED; "" while ACTIVE. */
+            suspensionReason: string;
+            affected?: components["schemas"]["CompanyAffected"];
             require2fa: boolean;
             /** @description The buyer site's address (the first domain, else <symbol>.<TENANT_BASE_DOMAIN>, else the default site for the TOKEN_SYMBOL company); null when it has none. */
             siteUrl: string | null;
@@ -2154,6 +2169,11 @@ export interface components {
             tokenSymbol: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description company/get and company/update only, for the suspend dialog: what a suspension catches midway. pendingPayments: submitted payments waiting for an admin's decision (PENDING); openOrders: orders still waiting to be paid (INITIATED, not expired). They stay as they are: while suspended the admins cannot decide and the buyers cannot pay, and open orders expire as usual. */
+        CompanyAffected: {
+            pendingPayments: number;
+            openOrders: number;
         };
         CompanyList: {
             records: components["schemas"]["Company"][];

@@ -794,8 +794,10 @@ export interface components {
         Site: {
             companyId: string;
             companyName: string;
-            /** @description The company is SUSPENDED: every other call answers 423. */
+            /** @description The company is SUSPENDED: every write answers 423; reads and signing in still answer. */
             suspended: boolean;
+            /** @description The super admin's reason while suspended, for the buyers' banner; "" otherwise. */
+            suspensionReason: string;
             token: components["schemas"]["TokenConfig"];
         };
         RegisterOtpRequest: {

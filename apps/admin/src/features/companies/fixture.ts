@@ -16,9 +16,11 @@ export function companyFixture(over: Partial<Company> = {}): Company {
     createdAt: '2026-01-15T10:00:00Z',
     domains: ['buy.acme.test'],
     status: 'ACTIVE',
+    suspensionReason: '',
     require2fa: false,
     siteUrl: 'https://buy.acme.test',
     figures: { buyers: 1234, approvedAmount: 250000, tokensSold: 5000 },
+    affected: { pendingPayments: 3, openOrders: 1 },
     ...over,
   };
 }

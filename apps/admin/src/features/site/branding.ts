@@ -1,5 +1,8 @@
-/** Product shown on the admin login banner until company branding is loaded after sign-in. */
+/**
+ * The platform, shown where no company is: the super admin sign-in page, and the admin sign-in page
+ * on a host that is no company's own address (until the signed-in admin's company brands the app).
+ */
 export const PRODUCT = {
-  name: 'ACW',
+  name: 'Prelaunch',
   iconUrl: '/favicon.svg',
 };

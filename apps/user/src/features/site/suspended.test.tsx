@@ -26,7 +26,7 @@ vi.stubGlobal('fetch', async () => {
     json: async () => ({
       status: true,
       message: 'ok',
-      data: { companyId: 'c1', companyName: 'Acme', suspended: suspendedSite, token: { name: 'Acme Coin', symbol: 'ACM', icon_url: '/a.png' } },
+      data: { companyId: 'c1', companyName: 'Acme', suspended: suspendedSite, suspensionReason: suspendedSite ? 'Fees unpaid since March' : '', token: { name: 'Acme Coin', symbol: 'ACM', icon_url: '/a.png' } },
     }),
   };
 });
@@ -83,6 +83,13 @@ describe('a suspended sale', () => {
     expect(screen.getByText('ACM · Sale paused')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it("the notice gives the super admin's reason and says the buyer's records still open", async () => {
+    suspendedSite = true;
+    renderAt(<SaleSuspendedAlert />);
+    expect(await screen.findByTestId('suspension-reason')).toHaveTextContent('Reason: Fees unpaid since March');
+    expect(screen.getByRole('alert')).toHaveTextContent('You can still sign in and see your balance, payment history, receipts and stock.');
   });
 
   it('shows no notice while the sale is on', async () => {

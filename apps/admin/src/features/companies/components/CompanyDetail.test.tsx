@@ -5,6 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { companyFixture, httpError } from '../fixture';
+import { REASON_REQUIRED as SUSPEND_REASON_REQUIRED } from './SuspendDialog';
 
 const companyGet = vi.fn();
 const companyUpdate = vi.fn();
@@ -95,23 +96,46 @@ describe('Company page', () => {
     expect(companyGet).toHaveBeenCalledTimes(1);
   });
 
-  it('suspends after the confirmation, naming what follows, and shows the new status', async () => {
+  it('suspends with a required reason, saying how many pending payments and open orders it affects', async () => {
     const user = userEvent.setup();
     companyGet.mockResolvedValueOnce(answer());
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent(
-      "Suspend Acme Sales? Its buyer site will answer 'This sale is temporarily unavailable.' and its admins will be signed out.",
-    );
-    companyUpdate.mockResolvedValue({ message: 'Company updated successfully', data: companyFixture({ status: 'SUSPENDED' }) });
-    companyGet.mockResolvedValue(answer({ status: 'SUSPENDED' }));
+    expect(dialog).toHaveTextContent('Suspend Acme Sales? Its buyers can still sign in and see their records, but cannot buy or pay');
+    expect(within(dialog).getByTestId('suspend-affected')).toHaveTextContent('This affects 3 pending payments and 1 open order');
+    // No reason: nothing is sent, the field says why.
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    expect(companyUpdate).toHaveBeenCalledWith({ id: 'c1', status: 'SUSPENDED' });
+    expect(companyUpdate).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(SUSPEND_REASON_REQUIRED);
+    const field = within(dialog).getByLabelText(/Reason/);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAttribute('maxlength', '300');
+    // A line break becomes a space: the reason is one line.
+    await user.type(field, '  Unpaid platform fees{Enter}since March  ');
+    expect(within(dialog).getByText('36/300')).toBeInTheDocument();
+    companyUpdate.mockResolvedValue({ message: 'Company updated successfully', data: companyFixture({ status: 'SUSPENDED' }) });
+    companyGet.mockResolvedValue(answer({ status: 'SUSPENDED', suspensionReason: 'Unpaid platform fees since March' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(companyUpdate).toHaveBeenCalledWith({ id: 'c1', status: 'SUSPENDED', reason: 'Unpaid platform fees since March' });
     expect(await screen.findByText('Company updated successfully')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Suspension reason').nextSibling).toHaveTextContent('Unpaid platform fees since March');
     expect(companyGet).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps the server's 422 about the reason in the dialog", async () => {
+    const user = userEvent.setup();
+    companyGet.mockResolvedValue(answer());
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog');
+    companyUpdate.mockRejectedValue(httpError(422, ['Reason must not contain control characters.']));
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Fees');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Reason must not contain control characters.');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('reactivates a suspended company; Cancel sends nothing', async () => {

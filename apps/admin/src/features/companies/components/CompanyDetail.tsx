@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { companyQueryOptions, useUpdateCompany } from '../api/companies';
 import { DomainList, type CompanyLinkState } from './companyColumns';
 import { EditCompanyDialog } from './EditCompanyDialog';
+import { SuspendDialog } from './SuspendDialog';
 
 export const COMPANY_NOT_FOUND = 'Company not found.';
 const LIST_PATH = '/superadmin/companymanage';
@@ -67,7 +68,15 @@ function Loaded({ company: c }: { company: Company }) {
       if (status === 422 || status === 409 || status === 404) setServerErrors(errorMessage(err, ADMIN_FALLBACK.companyUpdate));
     },
   });
-  const toggle = useUpdateCompany({ onDone: close, onFailed: close });
+  const [suspendErrors, setSuspendErrors] = useState<string[]>([]);
+  const toggle = useUpdateCompany({
+    onDone: close,
+    onFailed: (err) => {
+      // A 422 (the reason) stays in the dialog, under the field; anything else closes it.
+      if (httpStatus(err) === 422) setSuspendErrors(errorMessage(err, ADMIN_FALLBACK.companyUpdate));
+      else close();
+    },
+  });
   const suspended = c.status === 'SUSPENDED';
 
   function save(body: CompanyUpdate) {
@@ -91,7 +100,10 @@ function Loaded({ company: c }: { company: Company }) {
           >
             Edit company
           </button>
-          <button type="button" className={`btn ${suspended ? 'btn-success' : 'btn-danger'}`} onClick={() => setConfirm({ show: true, suspend: !suspended })}>
+          <button type="button" className={`btn ${suspended ? 'btn-success' : 'btn-danger'}`} onClick={() => {
+              setSuspendErrors([]);
+              setConfirm({ show: true, suspend: !suspended });
+            }}>
             {suspended ? 'Reactivate' : 'Suspend'}
           </button>
         </div>
@@ -149,6 +161,7 @@ function Loaded({ company: c }: { company: Company }) {
                 <Row label="Status">
                   <StatusBadge status={c.status} />
                 </Row>
+                {suspended && c.suspensionReason ? <Row label="Suspension reason">{c.suspensionReason}</Row> : null}
                 <Row label="Two-factor required for admins">{c.require2fa ? 'Yes' : 'No'}</Row>
               </dl>
             </div>
@@ -166,20 +179,30 @@ function Loaded({ company: c }: { company: Company }) {
           onSubmit={save}
         />
       ) : null}
+      <SuspendDialog
+        show={confirm.show && confirm.suspend}
+        company={c}
+        pending={toggle.isPending}
+        serverErrors={suspendErrors}
+        onClose={close}
+        onConfirm={(reason) => {
+          setSuspendErrors([]);
+          toggle.mutate({ id: c.id, status: 'SUSPENDED', reason });
+        }}
+      />
       <ConfirmDialog
-        show={confirm.show}
-        title={confirm.suspend ? 'Suspend company' : 'Reactivate company'}
-        message={statusQuestion({ companyName: c.companyName, status: confirm.suspend ? 'ACTIVE' : 'SUSPENDED' })}
+        show={confirm.show && !confirm.suspend}
+        title="Reactivate company"
+        message={statusQuestion({ companyName: c.companyName, status: 'SUSPENDED' })}
         target={
           <span>
             {c.companyName} · {c.tokenSymbol}
           </span>
         }
-        confirmLabel={confirm.suspend ? 'Suspend' : 'Reactivate'}
-        danger={confirm.suspend}
+        confirmLabel="Reactivate"
         pending={toggle.isPending}
         onClose={close}
-        onConfirm={() => toggle.mutate({ id: c.id, status: confirm.suspend ? 'SUSPENDED' : 'ACTIVE' })}
+        onConfirm={() => toggle.mutate({ id: c.id, status: 'ACTIVE' })}
       />
     </>
   );
