@@ -51,7 +51,8 @@ func TestNewCompanySaleStartsPausedAndOpensWithPaymentDetails(t *testing.T) {
 	if _, err := svc.Sales.UpdateTokenSettings(ctx, admin, sale.SettingsInput{Sale: &sale.SaleInput{Paused: true}}); err != nil {
 		t.Fatalf("saving a paused sale: %v", err)
 	}
-	if err := svc.Beneficiaries.Update(ctx, admin, cid, beneficiary.View{HolderName: "Gamma Ltd", UPI: "gamma@upi"}); err != nil {
+	if err := svc.Beneficiaries.Update(ctx, admin, cid, beneficiary.View{HolderName: "Gamma Ltd", BankName: "Gamma Bank", Branch: "Anna Salai",
+		AccountNumber: "998877665544", IFSCCode: "HDFC0004321", UPI: "gamma@upi"}); err != nil {
 		t.Fatal(err)
 	}
 	ts, err = svc.Sales.UpdateTokenSettings(ctx, admin, open)
