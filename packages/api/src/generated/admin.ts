@@ -1045,7 +1045,8 @@ export interface paths {
          *     digits, a valid email, symbol 2–10 letters or digits (upper-cased), tokenPrice > 0 with at most 4
          *     decimals (a non-number is 400), adminPassword 8–72 characters. 409 "A token with this symbol already
          *     exists." One transaction creates the company, its token (18 decimals, the default distribution and
-         *     supplies, platform charge 2 %, referral 5 %) and the owner ADMIN (email = the company's, name =
+         *     supplies, platform charge 2 %, referral 5 %, the sale paused until the company's admin opens it
+         *     once the company has payment details: token/update's 409) and the owner ADMIN (email = the company's, name =
          *     adminName or the company name, approved). `domains` (optional) follows company/update's rules
          *     (409 for a domain of another company); the buyer site answers on them at once. Audited.
          */
