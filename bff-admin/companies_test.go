@@ -229,6 +229,21 @@ func TestSuperAdminCompanyAddWithDomains(t *testing.T) {
 			"companyAadhaarCard": "499118665246", "companyPan": "GAMMA1234G", "companyAddress": "1 Gamma Street", "companyPincode": "400001",
 			"tokenName": "Gamma", "tokenSymbol": symbol, "tokenPrice": 2, "adminPassword": "GammaPass#1", "domains": domains}
 	}
+	// Issue 29 item 5: a refused company names its fields.
+	bad := body("G", []string{"not a host"})
+	bad["companyPan"], bad["companyPincode"], bad["tokenPrice"] = "GAMMA", "12", 0
+	r := h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, bad), 422)
+	for field, msg := range map[string]string{
+		"companyPan": "Please enter a valid PAN (e.g. ABCDE1234F).", "companyPincode": "PIN code must be 6 digits.",
+		"tokenSymbol": "Token symbol must be 2 to 10 letters or digits.", "tokenPrice": "Token price must be greater than 0.",
+	} {
+		if got := r.FieldMsg(field); got != msg {
+			t.Errorf("errors on %s: %q, want %q (all %+v)", field, got, msg, r.Errors)
+		}
+	}
+	if !strings.Contains(r.FieldMsg("domains"), "is not a host name") {
+		t.Errorf("domains: %+v", r.Errors)
+	}
 	var created struct{ ID string }
 	h.want(h.call("POST", "/api/v1/superadmin/company/add", h.super, body("GAM", []string{"gamma.example.test"})), 200).Into(t, &created)
 	var c companyRec

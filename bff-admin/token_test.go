@@ -149,6 +149,34 @@ func TestTokenSettingsGetAndUpdate(t *testing.T) {
 			t.Errorf("422 lacks %q", want)
 		}
 	}
+	// Issue 29 item 5: each sentence is named by the request field it refuses.
+	for field, msg := range map[string]string{
+		"name": "Token name is required.", "symbol": "The token symbol cannot be changed.",
+		"price": "Price can have at most 4 decimals.", "platformChargePercent": "Platform charge percent must be between 0 and 100.",
+		"supply.totalSupply":                "Total supply must be a whole number of at least 0.",
+		"supply.angelInvestorSupply":        "Angel investor supply must be a whole number of at least 0.",
+		"supply.privateSupply":              "Private supply cannot be less than the 30 tokens already sold or reserved.",
+		"sale.endsAt":                       "The sale end must be after its start.",
+		"limits.minOrder":                   "Minimum order cannot be more than the maximum order.",
+		"limits.kycRequiredAbove":           "KYC required above can have at most 2 decimals.",
+		"rounds[0].name":                    "Round 1: name is required.",
+		"rounds[0].price":                   "Round 1: price must be greater than 0.",
+		"rounds[1].price":                   "Round 2: price can have at most 4 decimals.",
+		"rounds[1].endsAt":                  "Round 2: the end must be after its start.",
+		"rounds[2].position":                "Round 3: position must be a whole number of at least 1.",
+		"rounds":                            "Round positions must be distinct.",
+		"branding.title":                    "Title is required.",
+		"branding.socialLinks[0].mediaName": "Social link 1: media must be one of youtube, facebook, instagram, telegram, whatsApp, X.",
+		"branding.socialLinks[0].link":      "Social link 1: the link must be an https URL.",
+		"branding.headerLogo":               "Header logo must be an uploaded file or an https URL.",
+	} {
+		if got := r.FieldMsg(field); got != msg {
+			t.Errorf("errors on %s: %q, want %q", field, got, msg)
+		}
+	}
+	if len(r.Errors) != len(messages(r)) {
+		t.Errorf("every sentence of this 422 has its field: %d errors for %d sentences", len(r.Errors), len(messages(r)))
+	}
 	for _, not := range []string{"Social link 2", "Chart image", "Default logo", "Founder team supply"} {
 		if strings.Contains(got, not) {
 			t.Errorf("422 names %q, which is valid", not)

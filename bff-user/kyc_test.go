@@ -84,13 +84,25 @@ func TestKYCSubmitValidatesAndMovesThroughReview(t *testing.T) {
 	good := func(ds []map[string]string) map[string]any {
 		return map[string]any{"panNumber": "abcde 1234f", "aadhaarNumber": "2341 2341 2346", "documents": ds}
 	}
-	// Every failing field is named at once.
-	submit(map[string]any{"panNumber": "ABCD1234", "aadhaarNumber": "234123412345", "documents": docs("PASSPORT", pan)}, 422,
+	// Every failing field is named at once, each beside its field (issue 29 item 5).
+	bad := submit(map[string]any{"panNumber": "ABCD1234", "aadhaarNumber": "234123412345", "documents": docs("PASSPORT", pan)}, 422,
 		"Please enter a valid PAN (e.g. ABCDE1234F).", "This Aadhaar number is not valid.",
 		"Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.", "Please upload your PAN card.",
 		"Please upload the front of your Aadhaar card.", "Please upload the back of your Aadhaar card.")
-	submit(map[string]any{"panNumber": "ABCDE1234F", "aadhaarNumber": "1234", "documents": docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)},
+	for field, msg := range map[string]string{
+		"panNumber": "Please enter a valid PAN (e.g. ABCDE1234F).", "aadhaarNumber": "This Aadhaar number is not valid.",
+		"documents": "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.", "documents.PAN": "Please upload your PAN card.",
+		"documents.AADHAAR_FRONT": "Please upload the front of your Aadhaar card.", "documents.AADHAAR_BACK": "Please upload the back of your Aadhaar card.",
+	} {
+		if got := bad.FieldMsg(field); got != msg {
+			t.Fatalf("errors on %s: %q, want %q (all %+v)", field, got, msg, bad.Errors)
+		}
+	}
+	bad = submit(map[string]any{"panNumber": "ABCDE1234F", "aadhaarNumber": "1234", "documents": docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)},
 		422, "Please enter a valid 12-digit Aadhaar number.")
+	if len(bad.Errors) != 1 || bad.FieldMsg("aadhaarNumber") != "Please enter a valid 12-digit Aadhaar number." {
+		t.Fatalf("aadhaar errors %+v", bad.Errors)
+	}
 	submit(good(docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back, "PAN", selfie)), 422, "Upload each document once.")
 	submit(good(docs("PAN", pan, "AADHAAR_FRONT", pan, "AADHAAR_BACK", back)), 422, "Upload each document once.")
 	// Someone else's upload, an unknown id and a malformed one are the same 422.
@@ -129,6 +141,14 @@ func TestKYCSubmitValidatesAndMovesThroughReview(t *testing.T) {
 	h.decideKYC(u, false, "The PAN photo is blurred.")
 	if v := h.kycGet(tok); v.Status != "REJECTED" || v.Reason != "The PAN photo is blurred." || v.DecidedAt == nil {
 		t.Fatalf("rejected: %+v", v)
+	}
+	// Issue 28 item 10: the buyer's own PAN comes back whole to fill the form again; the
+	// Aadhaar number stays masked (docs/security.md, "KYC documents and numbers").
+	if v := h.kycGet(tok); v.PanNumber != "ABCDE1234F" || v.AadhaarNumber != "XXXX XXXX 2346" {
+		t.Fatalf("rejected numbers: %q %q", v.PanNumber, v.AadhaarNumber)
+	}
+	if v := h.kycGet(h.buyerToken()); v.PanNumber != "" {
+		t.Fatalf("another buyer sees a PAN: %+v", v)
 	}
 	// A resubmission replaces the documents and clears the reason; the selfie is optional.
 	pan2 := h.uploadID(tok, "pan2.webp", append([]byte("RIFF\x24\x00\x00\x00WEBPVP8 "), make([]byte, 40)...))

@@ -79,6 +79,10 @@ func TestPriceShowsTheSaleAndOrdersMeetItsRefusals(t *testing.T) {
 		if msg != "" && r.Msg() != msg {
 			t.Fatalf("order %s: %q, want %q", amount, r.Msg(), msg)
 		}
+		// Issue 29 item 5: a refused amount is named beside the buy form's field.
+		if code == 422 && r.FieldMsg("amount") != msg {
+			t.Fatalf("order %s: errors %+v, want %q on amount", amount, r.Errors, msg)
+		}
 	}
 	order("10", 422, "The minimum order is ₹20.00.")
 	order("160", 422, "The maximum order is ₹150.00.") // 80 tokens charge ₹160

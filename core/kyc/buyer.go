@@ -22,7 +22,9 @@ type Buyer struct {
 }
 
 // View is the buyer's KYC as GET /user/kyc/get answers it; the numbers masked but for their
-// last 4 characters.
+// last 4 characters, except the PAN of a REJECTED submission, answered whole to its buyer so the
+// form to submit again starts with it (docs/security.md, "KYC documents and numbers"). The
+// Aadhaar number is never kept whole, so never answered whole.
 type View struct {
 	Status        string     `json:"status"`
 	PanNumber     string     `json:"panNumber"`
@@ -52,7 +54,11 @@ func (s *Service) view(ctx context.Context, db bun.IDB, userID string) (*View, e
 		return nil, err
 	}
 	submitted := k.SubmittedAt
-	return &View{Status: k.Status, PanNumber: MaskPAN(k.PanNumber), AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
+	pan := MaskPAN(k.PanNumber)
+	if k.Status == StatusRejected {
+		pan = k.PanNumber
+	}
+	return &View{Status: k.Status, PanNumber: pan, AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
 		Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}, nil
 }
 

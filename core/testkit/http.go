@@ -21,6 +21,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/valyala/fasthttp"
 
+	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/clock"
 	"prelaunch/core/tasks"
@@ -33,7 +34,20 @@ type Reply struct {
 	Status  bool            `json:"status"`
 	Message any             `json:"message"`
 	Data    json.RawMessage `json:"data"`
-	Header  http.Header
+	// Errors is a 422's field of each sentence that has one (httpx.Map).
+	Errors []apperr.FieldError `json:"errors"`
+	Header http.Header
+}
+
+// FieldMsg is what a 422 says about one request field (its sentences in one line; "" for none).
+func (r Reply) FieldMsg(field string) string {
+	var out []string
+	for _, e := range r.Errors {
+		if e.Field == field {
+			out = append(out, e.Message)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // Msg is the message as one string (an array of messages as JSON).

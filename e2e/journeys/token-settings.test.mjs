@@ -106,6 +106,26 @@ test('admin: Token Settings from the menu; a 422 on its field; price, maximum or
   await price.waitFor();
   assert.equal(await page.getByRole('button', { name: 'Save' }).isDisabled(), true, 'nothing to save yet');
 
+  // The server refuses a supply figure (issue 29 item 5): its sentence sits beside that field, which
+  // is scrolled into view and focused (issue 28 item 12), from the foot of the page.
+  const total = page.getByLabel('Total supply', { exact: true });
+  await total.fill('9'.repeat(38));
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.waitForFunction(() => {
+    const el = document.activeElement;
+    if (!el || el.getAttribute('aria-invalid') !== 'true') return false;
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  assert.equal(await total.evaluate((el) => el === document.activeElement), true, 'the refused supply field has the focus and is in view');
+  const totalError = await total.getAttribute('aria-describedby');
+  assert.equal((await page.locator(`[id="${totalError}"]`).textContent()).trim(), 'Total supply must be a whole number of at least 0.');
+  await screenshot(page, 'token-settings-supply-refused-1440');
+  await page.getByRole('button', { name: 'Discard' }).click();
+  assert.equal(await page.getByRole('button', { name: 'Save' }).isDisabled(), true, 'discarded');
+
   // Two rounds: a small Seed round (so a buyer can meet its remaining tokens) and a Public round.
   const rounds = page.locator('[data-testid="round-row"]');
   const start = await rounds.count();

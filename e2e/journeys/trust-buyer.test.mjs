@@ -132,7 +132,9 @@ test('buyer reads the reason, sends again with a new PAN photo, and is verified 
   await page.reload();
   await page.getByTestId('kyc-reason').getByText('The PAN photo is blurred.').waitFor();
   await page.getByRole('heading', { name: 'Submit again' }).waitFor();
-  await page.getByLabel('PAN number').fill('ABCDE1234F');
+  // The buyer keeps the PAN they sent (issue 28 item 10); the Aadhaar number, never kept whole, is typed again.
+  assert.equal(await page.getByLabel('PAN number').inputValue(), 'ABCDE1234F');
+  assert.equal(await page.getByLabel('Aadhaar number').inputValue(), '');
   await page.getByLabel('Aadhaar number').fill('234123412346');
   // The earlier Aadhaar sides stay chosen; only the PAN photo is replaced.
   await chooseDocument(page, 'PAN', file('pan-sharp.png', 'image/png', PNG));

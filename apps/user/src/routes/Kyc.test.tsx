@@ -24,7 +24,7 @@ const NONE = { status: 'NONE', panNumber: '', aadhaarNumber: '', documents: [], 
 const doc = (kind: string, n: number, contentType = 'image/png') => ({ kind, mediaId: `old-${n}`, url: `/api/v1/media/file/old-${n}?s=1`, contentType });
 const REJECTED = {
   status: 'REJECTED',
-  panNumber: 'XXXXXX234F',
+  panNumber: 'ABCDE1234F',
   aadhaarNumber: 'XXXX XXXX 2346',
   documents: [doc('PAN', 1), doc('AADHAAR_FRONT', 2, 'application/pdf'), doc('AADHAAR_BACK', 3)],
   reason: 'The PAN photo is blurred.',
@@ -131,7 +131,9 @@ describe('Verification (/user/kyc)', () => {
     expect(screen.getByRole('heading', { name: 'Submit again' })).toBeInTheDocument();
     expect(within(screen.getByTestId('kyc-slot-PAN')).getByRole('button', { name: 'Replace' })).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('PAN number'), 'ABCDE1234F');
+    // The buyer's own PAN is filled in again (issue 28 item 10); the Aadhaar number is typed again.
+    expect(screen.getByLabelText('PAN number')).toHaveValue('ABCDE1234F');
+    expect(screen.getByLabelText('Aadhaar number')).toHaveValue('');
     await user.type(screen.getByLabelText('Aadhaar number'), '499118665246');
     await choose(user, 'PAN', png('pan-sharp.png'));
     await waitFor(() => expect(mediaAdd).toHaveBeenCalledTimes(1));
@@ -148,6 +150,34 @@ describe('Verification (/user/kyc)', () => {
       ],
     });
     expect(await screen.findByText('Your KYC is already under review.')).toBeInTheDocument();
+  });
+
+  it('puts each message of a refused submission beside its field (issue 29 item 5)', async () => {
+    const user = userEvent.setup();
+    kycGet.mockResolvedValue({ message: 'ok', data: REJECTED });
+    renderKyc();
+    await user.type(await screen.findByLabelText('Aadhaar number'), '499118665246');
+    kycSubmit.mockRejectedValue({
+      isAxiosError: true,
+      response: {
+        status: 422,
+        data: {
+          status: false,
+          message: ['This Aadhaar number is not valid.', 'KYC documents must be JPG, PNG, WEBP or PDF files.'],
+          data: null,
+          errors: [
+            { field: 'aadhaarNumber', message: 'This Aadhaar number is not valid.' },
+            { field: 'documents.AADHAAR_FRONT', message: 'KYC documents must be JPG, PNG, WEBP or PDF files.' },
+          ],
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    const aadhaar = screen.getByLabelText('Aadhaar number');
+    await waitFor(() => expect(aadhaar).toHaveAttribute('aria-invalid', 'true'));
+    expect(aadhaar).toHaveAccessibleDescription(/This Aadhaar number is not valid\./);
+    expect(within(screen.getByTestId('kyc-slot-AADHAAR_FRONT')).getByText('KYC documents must be JPG, PNG, WEBP or PDF files.')).toBeInTheDocument();
   });
 
   it('shows Verified read-only, and a failed load with Retry', async () => {

@@ -568,8 +568,10 @@ export interface paths {
          * The buyer's identity verification (KYC)
          * @description status NONE before a first submission; PENDING while an admin reviews it; APPROVED (the
          *     account is verified: isApproved) or REJECTED with the admin's reason. panNumber and
-         *     aadhaarNumber show only their last 4 characters (XXXXXX234F, XXXX XXXX 1234); each document's
-         *     url is a signed same-origin link valid 15 minutes.
+         *     aadhaarNumber show only their last 4 characters (XXXXXX234F, XXXX XXXX 1234), except the
+         *     panNumber of a REJECTED submission: the buyer's own PAN, whole (ABCDE1234F), so the form to
+         *     submit again starts with it. The Aadhaar number is never answered whole (only its last 4
+         *     digits are kept). Each document's url is a signed same-origin link valid 15 minutes.
          */
         get: operations["kycGet"];
         put?: never;
@@ -1272,7 +1274,7 @@ export interface components {
         };
         Kyc: {
             status: components["schemas"]["KycStatus"];
-            /** @description All but the last 4 masked (XXXXXX234F); empty for NONE. */
+            /** @description All but the last 4 masked (XXXXXX234F); whole for REJECTED (the buyer submits it again); empty for NONE. */
             panNumber: string;
             /** @description All but the last 4 masked (XXXX XXXX 1234); empty for NONE. */
             aadhaarNumber: string;

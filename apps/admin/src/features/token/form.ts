@@ -1,10 +1,10 @@
-import { fieldErrorList, unclaimedMessages, type SaleStatus, type TokenRound, type TokenSettings, type TokenUpdateRequest } from '@prelaunch/api';
+/**
  * The Token Settings form (DESIGN §10) as plain data: what the screen edits (strings, as typed),
  * how it becomes the PUT body (only the top-level keys that changed), and where each 422 sentence
  * of the server belongs. The sale's rules live in core; here are only the checks that stop a
  * request that cannot be read (a word where a number goes, a required name left empty).
  */
-import type { SaleStatus, TokenRound, TokenSettings, TokenUpdateRequest } from '@prelaunch/api';
+import { fieldErrorList, unclaimedMessages, type SaleStatus, type TokenRound, type TokenSettings, type TokenUpdateRequest } from '@prelaunch/api';
 
 export const SUPPLY_FIELDS = [
   { key: 'totalSupply', label: 'Total supply' },

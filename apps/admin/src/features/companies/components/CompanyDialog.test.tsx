@@ -141,12 +141,19 @@ describe('Add Company dialog', () => {
     await user.type(screen.getByLabelText('Admin Password', { selector: 'input' }), 'Secret@123');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onSubmit).toHaveBeenCalledOnce();
-    const refusal = { isAxiosError: true, response: { status: 422, data: { status: false, message: 'This Aadhaar number is not valid.', data: null } } };
+    const refusal = {
+      isAxiosError: true,
+      response: {
+        status: 422,
+        data: { status: false, message: 'This Aadhaar number is not valid.', data: null, errors: [{ field: 'companyAadhaarCard', message: 'This Aadhaar number is not valid.' }] },
+      },
+    };
     rerender(<AddCompanyDialog show error={refusal} onClose={() => {}} onSubmit={onSubmit} />);
     const aadhaar = screen.getByLabelText('Aadhaar');
     expect(aadhaar).toHaveAttribute('aria-invalid', 'true');
     expect(aadhaar).toHaveAccessibleDescription(/This Aadhaar number is not valid\./);
     expect(screen.getByLabelText('PAN')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(aadhaar).toHaveFocus();
     await user.type(aadhaar, '{Backspace}6');
     expect(screen.queryByText('This Aadhaar number is not valid.')).toBeNull();
   });

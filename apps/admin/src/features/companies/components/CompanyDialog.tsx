@@ -1,5 +1,5 @@
-import { errorMessage, httpStatus, type CompanyAdd } from '@prelaunch/api';
-import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput, withDraftDomain } from '@prelaunch/ui';
+import { fieldErrors, type CompanyAdd } from '@prelaunch/api';
+import { DialogFooter, DomainsEditor, EMAIL_PATTERN, FormInput, useFocusFirstInvalid, withDraftDomain } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -58,31 +58,11 @@ export function toCompanyAdd(f: Form, domains: readonly string[] = [], require2f
   };
 }
 
-/** Which field a server refusal names, by the words it uses ("Aadhaar number must be 12 digits."). */
-const FIELD_WORDS: [FieldKey, RegExp][] = [
-  ['companyAadhaarCard', /aadhaar/i],
-  ['companyPan', /\bPAN\b/],
-  ['companyPincode', /\b(pin|pincode|pin code)\b/i],
-  ['companyAddress', /\baddress\b/i],
-  ['tokenSymbol', /\bsymbol\b/i],
-  ['tokenPrice', /\bprice\b/i],
-  ['tokenName', /\btoken name\b/i],
-  ['adminPassword', /\bpassword\b/i],
-  ['adminName', /\badmin name\b/i],
-  ['mobile', /\bmobile\b/i],
-  ['email', /\bemail\b/i],
-  ['companyName', /\bcompany name\b/i],
-];
-
-/** The server's 4xx refusal of an Add Company, each message beside the field it names (the rest stay in the toast). */
+/** The server's 422 of an Add Company, each message beside the field the answer names (the rest stay in the toast). */
 export function serverFieldErrors(err: unknown): CompanyErrors {
-  const status = httpStatus(err);
-  if (!err || status === undefined || status < 400 || status >= 500) return {};
+  const known = new Set<string>(COMPANY_FIELDS.map((f) => f.key));
   const found: CompanyErrors = {};
-  for (const m of errorMessage(err, '')) {
-    const hit = FIELD_WORDS.find(([, re]) => re.test(m));
-    if (hit && !found[hit[0]]) found[hit[0]] = m;
-  }
+  for (const [field, message] of Object.entries(fieldErrors(err))) if (known.has(field)) found[field as FieldKey] = message;
   return found;
 }
 
@@ -105,6 +85,8 @@ export function AddCompanyDialog({
   // What was sent: a server message stays beside its field until that field is changed.
   const [sent, setSent] = useState<Form | null>(null);
   const fromServer = serverFieldErrors(error);
+  const domainsFromServer = fieldErrors(error).domains;
+  useFocusFirstInvalid(error);
   const [domains, setDomains] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
   const [domainsError, setDomainsError] = useState<string>();
@@ -159,7 +141,7 @@ export function AddCompanyDialog({
               setDraft(d);
               setDomainsError(undefined);
             }}
-            error={domainsError}
+            error={domainsError ?? domainsFromServer}
             disabled={pending}
           />
           <div className="form-check form-switch">

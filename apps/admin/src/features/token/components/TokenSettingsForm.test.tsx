@@ -10,9 +10,18 @@ function wrap(ui: ReactNode) {
   return <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>;
 }
 
-const invalid = (messages: string[]) => ({
+/** A 422 as the server answers it: the sentences, and the request field of those that have one. */
+const invalid = (list: [string, string | null][]) => ({
   isAxiosError: true,
-  response: { status: 422, data: { status: false, message: messages, data: null } },
+  response: {
+    status: 422,
+    data: {
+      status: false,
+      message: list.map(([m]) => m),
+      data: null,
+      errors: list.filter(([, f]) => f).map(([message, field]) => ({ field, message })),
+    },
+  },
 });
 
 /** The message shown under a field, found through the field's aria-describedby. */
@@ -60,13 +69,13 @@ describe('Token Settings form', () => {
           settings={settings}
           onSave={() => undefined}
           saveError={invalid([
-            'Price must be greater than 0.',
-            'Private supply cannot be less than the 10,000 tokens already sold or reserved.',
-            'The sale end must be after its start.',
-            'Round 2: price must be greater than 0.',
-            'Round allocations (1200000) cannot exceed the private supply (1000000).',
-            'Social link 1: the link must be an https URL.',
-            'Something the screen has no field for.',
+            ['Price must be greater than 0.', 'price'],
+            ['Private supply cannot be less than the 10,000 tokens already sold or reserved.', 'supply.privateSupply'],
+            ['The sale end must be after its start.', 'sale.endsAt'],
+            ['Round 2: price must be greater than 0.', 'rounds[1].price'],
+            ['Round allocations (1200000) cannot exceed the private supply (1000000).', 'rounds'],
+            ['Social link 1: the link must be an https URL.', 'branding.socialLinks[0].link'],
+            ['Something the screen has no field for.', null],
           ])}
         />,
       ),
@@ -81,6 +90,8 @@ describe('Token Settings form', () => {
     expect(summary).toHaveTextContent('Please fix 7 problems');
     expect(summary).toHaveTextContent('Something the screen has no field for.');
     expect(screen.getByLabelText('Price (₹ per token)')).toHaveAttribute('aria-invalid', 'true');
+    // The first refused field takes the focus (issue 28 item 12).
+    expect(screen.getByLabelText('Price (₹ per token)')).toHaveFocus();
 
     // Fields the browser can check stop the save without a request.
     await user.clear(screen.getByLabelText('Total supply'));
@@ -88,6 +99,7 @@ describe('Token Settings form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(describedBy(screen.getByLabelText('Total supply'))).toBe('Total supply must be a whole number of at least 0.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Total supply')).toHaveFocus();
   });
 
   it('edits rounds: adds one, reorders by position and removes an unsold one', async () => {

@@ -92,13 +92,31 @@ describe('Update User dialog', () => {
 
   it('shows the server\'s refusal beside the field it is about', async () => {
     const user = userEvent.setup();
-    const failure = { isAxiosError: true, response: { status: 422, data: { status: false, message: 'Current password is incorrect.', data: null } } };
+    const failure = {
+      isAxiosError: true,
+      response: {
+        status: 422,
+        data: { status: false, message: 'Current password is incorrect.', data: null, errors: [{ field: 'currentPassword', message: 'Current password is incorrect.' }] },
+      },
+    };
     const { rerender } = render(<UpdateUserDialog show user={existing} onClose={() => {}} onSubmit={() => {}} />);
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'mine@x.test');
     rerender(<UpdateUserDialog show user={existing} failure={failure} onClose={() => {}} onSubmit={() => {}} />);
     expect(await screen.findByText('Current password is incorrect.')).toBeInTheDocument();
     expect(screen.getByLabelText('Your current password')).toHaveAttribute('aria-invalid', 'true');
+    // The refused field takes the focus (issue 28 item 12).
+    expect(screen.getByLabelText('Your current password')).toHaveFocus();
+  });
+
+  it('puts a refused mobile beside the mobile field, named by the answer rather than its wording (issue 29 item 5)', () => {
+    const failure = {
+      isAxiosError: true,
+      response: { status: 422, data: { status: false, message: 'Odd words.', data: null, errors: [{ field: 'mobile', message: 'Odd words.' }] } },
+    };
+    render(<UpdateUserDialog show user={existing} failure={failure} onClose={() => {}} onSubmit={() => {}} />);
+    expect(screen.getByLabelText('Mobile')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Odd words.')).toBeInTheDocument();
   });
 
   it('has no role in the name and mobile form; the role is its own dialog', () => {

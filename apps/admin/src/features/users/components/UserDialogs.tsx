@@ -1,5 +1,5 @@
-import { errorMessage, type AdminUser, type UserRole } from '@prelaunch/api';
-import { DialogFooter, EMAIL_PATTERN, FormInput } from '@prelaunch/ui';
+import { fieldErrors, type AdminUser, type UserRole } from '@prelaunch/api';
+import { DialogFooter, EMAIL_PATTERN, FormInput, useFocusFirstInvalid } from '@prelaunch/ui';
 import { useMemo, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -133,14 +133,6 @@ export interface UserUpdateBody {
   code?: string;
 }
 
-/** Which field a refused update's message belongs beside (the rest stay in the toast). */
-function fieldOf(msg: string): 'currentPassword' | 'code' | 'email' | null {
-  if (/password/i.test(msg)) return 'currentPassword';
-  if (/\bcode\b/i.test(msg)) return 'code';
-  if (/email|owner/i.test(msg)) return 'email';
-  return null;
-}
-
 /**
  * Update User: Name, Mobile, Email and an Update button. Sends id plus the changed fields (never a
  * role: that is the Change Role dialog). Changing the email asks for the signed-in admin's own password, and their
@@ -173,16 +165,10 @@ export function UpdateUserDialog({
   const [guard, setGuard] = useState<{ currentPassword?: string; code?: string }>({});
   const emailChanges = form.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
-  // The server's refusal, each message beside its field (until the next submit clears it).
-  const server = useMemo(() => {
-    const next: { currentPassword?: string; code?: string; email?: string } = {};
-    if (!failure) return next;
-    for (const m of errorMessage(failure, '')) {
-      const f = fieldOf(m);
-      if (f) next[f] = next[f] ? `${next[f]} ${m}` : m;
-    }
-    return next;
-  }, [failure]);
+  // The server's refusal, each message beside the field its 422 names (until the next submit
+  // clears it); the first of them is brought into view.
+  const server = useMemo<Record<string, string | undefined>>(() => fieldErrors(failure), [failure]);
+  useFocusFirstInvalid(Object.keys(server).length ? server : null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -213,8 +199,8 @@ export function UpdateUserDialog({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <FormInput label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
-          <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile} />
+          <FormInput label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name ?? server.name} />
+          <FormInput label="Mobile" value={form.mobile} onChange={(e) => set('mobile')(e.target.value)} error={errors.mobile ?? server.mobile} />
           <FormInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email ?? server.email} />
           {emailChanges ? (
             <fieldset className="border rounded p-3 pb-0 mb-1">

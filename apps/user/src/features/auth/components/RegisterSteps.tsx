@@ -1,5 +1,5 @@
-import { MISSING_COMPANY_ID, type Gender } from '@prelaunch/api';
-import { ButtonLabel, FormInput, toastErrors } from '@prelaunch/ui';
+import { fieldErrors, MISSING_COMPANY_ID, type Gender } from '@prelaunch/api';
+import { ButtonLabel, FormInput, toastErrors, useFocusFirstInvalid } from '@prelaunch/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PublicShell, useSite } from '../../site';
@@ -31,6 +31,10 @@ export function RegisterSteps() {
 
   const requestOtp = useRegisterOtp(() => setStep(2));
   const register = useRegister();
+  // The server's 422, each message beside the field it names; the first refused field is focused.
+  const refusal = step === 1 ? requestOtp.error : register.error;
+  const server: Partial<Record<keyof RegisterForm, string>> = fieldErrors(refusal);
+  useFocusFirstInvalid(Object.keys(server).length ? refusal : null);
 
   function onRequestOtp(e: FormEvent) {
     e.preventDefault();
@@ -72,9 +76,9 @@ export function RegisterSteps() {
         <h1 className="h3 fw-bold mb-1">Request OTP</h1>
         <p className="text-body-secondary mb-4">We will email you a one-time code to verify your account.</p>
         <form onSubmit={onRequestOtp} noValidate aria-label="Request OTP form">
-          <FormInput label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} placeholder="Your full name" />
-          <FormInput label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} placeholder="you@example.com" />
-          <FormInput label="Mobile" type="tel" name="mobile" autoComplete="tel" value={form.mobile} onChange={set('mobile')} placeholder="+91 98765 43210" />
+          <FormInput label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={server.name} placeholder="Your full name" />
+          <FormInput label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={server.email} placeholder="you@example.com" />
+          <FormInput label="Mobile" type="tel" name="mobile" autoComplete="tel" value={form.mobile} onChange={set('mobile')} error={server.mobile} placeholder="+91 98765 43210" />
           <button type="submit" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={requestOtp.isPending}>
             <ButtonLabel pending={requestOtp.isPending} idle="Request OTP" busy="Sending OTP..." />
           </button>
@@ -93,41 +97,41 @@ export function RegisterSteps() {
       <form onSubmit={onRegister} noValidate aria-label="Create account form">
         <div className="row g-0 gx-sm-3">
           <div className="col-sm-6">
-            <FormInput label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={errors.name} />
+            <FormInput label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={errors.name ?? server.name} />
           </div>
           <div className="col-sm-6">
-            <FormInput label="Mobile" type="tel" name="mobile" autoComplete="tel" value={form.mobile} onChange={set('mobile')} error={errors.mobile} placeholder="+91 98765 43210" />
+            <FormInput label="Mobile" type="tel" name="mobile" autoComplete="tel" value={form.mobile} onChange={set('mobile')} error={errors.mobile ?? server.mobile} placeholder="+91 98765 43210" />
           </div>
           <div className="col-sm-6">
-            <FormInput label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
+            <FormInput label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email ?? server.email} />
           </div>
           <div className="col-sm-6">
-            <FormInput label="OTP" name="otp" inputMode="numeric" autoComplete="one-time-code" value={form.otp} onChange={set('otp')} error={errors.otp} placeholder="6-digit code" />
+            <FormInput label="OTP" name="otp" inputMode="numeric" autoComplete="one-time-code" value={form.otp} onChange={set('otp')} error={errors.otp ?? server.otp} placeholder="6-digit code" />
           </div>
           <div className="col-sm-6">
-            <FormInput label="Date of Birth" type="date" name="dateOfBirth" value={form.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth} max={new Date().toISOString().slice(0, 10)} />
+            <FormInput label="Date of Birth" type="date" name="dateOfBirth" value={form.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth ?? server.dateOfBirth} max={new Date().toISOString().slice(0, 10)} />
           </div>
           <div className="col-sm-6">
-            <FormInput label="Pincode" name="pincode" inputMode="numeric" autoComplete="postal-code" value={form.pincode} onChange={set('pincode')} error={errors.pincode} />
+            <FormInput label="Pincode" name="pincode" inputMode="numeric" autoComplete="postal-code" value={form.pincode} onChange={set('pincode')} error={errors.pincode ?? server.pincode} />
           </div>
           <div className="col-sm-6 mb-3">
             <label htmlFor="reg-gender" className="form-label">Gender</label>
-            <select id="reg-gender" name="gender" className={`form-select ${errors.gender ? 'is-invalid' : ''}`} value={form.gender} onChange={set('gender')}>
+            <select id="reg-gender" name="gender" className={`form-select ${(errors.gender ?? server.gender) ? 'is-invalid' : ''}`} value={form.gender} onChange={set('gender')}>
               <option value="">Select gender</option>
               <option value="male">Male</option>
               <option value="female">Female</option>
               <option value="other">Other</option>
             </select>
-            {errors.gender ? <div className="invalid-feedback">{errors.gender}</div> : null}
+            {(errors.gender ?? server.gender) ? <div className="invalid-feedback">{errors.gender ?? server.gender}</div> : null}
           </div>
           <div className="col-sm-6">
-            <FormInput label="Member ID" name="referralCode" value={form.referralCode} onChange={set('referralCode')} placeholder="Optional referral code" />
+            <FormInput label="Member ID" name="referralCode" value={form.referralCode} onChange={set('referralCode')} error={server.referralCode} placeholder="Optional referral code" />
           </div>
           <div className="col-sm-6">
-            <FormInput label="Password" type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password} />
+            <FormInput label="Password" type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password ?? server.password} />
           </div>
           <div className="col-sm-6">
-            <FormInput label="Confirm Password" type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
+            <FormInput label="Confirm Password" type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword ?? server.confirmPassword} />
           </div>
         </div>
         <div className="d-flex flex-column flex-sm-row gap-2 mt-2">

@@ -112,6 +112,7 @@ export function DocumentSlot({
           disabled={disabled || upload.isPending}
           onClick={() => input.current?.click()}
           aria-describedby={describedBy}
+          aria-invalid={shown ? true : undefined}
         >
           {value ? 'Replace' : 'Choose file'}
         </button>

@@ -1,6 +1,6 @@
-import type { Kyc } from '@prelaunch/api';
-import { ButtonLabel, ConfirmDialog, FormInput, maskAadhaar } from '@prelaunch/ui';
-import { useState, type FormEvent } from 'react';
+import { fieldErrors, type Kyc } from '@prelaunch/api';
+import { ButtonLabel, ConfirmDialog, FormInput, maskAadhaar, useFocusFirstInvalid } from '@prelaunch/ui';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSaleSuspended } from '../../site';
 import { useSubmitKyc } from '../api/kyc';
 import {
@@ -27,12 +27,15 @@ function keptDocuments(previous: Kyc | undefined): Partial<Record<KycKind, Chose
 /**
  * DESIGN §13 Verification form: PAN and Aadhaar numbers (checked as the server checks them), the
  * documents with previews, and Submit behind a confirmation. After a rejection the earlier
- * documents stay chosen (replace the ones the reason names); the numbers are typed again, as the
- * server only ever shows them masked.
+ * documents stay chosen (replace the ones the reason names) and the PAN is filled in (the server
+ * answers the buyer's own PAN whole after a rejection); the Aadhaar number is typed again, as the
+ * server never keeps it whole. A refusal of the server shows each message beside its field, and
+ * the first refused field is brought into view.
  */
 export function KycForm({ previous }: { previous?: Kyc }) {
   const suspended = useSaleSuspended();
-  const [pan, setPan] = useState('');
+  // The rejected submission's PAN, when the server answers it whole (never a masked one).
+  const [pan, setPan] = useState(() => (previous && !/x/i.test(previous.panNumber) ? previous.panNumber : ''));
   const [aadhaar, setAadhaar] = useState('');
   const [docs, setDocs] = useState<Partial<Record<KycKind, ChosenDocument>>>(() => keptDocuments(previous));
   const [tried, setTried] = useState(false);
@@ -44,23 +47,34 @@ export function KycForm({ previous }: { previous?: Kyc }) {
     aadhaarNumber: aadhaar,
     documents: Object.fromEntries(Object.entries(docs).map(([k, d]) => [k, d?.mediaId])) as Partial<Record<KycKind, string>>,
   };
-  const errors: KycErrors = tried ? validateKyc(values) : {};
+  // The server's 422, by field ("documents.PAN" is the PAN card's slot); the browser's own checks come first.
+  const server = fieldErrors(submit.error, (f) => f.replace(/^documents\./, '')) as KycErrors;
+  const errors: KycErrors = { ...server, ...(tried ? validateKyc(values) : {}) };
+  // A refusal naming fields closes the confirmation, so the fields (and the focus) are reachable.
+  const [seenError, setSeenError] = useState<unknown>(null);
+  if (submit.error !== seenError) {
+    setSeenError(submit.error);
+    if (Object.keys(server).length > 0) setConfirming(false);
+  }
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  useFocusFirstInvalid(refusal ?? submit.error, formRef);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setTried(true);
     const found = validateKyc(values);
     if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      document.getElementById(first === 'panNumber' ? 'kyc-pan' : first === 'aadhaarNumber' ? 'kyc-aadhaar' : '')?.focus();
+      setRefusal(found);
       return;
     }
+    setRefusal(null);
     setConfirming(true);
   }
 
   const chosen = KYC_DOCUMENTS.filter((d) => docs[d.kind]).map((d) => d.label.replace(' (optional)', ''));
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Verification" className="pl-panel p-3 p-md-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Verification" className="pl-panel p-3 p-md-4">
       <h2 className="h5 mb-3">{previous?.status === 'REJECTED' ? 'Submit again' : 'Your details'}</h2>
       <div className="row g-3">
         <div className="col-12 col-md-6">

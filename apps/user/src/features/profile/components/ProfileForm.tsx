@@ -1,5 +1,5 @@
-import { FALLBACK, type BuyerProfile } from '@prelaunch/api';
-import { ButtonLabel, FormInput, maskAadhaar, reportError, toastErrors, toastSuccess } from '@prelaunch/ui';
+import { FALLBACK, fieldErrors, type BuyerProfile } from '@prelaunch/api';
+import { ButtonLabel, FormInput, maskAadhaar, reportError, toastErrors, toastSuccess, useFocusFirstInvalid } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Icon } from '../../../components/Icon';
@@ -83,6 +83,10 @@ export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?:
     setImageId(undefined);
   });
 
+  // The server's 422, each message beside the field it names; the first refused field is focused.
+  const server = fieldErrors(save.error);
+  useFocusFirstInvalid(Object.keys(server).length ? save.error : null);
+
   function onSave(e: FormEvent) {
     e.preventDefault();
     if (!form.password) return toastErrors([MSG.currentPassword]);
@@ -136,10 +140,10 @@ export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?:
 
             <form onSubmit={onSave} noValidate aria-label="Profile form">
               <div className="row gx-3">
-                <div className="col-md-6"><FormInput label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} /></div>
+                <div className="col-md-6"><FormInput label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={server.name} /></div>
                 <div className="col-md-6"><FormInput label="Email" type="email" name="email" value={form.email} readOnly disabled /></div>
-                <div className="col-md-6"><FormInput label="Phone" type="tel" name="mobile" autoComplete="tel" value={form.mobile} onChange={set('mobile')} /></div>
-                <div className="col-md-6"><FormInput label="Date of Birth" type="date" name="dateOfBirth" value={form.dateOfBirth} onChange={set('dateOfBirth')} /></div>
+                <div className="col-md-6"><FormInput label="Phone" type="tel" name="mobile" autoComplete="tel" value={form.mobile} onChange={set('mobile')} error={server.mobile} /></div>
+                <div className="col-md-6"><FormInput label="Date of Birth" type="date" name="dateOfBirth" value={form.dateOfBirth} onChange={set('dateOfBirth')} error={server.dateOfBirth} /></div>
                 <div className="col-md-6"><FormInput
                     label="Aadhaar Number"
                     name="kycDocumentNumber"
@@ -149,9 +153,10 @@ export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?:
                     onFocus={() => setEditingAadhaar(true)}
                     onBlur={() => setEditingAadhaar(false)}
                     onChange={set('kycDocumentNumber')}
+                    error={server.kycDocumentNumber}
                   /></div>
                 <div className="col-md-6"><FormInput label="Referral Code" name="referralCode" value={form.referralCode} readOnly disabled /></div>
-                <div className="col-md-6"><FormInput label="Current Password" type="password" name="password" autoComplete="current-password" value={form.password} onChange={set('password')} /></div>
+                <div className="col-md-6"><FormInput label="Current Password" type="password" name="password" autoComplete="current-password" value={form.password} onChange={set('password')} error={server.password} /></div>
               </div>
               <button type="submit" className="btn pl-btn-gradient fw-semibold px-4" disabled={save.isPending || upload.isPending}>
                 <ButtonLabel pending={save.isPending} idle="Save Changes" busy="Saving..." />

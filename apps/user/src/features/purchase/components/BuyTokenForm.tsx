@@ -1,10 +1,10 @@
-import { ButtonLabel, rupees, toastErrors, tokens } from '@prelaunch/ui';
+import { ButtonLabel, rupees, toastErrors, tokens, useFocusFirstInvalid } from '@prelaunch/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSaleSuspended } from '../../site';
 import { useCreateOrder } from '../api/purchase';
 import { round2, tokenQuantity, totalWithFee, wholeTokenAmount } from '../calc';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
-import type { BuyerSaleStatus, PriceLimits, TokenPrice } from '@prelaunch/api';
+import { fieldErrors, type BuyerSaleStatus, type PriceLimits, type TokenPrice } from '@prelaunch/api';
 import { closedReason, limitProblem, supplyProblem } from '../../../lib/sale';
 import { LimitsNote } from './LimitsNote';
 import { OrderRefusal } from './OrderRefusal';
@@ -33,6 +33,8 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
   const sending = useRef(false);
   // DESIGN §11: nothing can be bought while the company's sale is suspended.
   const suspended = useSaleSuspended();
+  const refusedAmount = fieldErrors(order.error).amount;
+  useFocusFirstInvalid(refusedAmount ? order.error : null);
   const valid = isValidAmount(amount);
   const quantity = valid ? tokenQuantity(amount, unitPrice) : 0;
   // DESIGN §16: an order charges for whole tokens only, so the total is that of what is bought.
@@ -82,12 +84,14 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
       </div>
       <form onSubmit={onSubmit} noValidate aria-label="Buy token form">
         <label htmlFor="buy-amount" className="form-label fw-semibold">Amount (INR)</label>
+        {/* The server's 422 naming the amount (a limit, too small for one token) is said beside it. */}
         <div className="input-group input-group-lg mb-1">
           <span className="input-group-text">₹</span>
           <input
             id="buy-amount"
             name="amount"
-            className={`form-control ${amount && !valid ? 'is-invalid' : ''}`}
+            className={`form-control ${(amount && !valid) || refusedAmount ? 'is-invalid' : ''}`}
+            aria-invalid={(amount && !valid) || refusedAmount ? true : undefined}
             inputMode="decimal"
             autoComplete="off"
             placeholder="Enter amount in INR"
@@ -100,8 +104,8 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
             }}
           />
         </div>
-        <div id="buy-amount-help" className={`small mb-3 ${amount && !valid ? 'text-danger' : 'text-body-secondary'}`}>
-          {amount && !valid ? MSG.validAmount : 'Digits only, with an optional decimal point.'}
+        <div id="buy-amount-help" className={`small mb-3 ${(amount && !valid) || refusedAmount ? 'text-danger' : 'text-body-secondary'}`}>
+          {amount && !valid ? MSG.validAmount : (refusedAmount ?? 'Digits only, with an optional decimal point.')}
         </div>
         <LimitsNote limits={limits} round={round} symbol={symbol} />
         {overLimit ? (

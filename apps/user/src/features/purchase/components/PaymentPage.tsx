@@ -1,4 +1,4 @@
-import { errorMessage, FALLBACK, httpStatus, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
+import { errorMessage, FALLBACK, fieldErrors, httpStatus, type BankDetail, type PaymentMethod, type PurchaseOrder } from '@prelaunch/api';
 import { ButtonLabel, copyText, num, PageLoader, rupees, reportError, StatusBadge, toastErrors, toastSuccess, tokens, useErrorToast, useNow } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
@@ -446,8 +446,13 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   );
 }
 
-/** The server's refusal of a proof's UTR (a payment already claimed), to show beside the UTR field. */
+/**
+ * The server's refusal of a proof's UTR, to show beside the UTR field: the 422 naming
+ * referenceNumber (a UTR of the wrong form), or the 409 of a payment already claimed.
+ */
 export function utrRefusal(err: unknown): string | null {
+  const named = fieldErrors(err).referenceNumber;
+  if (named) return named;
   if (httpStatus(err) !== 409) return null;
   return errorMessage(err, '').find((m) => m.includes('UTR')) ?? null;
 }

@@ -38,6 +38,9 @@ describe('ProofModal: the 409 of a receipt already used (issue 27, finding 8)', 
     expect(receiptRefusal(httpError(409, 'This transaction file is already attached to another purchase.'))).toMatch(/transaction file/);
     expect(receiptRefusal(httpError(409, 'This UTR / transaction number has already been submitted.'))).toBeNull();
     expect(receiptRefusal(httpError(422, used))).toBeNull();
+    // A 422 naming the receipt field is said beside the upload whatever its words (issue 29 item 5).
+    const named = { isAxiosError: true, response: { status: 422, data: { status: false, message: 'Gone.', data: null, errors: [{ field: 'receiptId', message: 'Gone.' }] } } };
+    expect(receiptRefusal(named)).toBe('Gone.');
   });
 
   it('shows the message beside the upload until another file is chosen', async () => {

@@ -1,4 +1,4 @@
-import { FALLBACK, errorMessage, httpStatus, type PaymentMethod } from '@prelaunch/api';
+import { FALLBACK, errorMessage, fieldErrors, httpStatus, type PaymentMethod } from '@prelaunch/api';
 import { ButtonLabel, reportError, toastErrors, toastSuccess } from '@prelaunch/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -19,6 +19,8 @@ export interface ProofSubmit {
  * "This transaction file is already attached to another purchase."): shown beside the upload.
  */
 export function receiptRefusal(err: unknown): string | null {
+  const named = fieldErrors(err).receiptId;
+  if (named) return named;
   if (httpStatus(err) !== 409) return null;
   const m = errorMessage(err, '').join(' ');
   return /receipt|transaction file/i.test(m) && !/UTR/.test(m) ? m : null;
