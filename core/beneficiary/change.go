@@ -217,21 +217,14 @@ func masked(v View, changed []string) map[string]string {
 // commit: a failure to queue is logged, the change stands).
 func (s *Service) notifyAdmins(ctx context.Context, actor audit.Actor, companyID string, before *View, next View, changed []string) {
 	ctx = context.WithoutCancel(ctx)
-	var admins []struct {
-		Email string `bun:"email"`
-	}
-	if err := s.DB.NewRaw(`SELECT email FROM users WHERE company_id = ? AND role = 'ADMIN' AND deleted_at IS NULL ORDER BY created_at`,
-		companyID).Scan(ctx, &admins); err != nil {
-		s.logErr("list the admins to tell of a payout change", err)
+	if s.Audience == nil {
+		s.logErr("tell the admins of a payout change", errors.New("beneficiary: Audience is not wired"))
 		return
 	}
-	var from mail.From
-	_ = s.DB.NewRaw(`SELECT coalesce(t.name, ''), c.name FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id
-		WHERE c.id = ? LIMIT 1`, companyID).Scan(ctx, &from.Brand, &from.Company)
-	who := "An admin"
-	var name, email string
-	if err := s.DB.NewRaw(`SELECT name, email FROM users WHERE id = ?`, actor.ID).Scan(ctx, &name, &email); err == nil {
-		who = name + " (" + email + ")"
+	admins, who, from, err := s.Audience(ctx, s.DB, companyID, actor.ID)
+	if err != nil {
+		s.logErr("list the admins to tell of a payout change", err)
+		return
 	}
 	var lines []string
 	for _, f := range fieldNames {
@@ -251,7 +244,7 @@ func (s *Service) notifyAdmins(ctx context.Context, actor audit.Actor, companyID
 		"If this was not expected, sign in to the admin site at once, check Beneficiary Manage and change your password.",
 		who, now, strings.Join(lines, "; "))
 	for _, a := range admins {
-		if err := mail.Enqueue(ctx, s.Tasks, mail.SecurityMessage(a.Email, "The payout details of %s were changed", body, from)); err != nil {
+		if err := mail.Enqueue(ctx, s.Tasks, mail.SecurityMessage(a, "The payout details of %s were changed", body, from)); err != nil {
 			s.logErr("queue a payout change notice", err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"log/slog"
+	"prelaunch/core/mail"
 	"regexp"
 	"strings"
 	"time"
@@ -34,6 +35,10 @@ type Service struct {
 	Tasks tasks.Enqueuer
 	Clock clock.Clock
 	Log   *slog.Logger
+	// Audience answers who is told of a payout change — the company's admins' emails, the acting
+	// admin as "Name (email)" and the company and token the notice is sent under — wired by runtime
+	// to readmodel.PayoutAudience (users, companies and tokens are other nouns' tables).
+	Audience func(ctx context.Context, db bun.IDB, companyID, actorID string) (admins []string, who string, from mail.From, err error)
 }
 
 // View is a company's beneficiary as the admin screens and buyers see it.

@@ -38,6 +38,9 @@ type Service struct {
 	// caller's transaction, after the company row is locked.
 	CreateOwner func(ctx context.Context, db bun.IDB, o Owner) (string, error)
 	OnSuspend   func(ctx context.Context, db bun.IDB, companyID string) error
+	// CountAffected counts the company's purchases under way (the purchase package's, which owns
+	// them): submitted payments waiting for a decision and open orders, shown before a suspension.
+	CountAffected func(ctx context.Context, db bun.IDB, companyID string) (pending, open int64, err error)
 	// Sites, when set, is this process's host resolver: forgotten after a change so this process
 	// answers with the change at once (others within SiteTTL).
 	Sites *Resolver
@@ -323,10 +326,12 @@ func (s *Service) Get(ctx context.Context, id string) (*ListRecord, error) {
 	}
 	s.finish(&recs[0])
 	var a Affected
-	if err := s.DB.NewRaw(`SELECT count(*) FILTER (WHERE status = 'PENDING') AS pending_payments,
-		count(*) FILTER (WHERE status = 'INITIATED' AND expires_at > now()) AS open_orders
-		FROM purchases WHERE company_id = ? AND status IN ('PENDING', 'INITIATED')`, id).Scan(ctx, &a.PendingPayments, &a.OpenOrders); err != nil {
-		return nil, fmt.Errorf("count affected purchases: %w", err)
+	if s.CountAffected == nil {
+		return nil, errors.New("company: CountAffected is not wired")
+	}
+	var err error
+	if a.PendingPayments, a.OpenOrders, err = s.CountAffected(ctx, s.DB, id); err != nil {
+		return nil, err
 	}
 	recs[0].Affected = &a
 	return &recs[0], nil

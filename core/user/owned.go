@@ -59,3 +59,23 @@ func Verify(ctx context.Context, db bun.IDB, userID string) error {
 	}
 	return nil
 }
+
+// AdminEmails are the email addresses of the company's admins (not deleted), oldest first: the
+// people told of a change to the company's payout details.
+func AdminEmails(ctx context.Context, db bun.IDB, companyID string) ([]string, error) {
+	var emails []string
+	if err := db.NewSelect().Model((*User)(nil)).Column("email").Where("company_id = ?", companyID).
+		Where("role = ?", RoleAdmin).Where("deleted_at IS NULL").OrderExpr("created_at").Scan(ctx, &emails); err != nil {
+		return nil, fmt.Errorf("list admins: %w", err)
+	}
+	return emails, nil
+}
+
+// NameAndEmail answers a user's name and email, for a notice naming who acted.
+func NameAndEmail(ctx context.Context, db bun.IDB, userID string) (name, email string, err error) {
+	var u User
+	if err := db.NewSelect().Model(&u).Column("name", "email").Where("id = ?", userID).Scan(ctx); err != nil {
+		return "", "", fmt.Errorf("read user: %w", err)
+	}
+	return u.Name, u.Email, nil
+}
