@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"prelaunch/core/company"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 )
 
 type companyRec struct {

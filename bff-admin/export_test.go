@@ -19,7 +19,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"prelaunch/core/export"
-	"prelaunch/core/httpx"
+	"prelaunch/core/infra/httpx"
 )
 
 // csvReply checks an export's answer (type, file name, BOM, CRLF lines) and parses it.

@@ -13,12 +13,12 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
 	"prelaunch/core/superadmin"
-	"prelaunch/core/tasks"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

@@ -13,9 +13,9 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/kyc"
-	"prelaunch/core/media"
-	"prelaunch/core/testkit"
 )
 
 type adminKYC struct {

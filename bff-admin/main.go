@@ -8,7 +8,7 @@ import (
 	"os"
 	"time"
 
-	"prelaunch/core/httpx"
+	"prelaunch/core/infra/httpx"
 	"prelaunch/core/runtime"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
-	"prelaunch/core/testkit"
 )
 
 // The admin server's metrics: requests counted by route pattern (never the raw path), approval,

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"prelaunch/core/infra/tasks"
 	"prelaunch/core/seed"
-	"prelaunch/core/tasks"
 )
 
 const payoutPath = "/api/v1/admin/beneficiary/update"

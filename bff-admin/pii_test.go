@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/user"
 )
 

@@ -6,8 +6,8 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/httpx"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/httpx"
 	"prelaunch/core/reconcile"
 )
 

@@ -7,13 +7,13 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
 	"prelaunch/core/export"
-	"prelaunch/core/httpx"
-	"prelaunch/core/media/mediahttp"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/httpx"
+	"prelaunch/core/infra/media/mediahttp"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/sale"

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 )
 
 // TestSecurityAdminBruteForce: admin login guessing and super admin OTP guessing and flooding

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"prelaunch/core/auth"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

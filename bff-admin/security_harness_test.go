@@ -15,9 +15,9 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
 	"prelaunch/core/superadmin"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

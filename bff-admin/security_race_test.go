@@ -11,7 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 )
 
 // secDo is a goroutine-safe call: it returns the status (or -1) and never touches t.

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/gofiber/fiber/v3"
 
-	"prelaunch/core/httpx"
+	"prelaunch/core/infra/httpx"
 	"prelaunch/core/reconcile"
 	"prelaunch/core/runtime"
 )

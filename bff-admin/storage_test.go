@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"prelaunch/core/media"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/testkit"
 )
 
 // A buyer's receipt kept in the S3 store reaches the admin's review list as a signed link that

@@ -5,7 +5,7 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
-	"prelaunch/core/httpx"
+	"prelaunch/core/infra/httpx"
 )
 
 // enrolled refuses the admin calls of an admin whose company requires two-factor sign-in until

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/ratelimit"
+	"prelaunch/core/infra/ratelimit"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 	"prelaunch/core/twofactor"
 )
 

@@ -9,8 +9,8 @@ import (
 	"github.com/hibiken/asynq"
 
 	"prelaunch/core/auth"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/ratelimit"
+	"prelaunch/core/infra/ratelimit"
 	"prelaunch/core/seed"
 )
 

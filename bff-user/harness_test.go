@@ -10,9 +10,9 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

@@ -3,8 +3,8 @@ package main
 import (
 	"testing"
 
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
-	"prelaunch/core/testkit"
 )
 
 // Each order placed moves prelaunch_orders_created_total once; a refused one does not.

@@ -9,8 +9,8 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"prelaunch/core/tasks"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 )
 
 // TestWholeTokensOnly: an order charges for the tokens it buys (DESIGN §16).

@@ -14,7 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/user"
 )
 

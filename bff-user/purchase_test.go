@@ -10,7 +10,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"prelaunch/core/tasks"
+	"prelaunch/core/infra/tasks"
 )
 
 type order struct {

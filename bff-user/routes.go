@@ -5,10 +5,10 @@ import (
 
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
-	"prelaunch/core/httpx"
+	"prelaunch/core/infra/httpx"
+	"prelaunch/core/infra/media/mediahttp"
+	"prelaunch/core/infra/pagination"
 	"prelaunch/core/kyc"
-	"prelaunch/core/media/mediahttp"
-	"prelaunch/core/pagination"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/user"

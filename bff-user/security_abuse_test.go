@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 )
 
 // TestSecurityUploads: content decides the type; disguised, empty, huge, bomb and traversal

@@ -6,8 +6,8 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 )
 
 type secRoute struct {

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/config"
+	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 )
 
 // timed sends a call and fails when it takes longer than limit.

@@ -13,7 +13,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/user"
 )
 

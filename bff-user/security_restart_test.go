@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"prelaunch/core/company"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 )
 
 // TestSecurityPostgresRestart: a private Postgres cluster is stopped and started again while the

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/httpx"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/httpx"
+	"prelaunch/core/infra/testkit"
 )
 
 // TestSecurityGracefulShutdownUnderLoad: the buyer server runs on a real listener through

@@ -3,12 +3,12 @@ package main
 import (
 	"github.com/gofiber/fiber/v3"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/httpx"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/httpx"
 	"prelaunch/core/runtime"
 )
 
-// mediaAddPath is the upload route (core/media/mediahttp), the one route taking BODY_LIMIT.
+// mediaAddPath is the upload route (core/infra/media/mediahttp), the one route taking BODY_LIMIT.
 const mediaAddPath = "/api/v1/superadmin/media/add"
 
 // newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA

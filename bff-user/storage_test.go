@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"prelaunch/core/media"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
-	"prelaunch/core/testkit"
 )
 
 // An upload through bff-user lands in the S3 bucket (not on this server's disk), and its signed

@@ -11,13 +11,13 @@ import (
 	"github.com/gofiber/fiber/v3"
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
-	"prelaunch/core/config"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
-	"prelaunch/core/tasks"
-	"prelaunch/core/testkit"
 )
 
 const (

@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The settings, with the configuration's own rule (core/config): a variable already in the
+# The settings, with the configuration's own rule (core/infra/config): a variable already in the
 # environment wins over .env. The seed ran with that rule, so the banner shows the password that
 # works. The exported environment is saved, .env is read, then the saved values are put back.
 saved_env=$(export -p)

@@ -12,9 +12,9 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/tasks"
 	"prelaunch/core/runtime"
-	"prelaunch/core/tasks"
 )
 
 // How often an idle worker looks for new tasks, and how often due scheduled (and retry) tasks are

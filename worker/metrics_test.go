@@ -7,10 +7,10 @@ import (
 	"net/http"
 	"testing"
 
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/otp"
-	"prelaunch/core/tasks"
-	"prelaunch/core/testkit"
 )
 
 type failingMailer struct{}

@@ -11,13 +11,13 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"prelaunch/core/clock"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/metrics"
+	"prelaunch/core/infra/tasks"
 	"prelaunch/core/kyc"
-	"prelaunch/core/mail"
-	"prelaunch/core/metrics"
 	"prelaunch/core/purchase"
-	"prelaunch/core/tasks"
 )
 
 // handlers are the worker's jobs and what they need: the purchase rules (expiry, the sweep and
@@ -30,7 +30,7 @@ type handlers struct {
 	log       *slog.Logger
 }
 
-// newMux registers a handler for every task type of core/tasks.
+// newMux registers a handler for every task type of core/infra/tasks.
 func newMux(h *handlers) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc(tasks.TypeEmailSend, h.emailSend)

@@ -14,12 +14,12 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/otp"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
-	"prelaunch/core/tasks"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

@@ -35,9 +35,9 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
-	"prelaunch/core/tasks"
-	"prelaunch/core/testkit"
 )
 
 // procLog is a goroutine-safe buffer for a child process's output.

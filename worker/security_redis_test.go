@@ -33,9 +33,9 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
-	"prelaunch/core/tasks"
-	"prelaunch/core/testkit"
 )
 
 func TestSecurityWorkerRedisOutage(t *testing.T) {

@@ -8,9 +8,9 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pagination"
 )
 
 // Actions are the action names written today, for the activity filter. A new audited action

@@ -8,8 +8,8 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/clock"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
 )
 
 // Audiences: a token is good only for the app it was issued for.

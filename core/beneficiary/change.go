@@ -10,10 +10,10 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/clock"
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/mail"
 )
 
 // Changing the payout details (docs/security.md, "Payout details"): every buyer pays into them,

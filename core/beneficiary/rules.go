@@ -5,18 +5,18 @@ import (
 	"database/sql"
 	"errors"
 	"log/slog"
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/mail"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/clock"
 	"prelaunch/core/fields"
-	"prelaunch/core/pagination"
-	"prelaunch/core/tasks"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/pagination"
+	"prelaunch/core/infra/tasks"
 )
 
 var (

@@ -12,8 +12,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/pgerr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pgerr"
 )
 
 // MaxDomains is how many host names a company's buyer site may have.

@@ -5,8 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"prelaunch/core/clock"
-	"prelaunch/core/media"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/media"
 	"prelaunch/core/sale"
 	"regexp"
 	"strings"
@@ -16,11 +16,11 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pagination"
 )
 
 var symbolRE = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)

@@ -15,8 +15,8 @@ import (
 	"github.com/uptrace/bun/driver/pgdriver"
 	"golang.org/x/sync/singleflight"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/pglisten"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pglisten"
 	"prelaunch/core/sale"
 )
 

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"prelaunch/core/company"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 )
 
 // TestResolverLagsAtMostTTL pins the resolver's contract: the same site within the TTL, a fresh

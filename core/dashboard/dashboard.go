@@ -12,12 +12,12 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/ttl"
 	"prelaunch/core/kyc"
 	"prelaunch/core/purchase"
 	"prelaunch/core/sale"
 	"prelaunch/core/stats"
-	"prelaunch/core/ttl"
 	"prelaunch/core/user"
 )
 

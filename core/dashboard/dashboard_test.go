@@ -11,9 +11,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/dashboard"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/stats"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"prelaunch/core/clock"
+	"prelaunch/core/infra/clock"
 )
 
 // IST is India Standard Time (UTC+05:30, no daylight saving): every time in an export and every

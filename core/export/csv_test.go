@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 )
 
 func TestCSVCells(t *testing.T) {

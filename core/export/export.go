@@ -15,9 +15,9 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/clock"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
 	"prelaunch/core/purchase"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"prelaunch/core/clock"
+	"prelaunch/core/infra/clock"
 )
 
 // DayRange reads a from/to filter of IST days as yyyy-mm-dd, both inclusive. It returns the first

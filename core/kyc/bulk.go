@@ -4,9 +4,9 @@ import (
 	"context"
 	"strings"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pagination"
 )
 
 // BulkInput is the body of POST /admin/kyc/bulk: the buyers, approve or reject, and for a

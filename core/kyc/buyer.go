@@ -10,9 +10,9 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
-	"prelaunch/core/media"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/media"
 )
 
 // Buyer identifies the caller: a buyer of one company.

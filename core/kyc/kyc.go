@@ -17,14 +17,14 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
-	"prelaunch/core/clock"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
-	"prelaunch/core/media"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/tasks"
 	"prelaunch/core/sale"
-	"prelaunch/core/tasks"
 )
 
 // Statuses. NONE is never stored: it is a buyer without a submission.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/mail"
 )
 
 func TestMaskPANShowsOnlyTheLastFour(t *testing.T) {

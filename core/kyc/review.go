@@ -11,12 +11,12 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/fields"
-	"prelaunch/core/mail"
-	"prelaunch/core/pagination"
-	"prelaunch/core/tasks"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/pagination"
+	"prelaunch/core/infra/tasks"
 	"prelaunch/core/user"
 )
 

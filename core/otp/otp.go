@@ -17,7 +17,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 )
 
 const (

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/otp"
-	"prelaunch/core/testkit"
 )
 
 func TestIssueVerifyExpiryAttemptsAndVoiding(t *testing.T) {

@@ -1,7 +1,7 @@
 // Package ownership is the one place that says which package owns each table (docs/structure.md).
 // Its tests read the Go source of every core package and fail when SQL in a package writes a
 // table it does not own, or reads another package's table outside the read-only packages; and
-// when an import runs against the layers (httpx → a noun, a noun → runtime, company → user).
+// when an import runs against the layers (infrastructure → a noun, a noun → runtime, company → user).
 package ownership
 
 // Owners maps each table to the one package whose SQL may write it. Another package that must
@@ -25,7 +25,7 @@ var Owners = map[string]string{
 	"kyc_submissions":      "kyc",
 	"kyc_documents":        "kyc",
 	"beneficiaries":        "beneficiary",
-	"media":                "media",
+	"media":                "infra/media",
 	"audit_log":            "audit",
 	"reconcile_imports":    "reconcile",
 	"reconcile_lines":      "reconcile",
@@ -37,4 +37,4 @@ var Readers = map[string]bool{"readmodel": true, "dashboard": true, "export": tr
 
 // Exempt packages may read and write every table: the schema, the demo data, the test helpers
 // and the command that sets a database up.
-var Exempt = map[string]bool{"migrations": true, "seed": true, "testkit": true, "cmd/prelaunch": true}
+var Exempt = map[string]bool{"infra/migrations": true, "seed": true, "infra/testkit": true, "cmd/prelaunch": true}

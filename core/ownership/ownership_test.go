@@ -93,7 +93,7 @@ func count(m map[string][]string) int {
 
 func TestEveryTableHasOneOwner(t *testing.T) {
 	re := regexp.MustCompile(`(?i)CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)`)
-	files, err := filepath.Glob("../migrations/*.sql")
+	files, err := filepath.Glob("../infra/migrations/*.sql")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no migrations found: %v", err)
 	}
@@ -190,7 +190,7 @@ func take(ctx context.Context, tx bun.IDB) {
 	}
 }
 
-// nouns are the packages of the domain: the HTTP layer imports none of them.
+// nouns are the packages of the domain: no infrastructure package (core/infra/...) imports one.
 var nouns = []string{"company", "sale", "user", "superadmin", "purchase", "kyc", "beneficiary", "reconcile", "session",
 	"stats", "otp", "dashboard", "export", "readmodel", "receipt"}
 
@@ -199,9 +199,9 @@ func importRules(imports map[string]map[string]bool) []string {
 	for pkg, ims := range imports {
 		for im := range ims {
 			switch {
-			case pkg == "httpx" && contains(nouns, im):
+			case strings.HasPrefix(pkg, "infra/") && contains(nouns, im):
 				bad = append(bad, pkg+" "+im)
-			case im == "runtime" && pkg != "cmd/prelaunch" && pkg != "testkit":
+			case im == "runtime" && pkg != "cmd/prelaunch" && pkg != "infra/testkit":
 				bad = append(bad, pkg+" "+im)
 			case pkg == "company" && im == "user":
 				bad = append(bad, pkg+" "+im)
@@ -223,7 +223,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// TestImportRules: httpx imports no noun (session plugs in through httpx.Authenticator); no
+// TestImportRules: no infrastructure package (httpx, media, mail, …) imports a noun (session plugs
+// into httpx through httpx.Authenticator); no
 // package but the command and the test helpers imports runtime; company does not import user
 // (users point at companies, not the reverse); sale imports none of company, purchase, user.
 func TestImportRules(t *testing.T) {
@@ -249,7 +250,7 @@ func TestImportRules(t *testing.T) {
 		}
 	}
 	// The rules themselves catch what they must.
-	for _, tc := range []struct{ pkg, im string }{{"httpx", "session"}, {"purchase", "runtime"}, {"company", "user"}} {
+	for _, tc := range []struct{ pkg, im string }{{"infra/httpx", "session"}, {"infra/media", "purchase"}, {"purchase", "runtime"}, {"company", "user"}} {
 		if got := importRules(map[string]map[string]bool{tc.pkg: {tc.im: true}}); len(got) != 1 {
 			t.Errorf("%s importing %s is not refused", tc.pkg, tc.im)
 		}

@@ -5,8 +5,8 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
 )
 
 // Amount is an INR amount as the client sent it (fields.Num: the text is kept so the rules can

@@ -6,9 +6,9 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pagination"
 )
 
 // BulkInput is the body of POST /admin/transaction/bulk: the purchases, approve or reject, and

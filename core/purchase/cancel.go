@@ -9,8 +9,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
 )
 
 func errNotCancellable() error {

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
-	"prelaunch/core/testkit"
 )
 
 // TestCancelReturnsTokensOnce: INITIATED → CANCELLED gives the tokens back at once; a second

@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/media"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 )

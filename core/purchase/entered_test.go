@@ -6,7 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/pagination"
 	"prelaunch/core/purchase"
 )
 

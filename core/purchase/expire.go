@@ -9,7 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/metrics"
+	"prelaunch/core/infra/metrics"
 	"prelaunch/core/sale"
 )
 

@@ -8,9 +8,9 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/media"
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/pagination"
 )
 
 // TxRecord is one row of the buyer's payment history (SPEC §3 "Transaction record").

@@ -8,7 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/mail"
 )
 
 // Notice is what the buyer is told about a review.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
-	"prelaunch/core/testkit"
 )
 
 func notified(t *testing.T, f *rvFixture, id string) bool {
@@ -93,7 +93,7 @@ func TestDecisionNoticeIsQueuedOnceWhenRedisIsUp(t *testing.T) {
 		t.Fatalf("the review's mail does not name the UTR beside the order: %q", mails[0].Text)
 	}
 	// The sender takes no replies: a reply goes to the company's email (the link to Payment
-	// History, on the company's site, is core/mail's TestRejectionRepliesGoToTheCompany).
+	// History, on the company's site, is core/infra/mail's TestRejectionRepliesGoToTheCompany).
 	var companyEmail string
 	if err := f.d.DB.QueryRowContext(ctx, "SELECT email FROM companies WHERE id = ?", f.cid).Scan(&companyEmail); err != nil {
 		t.Fatal(err)

@@ -15,18 +15,18 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
-	"prelaunch/core/clock"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/metrics"
+	"prelaunch/core/infra/pgerr"
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/ttl"
 	"prelaunch/core/kyc"
-	"prelaunch/core/media"
-	"prelaunch/core/metrics"
-	"prelaunch/core/pgerr"
 	"prelaunch/core/sale"
-	"prelaunch/core/tasks"
-	"prelaunch/core/ttl"
 )
 
 // MaxOpenOrders caps the unpaid (INITIATED, in-window) orders a buyer may hold at once, so one

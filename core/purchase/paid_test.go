@@ -6,7 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/purchase"
 )
 

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
-	"prelaunch/core/testkit"
 )
 
 // TestApprovalWithoutRewardSkipsTokenLock pins why approvals do not queue on the token row: approving a

@@ -11,8 +11,8 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/receipt"
 )
 

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/purchase"
 )
 

@@ -12,13 +12,13 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/fields"
-	"prelaunch/core/mail"
-	"prelaunch/core/pgerr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/pgerr"
+	"prelaunch/core/infra/tasks"
 	"prelaunch/core/sale"
-	"prelaunch/core/tasks"
 )
 
 // MaxRefundReference is the longest refund reference, in characters.

@@ -6,11 +6,11 @@ import (
 	"sync"
 	"testing"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pagination"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
-	"prelaunch/core/testkit"
 )
 
 func page1(t *testing.T) pagination.Page {

@@ -10,11 +10,11 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

@@ -11,13 +11,13 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/sale"
-	"prelaunch/core/testkit"
 )
 
 // settings changes the company's token settings as its admin would.

@@ -12,12 +12,12 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
-	"prelaunch/core/media"
-	"prelaunch/core/metrics"
-	"prelaunch/core/pgerr"
-	"prelaunch/core/tasks"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/metrics"
+	"prelaunch/core/infra/pgerr"
+	"prelaunch/core/infra/tasks"
 )
 
 // SubmitInput is the proof of payment (SPEC §3). Amount is only used when PurchaseID is empty

@@ -9,11 +9,11 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/sale"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

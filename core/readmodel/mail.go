@@ -5,7 +5,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/mail"
 	"prelaunch/core/user"
 )
 

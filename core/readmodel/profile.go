@@ -8,9 +8,9 @@ import (
 	"database/sql"
 	"errors"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/sale"
 	"prelaunch/core/user"
 

@@ -12,7 +12,7 @@ import (
 	"github.com/go-pdf/fpdf"
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/clock"
+	"prelaunch/core/infra/clock"
 	"prelaunch/core/sale"
 )
 

@@ -21,8 +21,8 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/xuri/excelize/v2"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
 )
 
 const (

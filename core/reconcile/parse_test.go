@@ -14,7 +14,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/sale"
 )
 

@@ -17,12 +17,12 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"golang.org/x/sync/errgroup"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
-	"prelaunch/core/clock"
 	"prelaunch/core/fields"
-	"prelaunch/core/pagination"
-	"prelaunch/core/pgerr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/pagination"
+	"prelaunch/core/infra/pgerr"
 	"prelaunch/core/purchase"
 	"prelaunch/core/sale"
 )

@@ -11,13 +11,13 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/reconcile"
 	"prelaunch/core/runtime"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

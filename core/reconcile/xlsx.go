@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 )
 
 // An XLSX statement is read part by part, never whole: the workbook, its relationships, the

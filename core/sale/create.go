@@ -9,8 +9,8 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
-	"prelaunch/core/pgerr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pgerr"
 )
 
 // DefaultToken is a new company's token: the shape and supply of the demo ACW configuration

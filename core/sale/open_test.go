@@ -6,12 +6,12 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/sale"
-	"prelaunch/core/testkit"
 )
 
 // A company the super admin adds starts with its sale paused, and the sale opens only once the

@@ -9,7 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 )
 
 // The sale rules (DESIGN §10), in one place: the sale's status, the current and next round, the

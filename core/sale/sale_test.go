@@ -7,7 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 )
 
 var t0 = time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)

@@ -5,8 +5,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/clock"
-	"prelaunch/core/media"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/media"
 )
 
 // Service is the admin's token settings (GET /admin/token/get, PUT /admin/token/update).

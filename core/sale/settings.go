@@ -12,11 +12,11 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/fields"
-	"prelaunch/core/media"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/media"
 )
 
 // Token settings (DESIGN §10): the admin's GET /admin/token/get and PUT /admin/token/update.

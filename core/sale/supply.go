@@ -9,7 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
+	"prelaunch/core/infra/apperr"
 )
 
 // Supply rules shared by the buyer API (orders, expiry) and the admin review (rejection).

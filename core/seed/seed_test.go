@@ -7,10 +7,10 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/config"
+	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/sale"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

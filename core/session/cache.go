@@ -16,7 +16,7 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/driver/pgdriver"
 
-	"prelaunch/core/pglisten"
+	"prelaunch/core/infra/pglisten"
 	"prelaunch/core/user"
 )
 

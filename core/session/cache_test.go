@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 )
 
 // Two Deps on one database stand for two processes (bff-user and bff-admin): each has its own

@@ -11,8 +11,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/user"
 )

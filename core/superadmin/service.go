@@ -8,13 +8,13 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
-	"prelaunch/core/mail"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/ratelimit"
+	"prelaunch/core/infra/tasks"
 	"prelaunch/core/otp"
-	"prelaunch/core/ratelimit"
-	"prelaunch/core/tasks"
 )
 
 // Service is the super admin's sign-in by emailed code.

@@ -9,9 +9,9 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/otp"
 )
 

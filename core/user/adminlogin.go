@@ -5,9 +5,9 @@ import (
 	"prelaunch/core/company"
 	"strings"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/twofactor"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 )
 
 // TestSuspensionRevokesCompanyAdmins: company/update's OnSuspend hook, wired by runtime to

@@ -8,11 +8,11 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/fields"
-	"prelaunch/core/mail"
-	"prelaunch/core/ratelimit"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/ratelimit"
 	"prelaunch/core/twofactor"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/user"
 )
 

@@ -9,12 +9,12 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
-	"prelaunch/core/pagination"
-	"prelaunch/core/pgerr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/pagination"
+	"prelaunch/core/infra/pgerr"
 	"prelaunch/core/stats"
 )
 

@@ -6,11 +6,11 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
-	"prelaunch/core/media"
-	"prelaunch/core/pgerr"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/pgerr"
 	"prelaunch/core/stats"
 )
 

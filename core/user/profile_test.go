@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/clock"
 	"prelaunch/core/company"
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/user"
 )
 

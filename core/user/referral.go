@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"prelaunch/core/pgerr"
+	"prelaunch/core/infra/pgerr"
 
 	"github.com/uptrace/bun"
 )

@@ -10,16 +10,16 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/auth"
-	"prelaunch/core/clock"
 	"prelaunch/core/fields"
-	"prelaunch/core/mail"
-	"prelaunch/core/media"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/ratelimit"
+	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/ttl"
 	"prelaunch/core/otp"
-	"prelaunch/core/ratelimit"
-	"prelaunch/core/tasks"
-	"prelaunch/core/ttl"
 	"prelaunch/core/twofactor"
 )
 

@@ -10,10 +10,10 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"prelaunch/core/apperr"
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
-	"prelaunch/core/ratelimit"
+	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/ratelimit"
 	"prelaunch/core/twofactor"
 )
 

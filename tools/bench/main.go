@@ -31,7 +31,7 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/clock"
+	"prelaunch/core/infra/clock"
 )
 
 var (

@@ -11,7 +11,7 @@ package main
 //   - Expiry: orders placed through POST /api/v1/user/package/order (which reserves supply and
 //     schedules purchase:expire at the end of the 15-minute window); their window is then moved
 //     to a few seconds from now in the database and their expire task re-scheduled at the new
-//     deadline with the same core/tasks constructor (the old task is deleted first: its TaskID
+//     deadline with the same core/infra/tasks constructor (the old task is deleted first: its TaskID
 //     would conflict). Lag = the updated_at the worker writes when it expires the order − the
 //     deadline (Postgres polled every 20 ms). The worker runs with a long SWEEP_INTERVAL so the
 //     figure is the scheduled task's alone, not the periodic sweep's.
@@ -39,8 +39,8 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"prelaunch/core/auth"
-	"prelaunch/core/clock"
-	"prelaunch/core/tasks"
+	"prelaunch/core/infra/clock"
+	"prelaunch/core/infra/tasks"
 )
 
 const (

@@ -24,7 +24,7 @@ import (
 	"testing"
 	"time"
 
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 )
 
 // TestManyCopies runs the stack twice over (DESIGN §14) and proves, with figures in the log,

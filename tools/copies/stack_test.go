@@ -27,7 +27,7 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
 
-	"prelaunch/core/testkit"
+	"prelaunch/core/infra/testkit"
 )
 
 // The ports of the stack: COPIES_PORT_BASE (28600) for the user balancer, +1 the admin

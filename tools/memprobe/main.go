@@ -32,8 +32,8 @@ import (
 	"strings"
 	"time"
 
-	"prelaunch/core/config"
-	"prelaunch/core/platform"
+	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/platform"
 	prt "prelaunch/core/runtime"
 	"prelaunch/core/seed"
 )

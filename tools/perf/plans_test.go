@@ -12,11 +12,11 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/dashboard"
-	"prelaunch/core/pagination"
+	"prelaunch/core/infra/pagination"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/reconcile"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 	"prelaunch/tools/perf"
 )

@@ -10,9 +10,9 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	"prelaunch/core/stats"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

@@ -22,12 +22,12 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/audit"
-	"prelaunch/core/config"
-	"prelaunch/core/platform"
+	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/platform"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
 	prt "prelaunch/core/runtime"
 	"prelaunch/core/seed"
-	"prelaunch/core/testkit"
 	"prelaunch/core/user"
 )
 

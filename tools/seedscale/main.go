@@ -17,8 +17,8 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
 
-	"prelaunch/core/config"
-	"prelaunch/core/platform"
+	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/platform"
 	"prelaunch/core/runtime"
 	"prelaunch/tools/perf"
 )

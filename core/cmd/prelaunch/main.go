@@ -12,8 +12,8 @@ import (
 	"os"
 	"time"
 
-	"prelaunch/core/config"
-	"prelaunch/core/platform"
+	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/platform"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
 )

@@ -30,7 +30,7 @@ export const KYC_MSG = {
   fileEmpty: 'The file is empty.',
 } as const;
 
-/** The media store's limit per file (core/media MaxSize). */
+/** The media store's limit per file (core/infra/media MaxSize). */
 export const KYC_MAX_BYTES = 5 * 1024 * 1024;
 
 /** What the document inputs accept: images everywhere, PDFs for the cards (a selfie is a photo). */

@@ -1,0 +1,157 @@
+// Package pagination parses page and limit and shapes list answers (DESIGN §7).
+package pagination
+
+import (
+	"strconv"
+	"strings"
+
+	"prelaunch/core/infra/apperr"
+)
+
+const (
+	DefaultLimit = 10
+	MaxLimit     = 100
+)
+
+type Page struct {
+	Page  int
+	Limit int
+}
+
+func (p Page) Offset() int { return (p.Page - 1) * p.Limit }
+
+// Parse reads 1-based page and limit 1..100; empty means the default, anything else is a 422.
+func Parse(pageStr, limitStr string, defaultLimit int) (Page, error) {
+	if defaultLimit <= 0 {
+		defaultLimit = DefaultLimit
+	}
+	p := Page{Page: 1, Limit: defaultLimit}
+	var v apperr.Validation
+	if s := strings.TrimSpace(pageStr); s != "" {
+		n, err := strconv.Atoi(s)
+		v.Check(err == nil && n >= 1 && n <= 1_000_000, "page must be a whole number from 1.")
+		if err == nil {
+			p.Page = n
+		}
+	}
+	if s := strings.TrimSpace(limitStr); s != "" {
+		n, err := strconv.Atoi(s)
+		v.Check(err == nil && n >= 1 && n <= MaxLimit, "limit must be a whole number from 1 to 100.")
+		if err == nil {
+			p.Limit = n
+		}
+	}
+	if err := v.Err(); err != nil {
+		return Page{}, err
+	}
+	return p, nil
+}
+
+// List is the data of every list answer.
+type List[T any] struct {
+	Records  []T `json:"records"`
+	Total    int `json:"total"`
+	Page     int `json:"page"`
+	Limit    int `json:"limit"`
+	LastPage int `json:"lastPage"`
+}
+
+func NewList[T any](records []T, total int, p Page) List[T] {
+	if records == nil {
+		records = []T{}
+	}
+	last := (total + p.Limit - 1) / p.Limit
+	if last < 1 {
+		last = 1
+	}
+	return List[T]{Records: records, Total: total, Page: p.Page, Limit: p.Limit, LastPage: last}
+}
+
+// MaxSearchBytes is how much of a search term is used; longer input is cut on a rune boundary.
+const MaxSearchBytes = 100
+
+// SearchPattern is the one rule for list searches: trimmed, lower-cased, cut to 100 bytes without
+// splitting a character, with %, _ and \ escaped so they match literally, wrapped as '%term%'
+// for LIKE/ILIKE against lower-cased (trigram-indexed) text. "" means no search.
+func SearchPattern(search string) string {
+	s := strings.ToLower(strings.TrimSpace(search))
+	if s == "" {
+		return ""
+	}
+	if len(s) > MaxSearchBytes {
+		s = strings.ToValidUTF8(s[:MaxSearchBytes], "")
+	}
+	return "%" + likeEscaper.Replace(s) + "%"
+}
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// Sort is a list's order: one of the list's sort keys and a direction.
+type Sort struct {
+	Key  string
+	Desc bool
+}
+
+// ParseSort reads ?sort= and ?dir= against the keys a list allows (the first is the default,
+// newest first). dir is asc or desc (any case; empty: desc for the default key, asc for the
+// others, e.g. a name A→Z). Anything else is a 422 naming what is allowed.
+func ParseSort(key, dir string, allowed ...string) (Sort, error) {
+	key = strings.TrimSpace(key)
+	dir = strings.ToLower(strings.TrimSpace(dir))
+	s := Sort{Key: allowed[0], Desc: true}
+	if key != "" {
+		found := false
+		for _, a := range allowed {
+			if a == key {
+				found = true
+			}
+		}
+		if !found {
+			return Sort{}, apperr.Invalid("bad_sort", "sort must be one of "+strings.Join(allowed, ", ")+".")
+		}
+		s = Sort{Key: key, Desc: key == allowed[0]}
+	}
+	switch dir {
+	case "":
+	case "asc":
+		s.Desc = false
+	case "desc":
+		s.Desc = true
+	default:
+		return Sort{}, apperr.Invalid("bad_sort", "dir must be asc or desc.")
+	}
+	return s, nil
+}
+
+// Dir is the SQL direction of the sort.
+func (s Sort) Dir() string {
+	if s.Desc {
+		return "DESC"
+	}
+	return "ASC"
+}
+
+// MaxSelected is how many rows one bulk action may name (the largest page of a list).
+const MaxSelected = MaxLimit
+
+// Selected checks the ids of a bulk action's rows: 1..MaxSelected ids, blanks and duplicates
+// dropped (the first kept, in order); otherwise a 422.
+func Selected(ids []string) ([]string, error) {
+	seen := make(map[string]bool, len(ids))
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		if id == "" || seen[id] {
+			continue
+		}
+		seen[id] = true
+		out = append(out, id)
+	}
+	if len(out) == 0 {
+		return nil, apperr.Invalid("ids_required", "Select at least one row.")
+	}
+	if len(out) > MaxSelected {
+		return nil, apperr.Invalid("too_many", "At most 100 rows can be decided at once.")
+	}
+	return out, nil
+}
