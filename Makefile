@@ -103,7 +103,7 @@ web-check: node_modules/.modules.yaml
 	@$(PNPM) run lint
 	@scripts/check-commits.sh
 
-# A real S3-compatible server for the storage tests (DESIGN §14), built from Go modules. About
+# A real S3-compatible server for the storage tests, built from Go modules. About
 # 1.5 min of CPU on a fresh clone (a minute of downloads), nothing once built.
 VERSITYGW_VERSION := v1.8.0
 .tools/bin/versitygw:
@@ -143,7 +143,7 @@ haproxy:
 		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq haproxy >/dev/null); \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq haproxy >/dev/null; fi; }
 
-# DESIGN §14: two copies of each BFF and two workers behind haproxy, from the built binaries
+# Two copies of each BFF and two workers behind haproxy, from the built binaries
 # (figures in docs/copies.md). Its own database prelaunch_copies and Redis database 14; the store is
 # an S3 bucket on versitygw (PRELAUNCH_REQUIRE_S3=1: no falling back to a shared directory).
 copies: haproxy .tools/bin/versitygw build services
@@ -164,7 +164,7 @@ bench: setup build-web services seed-scale
 	@scripts/bench.sh
 	@$(MAKE) --no-print-directory bench-reconcile
 
-# DESIGN §12: a 100,000-line statement imported and matched, 10,000 matches approved (its own database).
+# A 100,000-line statement imported and matched, 10,000 matches approved (its own database).
 .PHONY: bench-reconcile
 bench-reconcile: setup services
 	@echo "==> reconciliation: 100,000-line statement, 10,000 approvals (tools/reconbench)"
@@ -177,7 +177,7 @@ memprobe: setup
 	@$(GO) build -o bin/bff-admin ./bff-admin
 	@$(GO) run ./tools/memprobe -bin bin/bff-admin
 
-# price/get for one company against 1,000 companies on their own hosts (DESIGN §11), side by side.
+# price/get for one company against 1,000 companies on their own hosts, side by side.
 .PHONY: bench-tenants
 bench-tenants: setup services
 	@scripts/bench-tenants.sh

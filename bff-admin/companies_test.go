@@ -30,7 +30,7 @@ type companyRec struct {
 	} `json:"affected"`
 }
 
-// TestSuperAdminCompanyGetUpdate: company/get and company/update (DESIGN §11) — details, domains,
+// TestSuperAdminCompanyGetUpdate: company/get and company/update — details, domains,
 // status and require2fa; every refusal is a clear 4xx that changes nothing; audited.
 func TestSuperAdminCompanyGetUpdate(t *testing.T) {
 	h := setup(t)

@@ -347,8 +347,8 @@ func TestSuperAdminOTPLogin(t *testing.T) {
 	h.want(h.call("GET", otpURL, "", nil), 422)
 	h.want(h.call("GET", otpURL+"bad", "", nil), 422)
 	code := h.lastCode(seed.DemoSuperAdmin)
-	// A second request within a minute re-sends the same code (DESIGN §16). The super admin runs
-	// the platform, not one company's sale (DESIGN §11): the email names Prelaunch.
+	// A second request within a minute re-sends the same code. The super admin runs
+	// the platform, not one company's sale: the email names Prelaunch.
 	h.want(h.call("GET", otpURL+seed.DemoSuperAdmin, "", nil), 200)
 	if again := h.lastCode(seed.DemoSuperAdmin); again != code {
 		t.Fatalf("re-sent %s, first %s", again, code)

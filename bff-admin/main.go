@@ -1,4 +1,4 @@
-// Command bff-admin is the admin and super admin app's server: every call of SPEC §7 "Admin and
+// Command bff-admin is the admin and super admin app's server: every call "Admin and
 // super admin calls" and the built apps/admin, on one origin (default :8081).
 package main
 

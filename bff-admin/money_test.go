@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestRejectReasonRefundAndRefundedListsOverHTTP: DESIGN §13 through the admin server, every
+// TestRejectReasonRefundAndRefundedListsOverHTTP: through the admin server, every
 // answer checked against the contract: a reason on the rejection reaches the lists and the email;
 // a refund moves REJECTED to REFUNDED once; another company's admin gets 404; the lists, the
 // export and the super admin's dashboard take REFUNDED; the search finds a UTR written any way.

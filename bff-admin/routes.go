@@ -421,7 +421,7 @@ func (a *api) tokenSettingsUpdate(c fiber.Ctx) error {
 	return httpx.OK(c, "Token updated successfully", t)
 }
 
-// csvType is the media type of every export (DESIGN §12).
+// csvType is the media type of every export.
 const csvType = "text/csv; charset=utf-8"
 
 // exportFilter is the query of the purchase exports.

@@ -10,7 +10,7 @@ import (
 
 // newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA.
 func newServer(d *runtime.Deps) *fiber.App {
-	// A bank statement may be 20 MB (DESIGN §12): its route alone takes that much, with room for
+	// A bank statement may be 20 MB: its route alone takes that much, with room for
 	// the multipart framing; every other route keeps BODY_LIMIT.
 	app := httpx.NewApp("bff-admin", d.Log, max(d.Cfg.BodyLimit, reconcile.MaxFileSize+1<<20),
 		httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies),

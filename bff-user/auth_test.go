@@ -338,7 +338,7 @@ func TestPriceAndBeneficiary(t *testing.T) {
 }
 
 // TestOTPResentWithinAMinute: a second register OTP request within a minute re-sends the same
-// code (DESIGN §16) — the same code arrives twice and it verifies.
+// code — the same code arrives twice and it verifies.
 func TestOTPResentWithinAMinute(t *testing.T) {
 	h := setup(t)
 	const email = "twice@x.test"

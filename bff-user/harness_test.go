@@ -43,7 +43,7 @@ func (h *harness) call(method, path, token string, body any) reply {
 	return h.http().Call(method, path, token, body)
 }
 
-// form sends a form-urlencoded body with the raw token (SPEC §6 records both header forms).
+// form sends a form-urlencoded body with the raw token (records both header forms).
 func (h *harness) form(method, path, token string, vals url.Values) reply {
 	return h.http().Form(method, path, token, vals)
 }

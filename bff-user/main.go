@@ -1,4 +1,4 @@
-// Command bff-user is the buyer app's server: every call of SPEC §7 "User calls" and the built
+// Command bff-user is the buyer app's server: every call and the built
 // apps/user, on one origin (default :8080).
 package main
 

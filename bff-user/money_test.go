@@ -10,7 +10,7 @@ import (
 	"prelaunch/core/audit"
 )
 
-// TestOnePaymentOneClaimOverHTTP (DESIGN §13): the UTR written five ways is one claim, whoever
+// TestOnePaymentOneClaimOverHTTP: the UTR written five ways is one claim, whoever
 // makes it; the same receipt file cannot prove a second purchase.
 func TestOnePaymentOneClaimOverHTTP(t *testing.T) {
 	h := setup(t)

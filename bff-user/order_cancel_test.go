@@ -13,7 +13,7 @@ import (
 	"prelaunch/core/infra/testkit"
 )
 
-// TestWholeTokensOnly: an order charges for the tokens it buys (DESIGN §16).
+// TestWholeTokensOnly: an order charges for the tokens it buys.
 func TestWholeTokensOnly(t *testing.T) {
 	h := setup(t)
 	tok := h.buyerToken()

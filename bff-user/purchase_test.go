@@ -43,7 +43,7 @@ func (h *harness) receipt(tok string) string {
 func TestOrderPricesReservesAndSchedulesExpiry(t *testing.T) {
 	h := setup(t)
 	tok := h.buyerToken()
-	// Whole tokens only (DESIGN §16): ₹105.50 at ₹10 buys 10 tokens and is charged ₹100.
+	// Whole tokens only: ₹105.50 at ₹10 buys 10 tokens and is charged ₹100.
 	o := h.order(tok, 105.5)
 	if !strings.HasPrefix(o.OrderNumber, "PUR-") || !strings.HasPrefix(o.TransactionID, "TXN") || o.Status != "INITIATED" ||
 		o.Quantity != 10 || o.Amount != 100 || o.Price != 10 || o.Fee != 2 || o.FinalAmount != 102 || o.PlatformChargePercent != 2 ||

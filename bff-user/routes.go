@@ -27,7 +27,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	a := &api{svc: svc}
 	signedIn := httpx.RequireAuth(d.Verifier, auth.AudienceUser)
 	same := httpx.SameCompany(siteCompany)
-	once := httpx.Idempotent(d.Redis) // the Idempotency-Key header (DESIGN §16)
+	once := httpx.Idempotent(d.Redis) // the Idempotency-Key header
 	v1 := app.Group("/api/v1")
 
 	v1.Get("/user/site/get", a.withSite, a.publicSite)
@@ -66,7 +66,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	mediahttp.Routes(v1, svc.Media, signedIn)
 }
 
-// withSite finds the company of the request's host (DESIGN §11; X-Forwarded-Host only from
+// withSite finds the company of the request's host (X-Forwarded-Host only from
 // TRUSTED_PROXIES) from a cache at most company.SiteTTL old — orders price and reserve from the
 // locked token row. While the company is SUSPENDED its buyers keep their records: every read (GET,
 // HEAD) passes and every write is 423 (company.ErrSuspended).

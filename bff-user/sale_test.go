@@ -33,7 +33,7 @@ type priceView struct {
 }
 
 // TestPriceShowsTheSaleAndOrdersMeetItsRefusals: a settings change shows in price/get within a
-// second (the site cache), and orders over HTTP meet each refusal of DESIGN §10.
+// second (the site cache), and orders over HTTP meet each refusal.
 func TestPriceShowsTheSaleAndOrdersMeetItsRefusals(t *testing.T) {
 	h := setup(t)
 	tok := h.buyerToken()

@@ -12,7 +12,7 @@ import (
 const mediaAddPath = "/api/v1/superadmin/media/add"
 
 // newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA
-// (its index.html made for the host's company: DESIGN §11).
+// (its index.html made for the host's company: ).
 func newServer(d *runtime.Deps) *fiber.App {
 	app := httpx.NewApp("bff-user", d.Log, d.Cfg.BodyLimit, httpx.WithTrustedProxy(d.Cfg.ProxyHeader, d.Cfg.TrustedProxies),
 		httpx.WithImageOrigin(d.Blobs.Origin()), httpx.WithHSTS(d.Cfg.IsProduction()))

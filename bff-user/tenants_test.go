@@ -26,7 +26,7 @@ const (
 	hostUnknown = "nobody.example.test"
 )
 
-// tenants is two companies on one deployment (DESIGN §11): A (the demo company, ACW) at hostA,
+// tenants is two companies on one deployment: A (the demo company, ACW) at hostA,
 // B (BETA) at hostB, each with a buyer; and the server as production runs it (strict: a host that
 // names no company is "Unknown site.") beside the development one (it falls back to ACW).
 type tenants struct {

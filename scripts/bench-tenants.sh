@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # price/get for one company against 1,000 companies, each request on its own company's host
-# (DESIGN §11), in alternating rounds on one bff-user (ports 19080/19081). Uses its own small
+#, in alternating rounds on one bff-user (ports 19080/19081). Uses its own small
 # database (prelaunch_bench_tenants: migrated and seeded with the demo data) and Redis DB 12;
 # the 999 extra companies are removed afterwards.
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The TypeScript wire types of packages/api are generated from the OpenAPI contract (DESIGN §15):
+# The TypeScript wire types of packages/api are generated from the OpenAPI contract:
 # docs/openapi/user.yaml -> packages/api/src/generated/user.ts, admin.yaml -> admin.ts.
 #
 #   scripts/contract-check.sh          lint the documents (@redocly/cli, rules in redocly.yaml: any

@@ -1,4 +1,4 @@
-// Command worker runs the background jobs (DESIGN §3, §5): email:send, purchase:expire and the
+// Command worker runs the background jobs: email:send, purchase:expire and the
 // periodic purchase:sweep, on an Asynq server with graceful shutdown.
 package main
 

@@ -17,7 +17,7 @@ type failingMailer struct{}
 
 func (failingMailer) Send(context.Context, mail.Message) error { return errors.New("provider down") }
 
-// The worker's metrics listener: every metric name of DESIGN §14 at /metrics, the email
+// The worker's metrics listener: every metric name at /metrics, the email
 // counters moving with each delivery and failure, the queue sizes read from Redis at scrape time,
 // and /healthz 200 while Postgres and Redis answer, 503 once one does not.
 func TestWorkerMetricsAndHealthz(t *testing.T) {

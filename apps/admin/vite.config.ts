@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// The admin app talks only to bff-admin (DESIGN §1); in development Vite proxies /api to it.
+// The admin app talks only to bff-admin; in development Vite proxies /api to it.
 export default defineConfig({
   plugins: [react()],
   server: {

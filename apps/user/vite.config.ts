@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// The buyer app talks only to bff-user (DESIGN §1); in development Vite proxies /api to it.
+// The buyer app talks only to bff-user; in development Vite proxies /api to it.
 export default defineConfig({
   plugins: [react()],
   server: {

@@ -26,7 +26,7 @@ var Actions = []string{
 	"user.approve", "user.create", "user.delete", "user.update",
 }
 
-// Service reads the log (DESIGN §13 "Activity").
+// Service reads the log.
 type Service struct{ DB *bun.DB }
 
 // Filter is the activity list's query. CompanyID is the admin's company, or the super admin's

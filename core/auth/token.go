@@ -119,7 +119,7 @@ func (t *Tokens) Parse(raw, aud string) (*Claims, error) {
 	return claims, nil
 }
 
-// StripBearer accepts both the raw token and "Bearer <token>" (SPEC §6 records both).
+// StripBearer accepts both the raw token and "Bearer <token>" (records both).
 func StripBearer(h string) string {
 	h = strings.TrimSpace(h)
 	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {

@@ -80,7 +80,7 @@ func (v *View) Normalise() {
 	v.UPI = strings.TrimSpace(v.UPI)
 }
 
-// Validate requires all six fields (SPEC §5) and checks the IFSC, UPI id and account number.
+// Validate requires all six fields and checks the IFSC, UPI id and account number.
 func (v *View) Validate() error {
 	var val apperr.Validation
 	v.check(&val)

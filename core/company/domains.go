@@ -48,7 +48,7 @@ func splitNames(in []string) []string {
 	return out
 }
 
-// normDomains checks and normalises a company's domains (DESIGN §11): host names only, lower
+// normDomains checks and normalises a company's domains: host names only, lower
 // case, at most MaxDomains, none twice, none that another rule already routes (localhost, an IP
 // address, another token's <symbol>.<base>). Every problem is added to v; the clean list returned.
 func normDomains(v *apperr.Validation, in []string, base, ownSymbol string) []string {

@@ -29,7 +29,7 @@ var symbolRE = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
 // management, and the admin's view of their own company.
 type Service struct {
 	DB    *bun.DB
-	Links Links         // where each company's buyer site is (DESIGN §11)
+	Links Links         // where each company's buyer site is
 	Clock clock.Clock   // the sale's status is computed at its now (time.Now when nil)
 	Media *media.Signer // signs the links of uploaded logos
 	// The company's reactions that write another noun's rows, wired by runtime to the user package
@@ -200,8 +200,8 @@ type Owner struct {
 	CompanyID, Name, Email, Mobile, PasswordHash string
 }
 
-// ListRecord is a company as the super admin's Company Manage table and detail show it (SPEC §3
-// with DESIGN §11's domains, status, two-factor rule, site address and figures).
+// ListRecord is a company as the super admin's Company Manage table and detail show it, with the
+// domains, status, two-factor rule, site address and figures.
 type ListRecord struct {
 	ID                 string    `json:"id" bun:"id"`
 	CompanyName        string    `json:"companyName" bun:"company_name"`
@@ -374,7 +374,7 @@ func checkReason(v *apperr.Validation, s string) {
 	v.Check(fields.OneLine(s), fields.MsgControl("Reason"))
 }
 
-// Update is company/update (DESIGN §11). Suspending a company revokes its admins' tokens; its
+// Update is company/update. Suspending a company revokes its admins' tokens; its
 // buyer site answers 423 from the next refresh of each server's resolver (at most SiteTTL).
 func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput) (*ListRecord, error) {
 	in.ID = strings.TrimSpace(in.ID)

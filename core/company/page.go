@@ -19,7 +19,7 @@ var (
 // data (packages/api servedBuyerSite reads it).
 const SiteDataID = "pl-site"
 
-// Page is the buyer app's index.html for this site (DESIGN §11): its token's title, description,
+// Page is the buyer app's index.html for this site: its token's title, description,
 // keywords and icon in the <title>, the meta tags and the icon link, and the same as Open Graph
 // tags, so shared links and search engines see the right sale. Every value is HTML-escaped.
 func (s *Site) Page(index []byte) []byte {
@@ -39,7 +39,7 @@ func (s *Site) Page(index []byte) []byte {
 	if t.IconURL != "" {
 		og.WriteString(`<meta property="og:image" content="` + e(t.IconURL) + `" />`)
 	}
-	// site/get's answer, so the app's first render already shows this company (not the SPEC's ACW
+	// site/get's answer, so the app's first render already shows this company (not the built-in ACW
 	// defaults) before its own site/get returns. encoding/json escapes <, > and & (and U+2028/9),
 	// so no value can end the script element; a JSON script is data, never run (the CSP holds).
 	if data, err := json.Marshal(PublicSite(s)); err == nil {

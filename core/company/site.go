@@ -7,7 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// SiteView is the public branding and token config of the site a buyer app serves (SPEC §3).
+// SiteView is the public branding and token config of the site a buyer app serves.
 type SiteView struct {
 	CompanyID   string `json:"companyId"`
 	CompanyName string `json:"companyName"`
@@ -17,7 +17,7 @@ type SiteView struct {
 	Token            sale.TokenView `json:"token"`
 }
 
-// PublicSite is site/get: the public branding and token config of the site (DESIGN §11: with
+// PublicSite is site/get: the public branding and token config of the site (with
 // suspended while the super admin has suspended the company). Its metaData.title is the title the
 // pages are served with (Token.PageTitle), never empty.
 func PublicSite(site *Site) *SiteView {

@@ -72,7 +72,7 @@ func (s *Site) Owns(host string, links Links) bool {
 	return b != "" && s.Token != nil && h == strings.ToLower(s.Token.Symbol)+"."+b
 }
 
-// ErrUnknownSite answers a host that names no company (production only; DESIGN §11).
+// ErrUnknownSite answers a host that names no company (production only; ).
 var ErrUnknownSite = apperr.NotFound("unknown_site", "Unknown site.")
 
 // ErrSuspended answers every buyer call but site/get of a SUSPENDED company's site.
@@ -120,7 +120,7 @@ func NormHost(h string) string {
 	return strings.Trim(h, "[]")
 }
 
-// Resolver finds the site of a request's host (DESIGN §11): a company_domains row, else
+// Resolver finds the site of a request's host: a company_domains row, else
 // <symbol>.<Links.BaseDomain>, else — unless Strict (production) — the Links.Fallback company.
 // Each host's answer is kept at most TTL: Run refreshes every host in use in a few bulk queries
 // twice per TTL, so requests never wait for the database once a host has been seen, however many

@@ -46,7 +46,7 @@ type TokenSummary struct {
 	MetaData sale.MetaData `json:"metaData"`
 }
 
-// Admin is the data of GET /admin/dashboard/get (SPEC §3 "Dashboard data").
+// Admin is the data of GET /admin/dashboard/get.
 type Admin struct {
 	UserActive              int64                     `json:"userActive"`
 	UserInactive            int64                     `json:"userInactive"`

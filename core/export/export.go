@@ -1,4 +1,4 @@
-// Package export writes the CSV exports of DESIGN §12: an admin's purchases and users and the
+// Package export writes the CSV exports of an admin's purchases and users and the
 // super admin's purchases across companies. Rows are read through a server-side cursor, a batch
 // at a time, and written out as they come: an export of millions of rows never holds more than
 // one batch in memory.
@@ -142,12 +142,12 @@ func (s *Service) fileName(kind string) string {
 	return kind + "-" + s.Clock.Now().In(IST).Format("2006-01-02") + ".csv"
 }
 
-// PurchaseHeader is the header row of an admin's purchase export (DESIGN §12); the super
+// PurchaseHeader is the header row of an admin's purchase export; the super
 // admin's has Company first.
 var PurchaseHeader = []string{"Order Number", "Created", "Buyer Name", "Email", "Mobile", "Member ID", "Method",
 	"UTR", "Amount", "Fee", "Final Amount", "Price", "Tokens", "Status", "Decided At"}
 
-// UserHeader is the header row of the user export (DESIGN §12).
+// UserHeader is the header row of the user export.
 var UserHeader = []string{"Name", "Email", "Mobile", "Member ID", "Referred By", "Status", "Verified",
 	"Stock Balance", "Created"}
 

@@ -46,7 +46,7 @@ func Aadhaar(s string) bool { return AadhaarShape(s) && VerhoeffValid(s) }
 
 // AadhaarShape is the form of an Aadhaar number without its checksum: 12 digits, not starting
 // with 0 or 1. A number of this shape that fails VerhoeffValid is "not valid" rather than of the
-// wrong length (DESIGN §16).
+// wrong length.
 func AadhaarShape(s string) bool {
 	if len(s) != 12 || s[0] == '0' || s[0] == '1' {
 		return false
@@ -62,7 +62,7 @@ func AadhaarShape(s string) bool {
 // MsgAadhaarChecksum is the answer for 12 digits that fail the Verhoeff checksum.
 const MsgAadhaarChecksum = "This Aadhaar number is not valid."
 
-// MaskAadhaar shows only the last 4 digits: "XXXX XXXX 1234" (DESIGN §16 "Privacy on screen").
+// MaskAadhaar shows only the last 4 digits: "XXXX XXXX 1234".
 func MaskAadhaar(s string) string {
 	s = NormalizeAadhaar(s)
 	if s == "" {

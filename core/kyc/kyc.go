@@ -1,4 +1,4 @@
-// Package kyc owns a buyer's identity verification (DESIGN §13): the buyer submits their PAN,
+// Package kyc owns a buyer's identity verification: the buyer submits their PAN,
 // Aadhaar number and photos of the documents (uploads of their own), an admin of their company
 // approves — which verifies the account (users.is_approved) — or rejects with a reason, and the
 // buyer may submit again after a rejection. Orders above the token's kycRequiredAbove need an

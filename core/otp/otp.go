@@ -21,13 +21,13 @@ import (
 )
 
 const (
-	// TTL is how long a code lives; the super admin's lives 3 minutes (DESIGN §8).
+	// TTL is how long a code lives; the super admin's lives 3 minutes.
 	TTL           = 10 * time.Minute
 	SuperAdminTTL = 3 * time.Minute
 	// MaxAttempts wrong tries burn a code.
 	MaxAttempts = 5
 	// ResendWindow: a second request within it of the first re-sends the same code instead of
-	// voiding it (DESIGN §16).
+	// voiding it.
 	ResendWindow = time.Minute
 )
 

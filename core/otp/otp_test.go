@@ -41,7 +41,7 @@ func TestIssueVerifyExpiryAttemptsAndVoiding(t *testing.T) {
 		t.Fatalf("reuse: %v", err)
 	}
 
-	// A second request within a minute re-sends the same code (DESIGN §16), still stored
+	// A second request within a minute re-sends the same code, still stored
 	// hashed; a request after the minute makes a new code that voids the old one.
 	c0, _ := s.Issue(ctx, d.DB, otp.PurposeRegister, "b@x.test", &cid)
 	now = now.Add(50 * time.Second)

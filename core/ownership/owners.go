@@ -1,4 +1,4 @@
-// Package ownership is the one place that says which package owns each table (docs/structure.md).
+// Package ownership is the one place that says which package owns each table (docs/architecture.md).
 // Its tests read the Go source of every core package and fail when SQL in a package writes a
 // table it does not own, or reads another package's table outside the read-only packages; and
 // when an import runs against the layers (infrastructure → a noun, a noun → runtime, company → user).

@@ -22,7 +22,7 @@ func errBadAmount() error {
 }
 
 // ParseAmount accepts digits with at most one decimal point and two decimals, above 0 and at
-// most MaxAmount (SPEC §5 "Buy").
+// most MaxAmount.
 func ParseAmount(a Amount) (decimal.Decimal, error) {
 	s := strings.TrimSpace(a.Raw)
 	if !a.Set || s == "" {

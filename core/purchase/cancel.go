@@ -17,7 +17,7 @@ func errNotCancellable() error {
 	return apperr.Conflict("not_cancellable", "This order can no longer be cancelled.")
 }
 
-// Cancel moves the buyer's own INITIATED order to CANCELLED (DESIGN §16) in one conditional
+// Cancel moves the buyer's own INITIATED order to CANCELLED in one conditional
 // UPDATE and returns its reserved quantity to the private supply in the same transaction, then
 // deletes its scheduled expiry task. No id: 422; unknown, malformed or another buyer's id: 404; any other
 // status: 409. Of a cancel racing an expiry or a submit exactly one takes effect, since each

@@ -10,7 +10,7 @@ import (
 	"prelaunch/core/purchase"
 )
 
-// TestEnteredAmountIsKept: whole tokens only (DESIGN §16): ₹1,005 at ₹10 charges ₹1,000 for
+// TestEnteredAmountIsKept: whole tokens only: ₹1,005 at ₹10 charges ₹1,000 for
 // 100 tokens and keeps the typed 1005 beside it, for the order, the buyer's history and the admin
 // and super admin lists (the admin's review shows both). The one-step create-and-submit keeps it too.
 func TestEnteredAmountIsKept(t *testing.T) {

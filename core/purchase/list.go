@@ -13,7 +13,7 @@ import (
 	"prelaunch/core/infra/pagination"
 )
 
-// TxRecord is one row of the buyer's payment history (SPEC §3 "Transaction record").
+// TxRecord is one row of the buyer's payment history.
 type TxRecord struct {
 	ID              string          `json:"id"`
 	OrderNumber     string          `json:"orderNumber"`

@@ -1,4 +1,4 @@
-// Package purchase holds orders and purchases and their state machine (DESIGN §5):
+// Package purchase holds orders and purchases and their state machine:
 // INITIATED -> PENDING -> APPROVED | REJECTED, REJECTED -> REFUNDED, and INITIATED -> EXPIRED | CANCELLED.
 package purchase
 
@@ -14,10 +14,10 @@ const (
 	StatusPending   = "PENDING"
 	StatusApproved  = "APPROVED"
 	StatusRejected  = "REJECTED"
-	// StatusRefunded is a rejected purchase whose payment went back to the buyer (DESIGN §13).
+	// StatusRefunded is a rejected purchase whose payment went back to the buyer.
 	StatusRefunded = "REFUNDED"
 	StatusExpired  = "EXPIRED"
-	// StatusCancelled is an INITIATED order the buyer cancelled (DESIGN §16).
+	// StatusCancelled is an INITIATED order the buyer cancelled.
 	StatusCancelled = "CANCELLED"
 
 	MethodBank   = "BANK"
@@ -40,7 +40,7 @@ type Purchase struct {
 	Status        string          `bun:"status,notnull"`
 	PaymentMethod *string         `bun:"payment_method"`
 	Amount        decimal.Decimal `bun:"amount,type:numeric(18,2),notnull"`
-	// EnteredAmount is the figure the buyer typed (DESIGN §16 "Whole tokens only"): Amount is
+	// EnteredAmount is the figure the buyer typed: Amount is
 	// what its whole tokens cost. Zero inserts NULL, which the insert trigger of migration
 	// …0300_purchases_entered_amount turns into Amount (seeds and fixtures name no typed figure).
 	EnteredAmount         decimal.Decimal `bun:"entered_amount,type:numeric(18,2),nullzero"`
@@ -56,7 +56,7 @@ type Purchase struct {
 	BankName           string           `bun:"bank_name,notnull"`
 	ReceiptID          *string          `bun:"receipt_id,type:uuid"`
 	ReceiptSHA256      *string          `bun:"receipt_sha256"`     // the receipt's content (one receipt, one live claim)
-	RoundID            *string          `bun:"round_id,type:uuid"` // the round that priced the order (DESIGN §10)
+	RoundID            *string          `bun:"round_id,type:uuid"` // the round that priced the order
 	ExpiresAt          time.Time        `bun:"expires_at,notnull"`
 	SubmittedAt        *time.Time       `bun:"submitted_at"`
 	DecidedAt          *time.Time       `bun:"decided_at"`

@@ -32,7 +32,7 @@ type Notice struct {
 	RefundReference string          `bun:"refund_reference"` // the bank's reference of the refund
 }
 
-// from is who the notice comes from: the company and its buyer site (DESIGN §11).
+// from is who the notice comes from: the company and its buyer site.
 func (s *Service) from(n Notice) mail.From {
 	var domains []string
 	if n.Domain != "" {

@@ -60,7 +60,7 @@ func TestDecisionNoticeSurvivesARedisOutage(t *testing.T) {
 	if len(mails) != 1 || !strings.Contains(mails[0].Subject, "approved") || !notified(t, f, id) {
 		t.Fatalf("want one approval mail and the notice settled, got %+v", mails)
 	}
-	// The swept notice names the order number beside the UTR (DESIGN §16 "One order reference").
+	// The swept notice names the order number beside the UTR.
 	if !strings.Contains(mails[0].Text, "PUR-RV") || !strings.Contains(mails[0].Text, "(UTR UTR-NOTICE-1)") {
 		t.Fatalf("the mail does not name the order beside its UTR: %q", mails[0].Text)
 	}

@@ -82,7 +82,7 @@ type Buyer struct {
 	CompanyID string
 }
 
-// OrderView is an order as the buyer app reads it (DESIGN §6).
+// OrderView is an order as the buyer app reads it.
 type OrderView struct {
 	ID                    string          `json:"id"`
 	OrderNumber           string          `json:"orderNumber"`
@@ -109,7 +109,7 @@ func (p *Purchase) View() OrderView {
 		CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339)}
 }
 
-// Quote prices an order for the amount the buyer typed, whole tokens only (DESIGN §16):
+// Quote prices an order for the amount the buyer typed, whole tokens only:
 // quantity = floor(typed / price); the order charges for what it buys, amount = quantity × price
 // (to the paisa, rounded up: never above typed, which has at most 2 decimals); fee = amount ×
 // percent / 100 to 2 decimals; final = amount + fee. ₹1,005 at ₹10 is 100 tokens for ₹1,000.
@@ -200,7 +200,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 		if err := sale.CheckLimits(&tok, charged, bought); err != nil {
 			return nil, err
 		}
-		// DESIGN §13: an order that takes the buyer's total above the threshold needs an
+		// An order that takes the buyer's total above the threshold needs an
 		// APPROVED KYC. Read in this transaction, after the buyer's lock.
 		if t := tok.KYCRequiredAboveINR; t != nil && bought.Add(charged).GreaterThan(*t) {
 			ok, err := kyc.Approved(ctx, tx, b.UserID)
@@ -236,7 +236,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 	return p, nil
 }
 
-// boughtSoFar is the INR of the buyer's INITIATED, PENDING and APPROVED orders (DESIGN §10).
+// boughtSoFar is the INR of the buyer's INITIATED, PENDING and APPROVED orders.
 func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, error) {
 	var sum decimal.NullDecimal
 	err := db.NewSelect().Model((*Purchase)(nil)).ColumnExpr("sum(amount)").Where("user_id = ?", b.UserID).

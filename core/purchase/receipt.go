@@ -48,7 +48,7 @@ type receiptRow struct {
 	MemberID       string          `bun:"member_id"`
 }
 
-// Receipt is the PDF receipt of the buyer's APPROVED purchase (DESIGN §13). Its number comes
+// Receipt is the PDF receipt of the buyer's APPROVED purchase. Its number comes
 // from the company's sequence at the first download and stays the same ever after: numbers are
 // given under the purchase's row lock and the company counter's, in one transaction, so two
 // downloads at once never give one purchase two numbers nor two purchases one number, and a

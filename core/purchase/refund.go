@@ -33,8 +33,8 @@ type refundAudit struct {
 	RefundReference string `json:"refundReference,omitempty"`
 }
 
-// Refund records that the payment of a REJECTED purchase of the company went back to the buyer
-// (DESIGN §13): REJECTED -> REFUNDED in one conditional update, with the bank's reference of the
+// Refund records that the payment of a REJECTED purchase of the company went back to the buyer:
+// REJECTED -> REFUNDED in one conditional update, with the bank's reference of the
 // refund, audited; the buyer is emailed after commit. The supply is untouched: it went back at
 // the rejection. A REFUNDED purchase holds its payment's claim again (one payment, one claim), so
 // a rejected payment claimed since by another purchase cannot be marked refunded (409).

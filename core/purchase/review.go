@@ -23,7 +23,7 @@ import (
 	"prelaunch/core/user"
 )
 
-// The admin review of purchases (DESIGN §5): PENDING -> APPROVED | REJECTED, each one
+// The admin review of purchases: PENDING -> APPROVED | REJECTED, each one
 // conditional UPDATE, so two admins racing have exactly one effect and the loser gets 409.
 
 func errPurchaseNotFound() error { return apperr.NotFound("purchase_not_found", "Purchase not found.") }
@@ -35,7 +35,7 @@ type AdminUserRef struct {
 	Name         string `json:"name"`
 	Mobile       string `json:"mobile"`
 	Email        string `json:"email"`
-	// The buyer's verification, for the review (DESIGN §13): the account's and the KYC's.
+	// The buyer's verification, for the review: the account's and the KYC's.
 	IsApproved bool   `json:"isApproved"`
 	KYCStatus  string `json:"kycStatus"`
 }
@@ -45,7 +45,7 @@ type AdminCompanyRef struct {
 	Name string `json:"name"`
 }
 
-// AdminRecord is a purchase as the admin screens show it (SPEC §3 "Purchase (admin view)").
+// AdminRecord is a purchase as the admin screens show it.
 type AdminRecord struct {
 	ID              string           `json:"id"`
 	OrderNumber     string           `json:"orderNumber"`
@@ -273,7 +273,7 @@ type decisionAudit struct {
 	ReferrerID     string          `json:"referrerId,omitempty"`
 	ReferralReward decimal.Decimal `json:"referralReward"`
 	ReleasedSupply decimal.Decimal `json:"releasedSupply"`
-	// ImportID names the bank statement import whose bulk approval this was (DESIGN §12).
+	// ImportID names the bank statement import whose bulk approval this was.
 	ImportID string `json:"importId,omitempty"`
 	Reason   string `json:"reason,omitempty"` // a rejection's reason
 }
@@ -295,7 +295,7 @@ func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id 
 	return s.decide(ctx, actor, companyID, id, StatusApproved, "", nil)
 }
 
-// ApproveImported is Approve on behalf of a bank statement import's bulk approval (DESIGN §12):
+// ApproveImported is Approve on behalf of a bank statement import's bulk approval:
 // the very same conditional transition, credit, referral reward and notice, with an audit row
 // naming the import. Racing a manual approval, exactly one of them has the effect; the other
 // gets the same 409 a second click would.
@@ -308,7 +308,7 @@ const MaxRejectReason = fields.MaxReason
 
 // Reject moves a PENDING purchase of the company to REJECTED and releases its reservation back
 // to the private supply, in one transaction; the buyer is emailed after commit. reason is
-// optional (DESIGN §13): one line, trimmed, at most MaxRejectReason characters; the buyer reads it
+// optional: one line, trimmed, at most MaxRejectReason characters; the buyer reads it
 // in their history and the email.
 func (s *Service) Reject(ctx context.Context, actor audit.Actor, companyID, id, reason string) (*ReviewDecision, error) {
 	reason = strings.TrimSpace(reason)

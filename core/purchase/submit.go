@@ -20,7 +20,7 @@ import (
 	"prelaunch/core/infra/tasks"
 )
 
-// SubmitInput is the proof of payment (SPEC §3). Amount is only used when PurchaseID is empty
+// SubmitInput is the proof of payment. Amount is only used when PurchaseID is empty
 // (create and submit in one step); otherwise the order's own amount is charged.
 type SubmitInput struct {
 	PurchaseID      string
@@ -250,7 +250,7 @@ func (s *Service) cancelExpiry(id string) {
 	}
 }
 
-// claimErr turns a violation of "one payment, one claim" (DESIGN §13) into its 409: the
+// claimErr turns a violation of "one payment, one claim" into its 409: the
 // database's unique indexes of migration …0300_refund_receipt_claims decide, so two claims racing
 // cannot both pass a read made before either writes. nil when err is not such a violation.
 func claimErr(err error) error {

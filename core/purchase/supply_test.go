@@ -187,7 +187,7 @@ func TestReserveAndReleaseSupplyBounds(t *testing.T) {
 	if r := remaining(t, d, cid); r != 4 {
 		t.Fatalf("remaining %d", r)
 	}
-	// Whole tokens only (DESIGN §16): the order charges for the tokens it buys.
+	// Whole tokens only: the order charges for the tokens it buys.
 	for _, c := range []struct{ typed, price, qty, amount, fee, final string }{
 		{"105.50", "10", "10", "100", "2", "102"},
 		{"1005", "10", "100", "1000", "20", "1020"},

@@ -1,4 +1,4 @@
-// Package receipt writes the PDF receipt of an approved purchase (DESIGN §13). The text is set in
+// Package receipt writes the PDF receipt of an approved purchase. The text is set in
 // DejaVu Sans, embedded (a subset of it, fonts/LICENSE), so the rupee sign and any name a buyer
 // typed are drawn the same in every viewer.
 package receipt

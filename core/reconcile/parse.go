@@ -1,5 +1,5 @@
 // Package reconcile imports a company's bank statements and matches their credits to the
-// purchases buyers submitted (DESIGN §12): the parser (CSV and XLSX), the UTR rules, the matching,
+// purchases buyers submitted: the parser (CSV and XLSX), the UTR rules, the matching,
 // the import history and the bulk approval through purchase.Service.ApproveImported.
 package reconcile
 
@@ -26,7 +26,7 @@ import (
 )
 
 const (
-	// MaxFileSize is the largest statement accepted (DESIGN §12: ≤ 20 MB).
+	// MaxFileSize is the largest statement accepted (≤ 20 MB).
 	MaxFileSize = 20 << 20
 	// headerScan is how many rows from the top the header row may be found in.
 	headerScan = 30
@@ -222,8 +222,8 @@ func parseSheet(wb *workbook, sheet string) (*Statement, bool, error) {
 
 // ---- the header ----
 
-// The names of DESIGN §12, in order of preference, compared in key form (see key), and a few
-// more the banks' downloads use (Axis: CHQNO, DR, CR; HDFC: Value Dt; ICICI: Cheque Number).
+// The column names a statement's header may use, in order of preference, compared in key form
+// (see key), and a few more the banks' downloads use (Axis: CHQNO, DR, CR; HDFC: Value Dt; ICICI: Cheque Number).
 var (
 	dateNames   = keys("Txn Date", "Transaction Date", "Date", "Tran Date", "Value Date", "Value Dt", "Posting Date")
 	descNames   = keys("Description", "Narration", "Particulars", "Remarks", "Transaction Remarks", "Details", "Transaction Details")

@@ -27,7 +27,7 @@ import (
 	"prelaunch/core/sale"
 )
 
-// The statuses of a credit line (DESIGN §12, and UNREADABLE: an amount that cannot be read
+// The statuses of a credit line (and UNREADABLE: an amount that cannot be read
 // without doubt, see ReadAmount).
 const (
 	StatusMatched        = "MATCHED"

@@ -47,7 +47,7 @@ type Services struct {
 func (d *Deps) Build() *Services {
 	revoker := d.Verifier.Cache
 	links := company.Links{PublicURL: d.Cfg.PublicUserURL, BaseDomain: d.Cfg.TenantBaseDomain, Fallback: d.Cfg.TokenSymbol}
-	// In production a host that names no company is "Unknown site." (DESIGN §11); elsewhere it
+	// In production a host that names no company is "Unknown site."; elsewhere it
 	// is the TOKEN_SYMBOL company, so localhost development needs no configuration.
 	site := &company.Resolver{DB: d.DB, Links: links, Strict: d.Cfg.IsProduction(), Log: d.Log}
 	if d.Serving {

@@ -50,7 +50,7 @@ type Token struct {
 	RemainingReferralSupply decimal.Decimal `bun:"remaining_referral_supply,type:numeric(38,0),notnull"`
 	ReferralPercent         decimal.Decimal `bun:"referral_percent,type:numeric(5,2),notnull"`
 	LaunchAt                *time.Time      `bun:"launch_at"`
-	// The sale (DESIGN §10): an optional window, a pause, optional INR limits, and the version of
+	// The sale: an optional window, a pause, optional INR limits, and the version of
 	// these settings (it moves with every admin change; ReservePriced checks it).
 	SaleStartsAt        *time.Time       `bun:"sale_starts_at"`
 	SaleEndsAt          *time.Time       `bun:"sale_ends_at"`
@@ -64,7 +64,7 @@ type Token struct {
 	UpdatedAt           time.Time        `bun:"updated_at,notnull,default:current_timestamp"`
 }
 
-// Round is one stage of a token's sale (DESIGN §10): its price holds for its allocation, within its
+// Round is one stage of a token's sale: its price holds for its allocation, within its
 // optional window. sold counts the tokens of the INITIATED, PENDING and APPROVED orders it priced.
 type Round struct {
 	bun.BaseModel `bun:"table:token_rounds,alias:r"`
@@ -91,7 +91,7 @@ type MetaData struct {
 	Keywords    string `json:"keywords"`
 }
 
-// TokenView is the token config as SPEC §3 names its fields.
+// TokenView is the token config names its fields.
 type TokenView struct {
 	Address           string       `json:"address"`
 	Symbol            string       `json:"symbol"`

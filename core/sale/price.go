@@ -6,8 +6,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// PriceView is package/price/get (SPEC §3 "Token price response" plus the token's name and icon,
-// and DESIGN §10's sale, round, next round and limits).
+// PriceView is package/price/get (plus the token's name and icon,
+// and the sale, round, next round and limits).
 type PriceView struct {
 	Price                  decimal.Decimal `json:"price"`
 	PlatformChargePercent  decimal.Decimal `json:"platformChargePercent"`
@@ -46,7 +46,7 @@ type PriceLimits struct {
 	MaxOrder    *decimal.Decimal `json:"maxOrder"`
 	MaxPerBuyer *decimal.Decimal `json:"maxPerBuyer"`
 	BoughtSoFar decimal.Decimal  `json:"boughtSoFar"`
-	// KYCRequiredAbove: an order taking BoughtSoFar above it needs an APPROVED KYC (DESIGN §13).
+	// KYCRequiredAbove: an order taking BoughtSoFar above it needs an APPROVED KYC.
 	KYCRequiredAbove *decimal.Decimal `json:"kycRequiredAbove"`
 }
 

@@ -12,7 +12,7 @@ import (
 	"prelaunch/core/infra/apperr"
 )
 
-// The sale rules (DESIGN §10), in one place: the sale's status, the current and next round, the
+// The sale rules, in one place: the sale's status, the current and next round, the
 // price an order takes now and the limits an order meets. Orders (purchase.CreateOrder), price/get
 // and the admin's token settings all ask these.
 

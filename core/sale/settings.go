@@ -19,7 +19,7 @@ import (
 	"prelaunch/core/infra/media"
 )
 
-// Token settings (DESIGN §10): the admin's GET /admin/token/get and PUT /admin/token/update.
+// Token settings: the admin's GET /admin/token/get and PUT /admin/token/update.
 
 // TokenSettings is the token as the admin's Token Settings screen reads and writes it.
 type TokenSettings struct {
@@ -176,7 +176,7 @@ type BrandingInput struct {
 	SocialLinks       []SocialLink `json:"socialLinks"`
 }
 
-// SocialMedia are the media names SPEC §3 allows in socialLinks.
+// SocialMedia are the media names allows in socialLinks.
 var SocialMedia = []string{"youtube", "facebook", "instagram", "telegram", "whatsApp", "X"}
 
 // LogoLinkTTL is how long the link stored for an uploaded logo works: the site serves it to anyone.

@@ -96,7 +96,7 @@ func ReserveRound(ctx context.Context, tx bun.IDB, r *Round, qty decimal.Decimal
 	return ErrRoundRemaining(&now)
 }
 
-// closeEarlierRounds closes for good every round before r once r has sold (DESIGN §10: the price
+// closeEarlierRounds closes for good every round before r once r has sold (the price
 // never goes back to an earlier round). It runs in the order's transaction under the token row's
 // lock, like every write of a token's rounds.
 func closeEarlierRounds(ctx context.Context, tx bun.IDB, r *Round) error {

@@ -1,4 +1,4 @@
-// Package seed loads the demo data of DESIGN §2: Demo Company with the ACW token, its beneficiary,
+// Package seed loads the demo data of Demo Company with the ACW token, its beneficiary,
 // an admin, a buyer and the super admin. It is idempotent and refuses to run in production.
 package seed
 
@@ -36,7 +36,7 @@ type Result struct {
 	AdminPassword string // set only when the seed chose a random one
 }
 
-// ACWToken is the default token configuration of SPEC §3. Supply figures follow the distribution
+// ACWToken is the default token configuration. Supply figures follow the distribution
 // lines over a total of 100,000,000 ACW; the private (pre-sale) supply of 10,000,000 is carved from
 // the Public Cell allocation.
 func ACWToken(companyID string) *sale.Token {

@@ -1,4 +1,4 @@
-// Package twofactor holds the primitives of admin two-factor sign-in (DESIGN §13): TOTP codes
+// Package twofactor holds the primitives of admin two-factor sign-in: TOTP codes
 // (RFC 6238: SHA-1, 6 digits, 30 s steps, one step of drift either way), the sealing of secrets
 // at rest (AES-256-GCM with a key from configuration), single-use recovery codes and the
 // sign-in challenges shared by every copy of the server (Redis). The rules that use them — who
@@ -22,7 +22,7 @@ import (
 	"github.com/pquerna/otp/totp"
 )
 
-// The TOTP parameters of DESIGN §13.
+// The TOTP parameters.
 const (
 	Period = 30 * time.Second
 	Digits = 6

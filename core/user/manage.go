@@ -18,7 +18,7 @@ import (
 	"prelaunch/core/stats"
 )
 
-// UserRecord is a user as the admin's user table shows it (SPEC §3 "User (admin view)").
+// UserRecord is a user as the admin's user table shows it.
 type UserRecord struct {
 	ID           string          `json:"id"`
 	Name         string          `json:"name"`

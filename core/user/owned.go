@@ -12,7 +12,7 @@ import (
 
 // The changes other nouns make to a user row, each in the caller's transaction (db): an approved
 // purchase credits its buyer and the buyer's referrer (purchase), an approved KYC verifies the
-// buyer (kyc). The users table is written only here, in package user (docs/structure.md).
+// buyer (kyc). The users table is written only here, in package user (docs/architecture.md).
 
 // Credit adds qty tokens to the user's stock balance (an approved purchase's buyer).
 func Credit(ctx context.Context, db bun.IDB, userID string, qty decimal.Decimal) error {

@@ -14,7 +14,7 @@ import (
 	"prelaunch/core/stats"
 )
 
-// Profile is the profile/get answer (SPEC §3 "User profile").
+// Profile is the profile/get answer.
 type Profile struct {
 	ID                string          `json:"id"`
 	Name              string          `json:"name"`

@@ -17,7 +17,7 @@ import (
 	"prelaunch/core/twofactor"
 )
 
-// Admin two-factor sign-in (DESIGN §13). An admin starts the set-up (a pending secret), turns it
+// Admin two-factor sign-in. An admin starts the set-up (a pending secret), turns it
 // on with a code of that secret (ten recovery codes), and from then on company/auth/login asks
 // for a code through a challenge. A company with require2fa restricts its admins without it to
 // the set-up calls (RequireEnrolled).

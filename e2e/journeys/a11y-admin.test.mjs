@@ -1,4 +1,4 @@
-// DESIGN §16 "Accessible": axe-core finds no serious or critical violation on any admin or super
+// Accessible: axe-core finds no serious or critical violation on any admin or super
 // admin screen, dialogs included, at 360, 768, 1280 and 1440 px. "Phones" and "One look": at each
 // width every list is a table from 768 px (cards below: assertListLayout), a wide table scrolls
 // inside its own box, the page never scrolls sideways and every Approve and Reject button lies
@@ -56,7 +56,7 @@ async function check(page, found, name, width) {
   console.log(`axe ${width}px ${name}: ${violations.length}${violations.length ? `\n  ${violations.join('\n  ')}` : ''}`);
   const shot = name.endsWith(` ${width}`) ? name : `${name} ${width}`;
   await screenshot(page, `a11y-admin-${shot.replace(/\W+/g, '-')}`);
-  // DESIGN §16 "Phones": no column or button is clipped or scrolled away at any width.
+  // Phones: no column or button is clipped or scrolled away at any width.
   const layout = await page.evaluate(layoutProblems);
   // Every list: a table from 768 px up (never cards at a desk), cards below 768 px.
   try {

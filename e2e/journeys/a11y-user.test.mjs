@@ -1,4 +1,4 @@
-// DESIGN §16 "Accessible": axe-core finds no serious or critical violation on any buyer screen, at
+// Accessible: axe-core finds no serious or critical violation on any buyer screen, at
 // 360 and 1440 px (and 768 px, the card/table switch). Also: the phone menu closes on Escape, and
 // the payment tabs follow the arrow keys.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// DESIGN §12: an admin imports the bank's statement — each bank's download layout, CSV and XLSX —
+// An admin imports the bank's statement — each bank's download layout, CSV and XLSX —
 // sees every credit line matched to the purchases buyers submitted, and approves the exact
 // matches in one action.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// DESIGN §11: many companies from one deployment. A super admin creates a company with a domain;
+// Many companies from one deployment. A super admin creates a company with a domain;
 // at once, with no restart, its buyers register, buy and pay on that domain, while the demo
 // company's buyers use theirs. Chromium maps the test host names to 127.0.0.1.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// DESIGN §10 in the browser: the admin changes the price, sets a maximum order and defines two
+// In the browser: the admin changes the price, sets a maximum order and defines two
 // rounds on Token Settings (a 422 lands on its field first); a buyer sees the round's price on Buy
 // Token, meets the maximum order, the round's remaining tokens and a paused sale, at 1440 and 360 px.
 // The token is put back as it was afterwards, since the journeys after this one buy at ₹10.00.

@@ -1,4 +1,4 @@
-// DESIGN §13 two-factor sign-in and Activity, as an admin and a super admin meet them: an admin turns
+// Two-factor sign-in and Activity, as an admin and a super admin meet them: an admin turns
 // two-factor on (the QR code's key read off the screen, the codes computed here as an
 // authenticator app would), signs in with password and code, spends a recovery code (a second use
 // refused) and turns it off; a super admin requires two-factor of a company, whose admin is then

@@ -1,4 +1,4 @@
-// DESIGN §13 as a buyer and an admin meet it: KYC with documents (rejected with a reason, sent
+// As a buyer and an admin meet it: KYC with documents (rejected with a reason, sent
 // again, approved), a purchase rejected with a reason and then refunded, and the PDF receipt of an
 // approved purchase. The buyer works at 360 px, the admin at 1280 px; emails come from the outbox.
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ const file = (name, mimeType, buffer) => ({ name, mimeType, buffer });
 // The apps' CSP blocks an injected script tag; a DevTools evaluation is not subject to it.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** DESIGN §16 "Accessible": no serious or critical axe violation on the screen as it is now. */
+/** Accessible: no serious or critical axe violation on the screen as it is now. */
 async function assertAccessible(page, name) {
   await page.waitForTimeout(350); // dialogs' fade (axe reads computed colours)
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(AXE_SOURCE);

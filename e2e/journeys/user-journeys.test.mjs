@@ -148,7 +148,7 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
   await amount.fill('105.5');
   await page.getByTestId('quantity').getByText('10 ACW').waitFor();
   assert.equal(await page.getByTestId('fee-percent').textContent(), '2%');
-  // DESIGN §16: whole tokens only: ₹100.00 buys 10 ACW, the ₹5.50 left buys nothing and is not charged.
+  // Whole tokens only: ₹100.00 buys 10 ACW, the ₹5.50 left buys nothing and is not charged.
   assert.equal(await page.getByTestId('total').textContent(), '₹102.00');
   await page.getByTestId('whole-tokens').getByText('₹100.00 buys 10 ACW; ₹5.50 would not buy a whole token').waitFor();
   await screenshot(page, 'user-buy-token-desktop');

@@ -1,4 +1,4 @@
-// DESIGN §16 for the buyer: whole tokens, one Idempotency-Key per intent, open orders never lost
+// For the buyer: whole tokens, one Idempotency-Key per intent, open orders never lost
 // (Continue payment, cancel with a confirmation), the panel after a submission, cards on phones.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// exportResult is one CSV export measured through bff-admin (DESIGN §12: 1,000,000 purchases at
+// exportResult is one CSV export measured through bff-admin (1,000,000 purchases at
 // ≥ 50,000 rows/s with the server under 150 MB).
 type exportResult struct {
 	Path       string

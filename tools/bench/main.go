@@ -209,7 +209,7 @@ func run() error {
 		}
 	}
 
-	// DESIGN §10: price/get with two rounds defined against none, paired the same way (each
+	// Price/get with two rounds defined against none, paired the same way (each
 	// setting waits out the site cache before it is measured). The rounds are removed afterwards.
 	roundsPaired, err := measureRounds(ctx, db, acw, loadIf, skip, get(userURL+"/api/v1/user/package/price/get", buyerTok))
 	if err != nil {
@@ -219,7 +219,7 @@ func run() error {
 		add(r)
 	}
 
-	// DESIGN §11: price/get for one company against 1,000 companies, each request on its own host.
+	// Price/get for one company against 1,000 companies, each request on its own host.
 	tenantsPaired, err := measureTenants(ctx, db, acw, userURL, toks, buyerTok, loadIf, skip)
 	if err != nil {
 		return err

@@ -25,7 +25,7 @@ const (
 	tenantCount      = 1000
 )
 
-// measureTenants (DESIGN §11) measures price/get for 1,000 buyers of one company against the same
+// measureTenants measures price/get for 1,000 buyers of one company against the same
 // call spread over 1,000 companies, each request on its own company's host (a company_domains row)
 // with a buyer of that company, in -pairs rounds of one-then-many; both rows answer the median
 // req/s and the many row the median of its ratios. The 999 companies it adds are removed after.

@@ -27,7 +27,7 @@ import (
 	"prelaunch/core/infra/testkit"
 )
 
-// TestManyCopies runs the stack twice over (DESIGN §14) and proves, with figures in the log,
+// TestManyCopies runs the stack twice over and proves, with figures in the log,
 // that the copies share everything a user can tell apart: files, revocations, rate limits,
 // the loss of a copy under load, and the background jobs of two workers.
 func TestManyCopies(t *testing.T) {

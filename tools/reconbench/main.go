@@ -1,4 +1,4 @@
-// Command reconbench measures DESIGN §12's reconciliation targets on a database of its own: a
+// Command reconbench measures the reconciliation targets on a database of its own: a
 // 100,000-line bank statement imported and matched (< 10 s), then its 10,000 matches approved
 // through the manual approval's transition (< 60 s), with the supply invariant checked after.
 //

@@ -4,5 +4,5 @@ import { adminCalls, adminSession, createApiClient, superAdminCalls } from '@pre
 export const client = createApiClient({ tokenKey: adminSession.tokenKey });
 /** Company admin calls (bff-admin). */
 export const api = adminCalls(client);
-/** Super admin calls (bff-admin); same token key (SPEC §3). */
+/** Super admin calls (bff-admin); same token key. */
 export const superApi = superAdminCalls(client);

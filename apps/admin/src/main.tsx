@@ -11,14 +11,14 @@ import { RouterProvider } from 'react-router';
 import { twoFactorGate } from './features/security';
 import { router } from './router';
 
-// DESIGN §13: any call answered "two-factor required" takes the admin to Security.
+// Any call answered "two-factor required" takes the admin to Security.
 const onError = twoFactorGate(
   () => queryClient,
   (to) => router.navigate(to, { replace: true }),
   () => router.state.location.pathname,
 );
 
-// SPEC §9: query cache freshness 20 seconds.
+// Query cache freshness 20 seconds.
 const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError }),
   mutationCache: new MutationCache({ onError }),
@@ -32,7 +32,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* SPEC §8: admin and super admin toasts appear at top-center. */}
+      {/* Admin and super admin toasts appear at top-center. */}
       <AppToasts position="top-center" />
     </QueryClientProvider>
   </StrictMode>,

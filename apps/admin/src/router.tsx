@@ -6,7 +6,7 @@ type Mod = { default: React.ComponentType };
 const page = (load: () => Promise<Mod>) => () => load().then((m) => ({ Component: m.default }));
 
 /**
- * Route table of SPEC §2 for the admin app. Each screen is its own lazily loaded chunk, so the
+ * Route table for the admin app. Each screen is its own lazily loaded chunk, so the
  * chart libraries load only with /admin/dashboard — except the admin login, which comes with the
  * entry script: it is where every admin lands, and it saves a round trip before the first paint
  * (Lighthouse LCP ~2.6 s → ~2.0 s; docs/performance.md).

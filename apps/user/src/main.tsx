@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
 
-// SPEC §9: query cache freshness 20 seconds.
+// Query cache freshness 20 seconds.
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 20000, retry: 1, refetchOnWindowFocus: false },

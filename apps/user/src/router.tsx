@@ -7,7 +7,7 @@ type Loader = () => Promise<{ default: React.ComponentType }>;
 const lazy = (load: Loader) => () => load().then((m) => ({ Component: m.default }));
 
 /**
- * Route table of SPEC §2 for the buyer app. Each screen is its own lazily loaded chunk, except the
+ * Route table for the buyer app. Each screen is its own lazily loaded chunk, except the
  * login page: it is the landing page, and loading it with the entry script saves a round trip
  * before the first paint (Lighthouse LCP ~2.5 s → ~2.0 s; docs/performance.md).
  */
@@ -23,7 +23,7 @@ export const router = createBrowserRouter([
         ],
       },
       { path: '/fogot-password', lazy: lazy(() => import('./routes/ForgotPassword')) },
-      // DESIGN §9: the correctly spelled path also works and goes to the spec's route.
+      // The correctly spelled path also works and goes to the spec's route.
       { path: '/forgot-password', element: <Navigate to="/fogot-password" replace /> },
       { path: '/privacy-policy', lazy: lazy(() => import('./routes/PrivacyPolicy')) },
       {

@@ -55,7 +55,7 @@ type Config struct {
 	ProxyHeader    string
 	TrustedProxies []string
 	// TokenSymbol names the company a host that matches no company reaches outside production
-	// (TOKEN_SYMBOL): localhost development needs no configuration (DESIGN §11).
+	// (TOKEN_SYMBOL): localhost development needs no configuration.
 	TokenSymbol string
 	// TenantBaseDomain (TENANT_BASE_DOMAIN), when set, makes <symbol>.<base> reach that token's
 	// company with no company_domains row.
@@ -81,7 +81,7 @@ type Config struct {
 // DefaultTokenSymbol is the demo token the servers sell unless TOKEN_SYMBOL says otherwise.
 const DefaultTokenSymbol = "ACW"
 
-// DefaultPaymentWindow is the buyer's time to pay for an order (DESIGN §5).
+// DefaultPaymentWindow is the buyer's time to pay for an order.
 const DefaultPaymentWindow = 15 * time.Minute
 
 // DefaultSweepInterval is how often the worker sweeps unless SWEEP_INTERVAL says otherwise.

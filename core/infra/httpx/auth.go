@@ -50,7 +50,7 @@ func RequireAuthThen(v Authenticator, check func(c fiber.Ctx) error, audiences .
 }
 
 // admitter is RequireAuth without the step to the next handler. Every answer of a call that takes
-// a token carries Cache-Control: no-store (DESIGN §13): personal and bank details and signed
+// a token carries Cache-Control: no-store: personal and bank details and signed
 // links must not be kept by a browser or a proxy.
 func admitter(v Authenticator, audiences []string) func(c fiber.Ctx) error {
 	return func(c fiber.Ctx) error {

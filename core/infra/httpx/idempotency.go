@@ -14,7 +14,7 @@ import (
 	"prelaunch/core/infra/apperr"
 )
 
-// HeaderIdempotencyKey is the request header Idempotent reads (DESIGN §16 "Nothing happens twice").
+// HeaderIdempotencyKey is the request header Idempotent reads.
 const HeaderIdempotencyKey = "Idempotency-Key"
 
 const (
@@ -54,7 +54,7 @@ func validIdemKey(k string) bool {
 	return true
 }
 
-// Idempotent makes a signed-in POST answer once per Idempotency-Key (DESIGN §16): the same key
+// Idempotent makes a signed-in POST answer once per Idempotency-Key: the same key
 // from the same caller on the same route within 24 h answers the first answer again (status and
 // body) instead of acting again. Keys are per caller (another caller's same key acts normally).
 // The key is claimed with SET NX before the handler runs, so a concurrent duplicate gets 409 "This

@@ -126,7 +126,7 @@ func AccessLog(log *slog.Logger) fiber.Handler {
 	}
 }
 
-// SecurityHeaders sets the headers of DESIGN §8 on every answer; imgSrc are more origins of
+// SecurityHeaders sets the headers on every answer; imgSrc are more origins of
 // images (WithImageOrigin), hsts adds HSTSHeader (WithHSTS).
 func SecurityHeaders(imgSrc []string, hsts bool) fiber.Handler {
 	img := strings.Join(append([]string{"'self' data: blob:"}, imgSrc...), " ")

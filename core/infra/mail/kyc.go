@@ -8,7 +8,7 @@ import (
 )
 
 // KYCDecisionMessage tells a buyer that an admin approved or rejected their identity
-// verification (DESIGN §13); a rejection carries the admin's reason and asks for a new
+// verification; a rejection carries the admin's reason and asks for a new
 // submission.
 func KYCDecisionMessage(to, name string, from From, status, reason string) tasks.EmailSendPayload {
 	brand := from.brand()

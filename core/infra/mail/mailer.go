@@ -29,7 +29,7 @@ type Mailer interface {
 	Send(ctx context.Context, m Message) error
 }
 
-// New picks the delivery of DESIGN §3: Resend when an API key is set, else the outbox file.
+// New picks the delivery of Resend when an API key is set, else the outbox file.
 // It also returns a short description for the start-up log.
 func New(cfg config.Config) (Mailer, string, error) {
 	if cfg.ResendAPIKey != "" {

@@ -26,7 +26,7 @@ var otpActions = map[string]string{
 }
 
 // From is who an email comes from: the token's name, the company's name and the address of its
-// buyer site (DESIGN §11: emails name the right company and link to its own site). The zero From
+// buyer site (emails name the right company and link to its own site). The zero From
 // is the platform's.
 type From struct {
 	Brand   string // the token's name ("Prelaunch" when empty)
@@ -83,7 +83,7 @@ func OTPMessage(to, purpose, code string, from From, ttl time.Duration) tasks.Em
 }
 
 // DecisionMessage tells a buyer that an admin approved or rejected their purchase. It names the
-// order number beside the UTR the buyer gave (DESIGN §16 "One order reference"); reference is
+// order number beside the UTR the buyer gave; reference is
 // empty for a manual payment.
 func DecisionMessage(to, name string, from From, orderNumber, reference, status, quantity, symbol, reason string) tasks.EmailSendPayload {
 	brand := from.brand()
@@ -124,7 +124,7 @@ func DecisionMessage(to, name string, from From, orderNumber, reference, status,
 	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm, ReplyTo: from.ReplyTo}
 }
 
-// RefundMessage tells the buyer that the payment of a rejected purchase was sent back (DESIGN §13).
+// RefundMessage tells the buyer that the payment of a rejected purchase was sent back.
 func RefundMessage(to, name string, from From, orderNumber, reference, amount, refundReference string) tasks.EmailSendPayload {
 	brand := from.brand()
 	utr, utrHTML := "", ""

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// DESIGN §16 "One order reference": the decision email names the order number beside the UTR.
+// One order reference: the decision email names the order number beside the UTR.
 func TestDecisionMessageNamesOrderAndUTR(t *testing.T) {
 	m := DecisionMessage("b@x.test", "Asha", From{Brand: "ACW Token"}, "PUR-000111222333", "UTR<123>", "APPROVED", "100", "ACW", "")
 	if !strings.Contains(m.Subject, "PUR-000111222333") || !strings.Contains(m.Subject, "approved") {
@@ -43,7 +43,7 @@ func TestRejectionRepliesGoToTheCompany(t *testing.T) {
 	}
 }
 
-// DESIGN §13: a rejection's reason reaches the buyer, escaped in the HTML; an approval never
+// A rejection's reason reaches the buyer, escaped in the HTML; an approval never
 // carries one; a refund names the refund's reference.
 func TestRejectionReasonAndRefundMessages(t *testing.T) {
 	m := DecisionMessage("b@x.test", "Asha", From{Brand: "ACW Token"}, "PUR-1", "578816794120", "REJECTED", "100", "ACW", "Amount <not> received")

@@ -42,7 +42,7 @@ type LinkHeaders struct {
 	ContentDisposition string
 }
 
-// PresignTTL is how long a store's own link works (DESIGN §14: at most 10 minutes). The BFF's
+// PresignTTL is how long a store's own link works (at most 10 minutes). The BFF's
 // redirect to it may be cached for half of that, so a cached redirect never leads to a dead link.
 const PresignTTL = 10 * time.Minute
 

@@ -23,7 +23,7 @@ import (
 	"prelaunch/core/infra/apperr"
 )
 
-// Upload limits of DESIGN §8.
+// Upload limits.
 const (
 	MaxSize         = 5 << 20 // bytes per file
 	MaxFiles        = 5       // files per request

@@ -24,7 +24,7 @@ import (
 // Prefix starts the name of every Prelaunch metric.
 const Prefix = "prelaunch_"
 
-// Default listeners (DESIGN §14), by process.
+// Default listeners, by process.
 var DefaultAddr = map[string]string{"bff-user": "127.0.0.1:9101", "bff-admin": "127.0.0.1:9102", "worker": "127.0.0.1:9103"}
 
 // Registry holds the process-wide counters below.

@@ -1,4 +1,4 @@
--- The complete schema of DESIGN §4.
+-- The complete schema.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 --bun:split

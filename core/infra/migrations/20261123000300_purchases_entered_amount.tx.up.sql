@@ -1,4 +1,4 @@
--- DESIGN §16 "Whole tokens only" and "Admin review": an order charges for the whole tokens it
+-- And "Admin review": an order charges for the whole tokens it
 -- buys (amount = quantity × price), so the figure the buyer typed is kept beside it for the
 -- admin's review (₹1,005 at ₹10: entered_amount 1005, amount 1000). Orders placed before this
 -- migration kept no typed figure: they record their charged amount.

@@ -1,4 +1,4 @@
--- DESIGN §10 "Selling: token settings, sale window, rounds, limits".
+-- Selling: token settings, sale window, rounds, limits.
 -- The sale window and pause, the optional INR limits, stage pricing by rounds, and each order's
 -- round (so expiry, cancellation and rejection give its tokens back to the round it came from).
 ALTER TABLE tokens

@@ -1,6 +1,6 @@
--- DESIGN §11 "Many companies, one deployment".
+-- Many companies, one deployment.
 -- A company is ACTIVE or SUSPENDED (its buyer site answers 423, its admins cannot sign in), and
--- may require its admins to use two-factor sign-in (stored and shown; DESIGN §13 enforces it).
+-- may require its admins to use two-factor sign-in (stored and shown; enforces it).
 ALTER TABLE companies
     ADD COLUMN status text NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('ACTIVE', 'SUSPENDED')),
     ADD COLUMN require_2fa boolean NOT NULL DEFAULT false;

@@ -1,4 +1,4 @@
--- DESIGN §12 "Reconciliation": imported bank statements and their credit lines.
+-- Reconciliation: imported bank statements and their credit lines.
 
 -- ref_norm is the normal form a bank reference is compared in: no case, spaces, dashes or
 -- leading zeros (banks pad references: 0000412345678901 is the RRN 412345678901). The Go side

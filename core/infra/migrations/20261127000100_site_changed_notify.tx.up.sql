@@ -1,4 +1,4 @@
--- DESIGN §11: "the mapping is cached ≤ 1 s" — and refreshed at once on a change. Each change of
+-- "the mapping is cached ≤ 1 s" — and refreshed at once on a change. Each change of
 -- what a buyer site shows (an admin's token settings, which always move settings_version; a
 -- company's name, status or two-factor rule; its domains) notifies channel site_changed as it
 -- commits, and every buyer server's company.Resolver reads its sites again. Orders, which move

@@ -1,4 +1,4 @@
--- DESIGN §13 "KYC": a buyer's identity verification. One row per buyer holds their latest
+-- KYC: a buyer's identity verification. One row per buyer holds their latest
 -- submission (a resubmission after a rejection replaces it; each decision is in audit_log), and
 -- its documents are uploads of that buyer (media), one per kind.
 CREATE TABLE kyc_submissions (

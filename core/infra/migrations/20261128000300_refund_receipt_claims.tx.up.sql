@@ -1,4 +1,4 @@
--- DESIGN §13: a reason on a rejection, refunds (REJECTED -> REFUNDED), receipts numbered per
+-- A reason on a rejection, refunds (REJECTED -> REFUNDED), receipts numbered per
 -- company, and "one payment, one claim".
 
 ALTER TABLE purchases
@@ -27,7 +27,7 @@ ALTER TABLE purchases ADD CONSTRAINT purchases_refund_check
 
 --bun:split
 
--- The normal form of a payment reference (DESIGN §12 and §13): without case, spaces, dashes,
+-- The normal form of a payment reference: without case, spaces, dashes,
 -- slashes, underscores or leading zeros, so 578816794120, 5788-1679-4120, 0578816794120,
 -- 578816794120/ and _578816794120 are one UTR. fields.NormalUTR is the same rule in Go.
 CREATE OR REPLACE FUNCTION ref_norm(text) RETURNS text

@@ -1,4 +1,4 @@
--- DESIGN §13 admin two-factor: one row per admin who started the set-up. secret and
+-- Admin two-factor: one row per admin who started the set-up. secret and
 -- pending_secret are AES-GCM sealed with TWOFA_KEY (never stored in the clear); last_step is the
 -- last TOTP time step accepted, so a code works once.
 CREATE TABLE admin_two_factor (

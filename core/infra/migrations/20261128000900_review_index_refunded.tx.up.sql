@@ -1,5 +1,5 @@
 -- admin transaction/list without a status filter lists the reviewable statuses, REFUNDED now among
--- them (DESIGN §13): the partial index of that list covers it too, or the list scans purchases
+-- them: the partial index of that list covers it too, or the list scans purchases
 -- (core/perf TestPlansUseIndexes).
 DROP INDEX IF EXISTS purchases_company_review_idx;
 

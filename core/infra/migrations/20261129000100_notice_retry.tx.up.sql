@@ -1,4 +1,4 @@
--- Nothing lost (DESIGN §13): a refund's email and a KYC decision's email, like a purchase
+-- Nothing lost: a refund's email and a KYC decision's email, like a purchase
 -- decision's, are recorded as queued; the worker's sweep queues those whose queueing failed
 -- (Redis down at the time). Emails of earlier refunds and decisions count as sent.
 ALTER TABLE purchases ADD COLUMN refund_notified_at timestamptz;

@@ -1,4 +1,4 @@
-// Package pagination parses page and limit and shapes list answers (DESIGN §7).
+// Package pagination parses page and limit and shapes list answers.
 package pagination
 
 import (

@@ -2,7 +2,7 @@ package ratelimit
 
 import "time"
 
-// The limits of DESIGN §8. Keys are a subject (lower-case email) or an IP.
+// The limits. Keys are a subject (lower-case email) or an IP.
 var (
 	OTPSendPerSubject = Rule{Name: "otp-send-subject", Rate: 5, Burst: 3, Period: 10 * time.Minute}
 	OTPSendPerIP      = Rule{Name: "otp-send-ip", Rate: 30, Burst: 10, Period: 10 * time.Minute}

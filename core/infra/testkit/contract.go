@@ -19,7 +19,7 @@ import (
 	"github.com/pb33f/libopenapi-validator/helpers"
 )
 
-// Contract is one OpenAPI document of DESIGN §15 (docs/openapi/*.yaml). HTTP.Send checks every
+// Contract is one OpenAPI document (docs/openapi/*.yaml). HTTP.Send checks every
 // answer a test receives against it: a status code the operation does not list, a content type
 // it does not declare, a body that breaks the schema (wrong type, a field not declared, a
 // required one missing) or a required header missing each fail the test.

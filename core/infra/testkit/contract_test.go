@@ -119,7 +119,7 @@ func TestHTTPWithoutSpecFails(t *testing.T) {
 	}
 }
 
-// Both documents of DESIGN §15 load and are valid OpenAPI 3.1.
+// Both documents load and are valid OpenAPI 3.1.
 func TestContractsAreValidOpenAPI(t *testing.T) {
 	for _, c := range []*Contract{UserAPI, AdminAPI} {
 		if _, err := c.load(); err != nil {

@@ -125,7 +125,7 @@ func JSONRequest(method, path, token string, body any) *http.Request {
 	return req
 }
 
-// Form sends vals form-urlencoded, with the token as the raw Authorization header (SPEC §6).
+// Form sends vals form-urlencoded, with the token as the raw Authorization header.
 func (h HTTP) Form(method, path, token string, vals url.Values) Reply {
 	h.T.Helper()
 	req := httptest.NewRequest(method, path, strings.NewReader(vals.Encode()))

@@ -15,9 +15,9 @@ import (
 //	remaining_referral_supply + sum(referral_rewards.quantity) = referral_supply
 //	the buyers' stock balances = their APPROVED quantities + the rewards paid to them
 //	each round's sold = the quantities of its INITIATED, PENDING and APPROVED orders, within
-//	0..allocation (DESIGN §10)
+//	0..allocation
 //
-// Referral rewards are paid from the referral supply (DESIGN §4), not from the private supply.
+// Referral rewards are paid from the referral supply, not from the private supply.
 // Run it after every scenario that moves supply.
 func CheckSupply(t testing.TB, db bun.IDB) {
 	t.Helper()

@@ -33,14 +33,14 @@ import type {
 } from './adminTypes';
 import type { AdminLoginRequest } from './types';
 
-/** Page size of every admin list (SPEC §9). */
+/** Page size of every admin list. */
 export const ADMIN_PAGE_SIZE = 10;
 
 /** Every company-admin call of the contract, served by bff-admin. */
 export function adminCalls(client: AxiosInstance) {
   return {
     siteGet: () => call<AdminSite>(client.get('/api/v1/company/site/get')),
-    /** A token, or with two-factor sign-in on a challenge for `loginTwoFactor` (DESIGN §13). */
+    /** A token, or with two-factor sign-in on a challenge for `loginTwoFactor`. */
     login: (body: AdminLoginRequest) => call<AdminLoginData>(client.post('/api/v1/company/auth/login', body)),
     profile: () => call<AdminProfile>(client.get('/api/v1/admin/auth/profile/get')),
 
@@ -59,10 +59,10 @@ export function adminCalls(client: AxiosInstance) {
         client.get('/api/v1/admin/transaction/list', { params: withoutEmpty({ page, limit, search, status, sort, dir }) }),
       ),
     purchaseApprove: (id: string) => call<unknown>(client.post('/api/v1/admin/transaction/approve', { id })),
-    /** DESIGN §13: an optional reason, shown to the buyer; an empty one is not sent. */
+    /** An optional reason, shown to the buyer; an empty one is not sent. */
     purchaseReject: (id: string, reason?: string) =>
       call<unknown>(client.post('/api/v1/admin/transaction/reject', reason?.trim() ? { id, reason: reason.trim() } : { id })),
-    /** DESIGN §13: REJECTED → REFUNDED with the bank's reference of the refund. */
+    /** REJECTED → REFUNDED with the bank's reference of the refund. */
     purchaseRefund: (body: AdminRefundRequest) =>
       call<unknown>(client.post('/api/v1/admin/transaction/refund', { id: body.id, refundReference: body.refundReference.trim() })),
 
@@ -74,7 +74,7 @@ export function adminCalls(client: AxiosInstance) {
     /** Several PENDING KYC submissions approved or rejected (a rejection's one reason is required): a result per row. */
     kycBulk: (body: { userIds: string[]; action: BulkAction; reason?: string }) =>
       call<KycBulkResult>(client.post('/api/v1/admin/kyc/bulk', body.reason?.trim() ? { ...body, reason: body.reason.trim() } : { userIds: body.userIds, action: body.action })),
-    /** DESIGN §13: the company's KYC submissions, the review queue first. */
+    /** The company's KYC submissions, the review queue first. */
     kycList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminKycListQuery = {}) =>
       call<AdminList<AdminKyc>>(client.get('/api/v1/admin/kyc/list', { params: withoutEmpty({ page, limit, search, status }) })),
     kycApprove: (userId: string) => call<AdminKyc>(client.post('/api/v1/admin/kyc/approve', { userId })),
@@ -88,22 +88,22 @@ export function adminCalls(client: AxiosInstance) {
     beneficiaryUpdate: (body: BeneficiaryUpdateRequest) =>
       call<BeneficiaryUpdateResult>(client.put('/api/v1/admin/beneficiary/update', body)),
 
-    /** DESIGN §10: price and fees, supply, sale window, limits, rounds and branding. */
+    /** Price and fees, supply, sale window, limits, rounds and branding. */
     tokenGet: () => call<TokenSettings>(client.get('/api/v1/admin/token/get')),
     /** Only the top-level keys given change; an object given is replaced whole, `rounds` is the full list. */
     tokenUpdate: (body: TokenUpdateRequest) => call<TokenSettings>(client.put('/api/v1/admin/token/update', body)),
     /** Multipart upload, field 'medias' (a logo or icon); data lists the stored files with their signed url. */
     mediaAdd: (file: File | Blob, filename?: string) => call(postMedia<AdminUploadedMedia[]>(client, file, filename)),
 
-    /** DESIGN §12: the company's purchases as CSV, saved as a download. */
+    /** The company's purchases as CSV, saved as a download. */
     exportPurchases: (q: AdminPurchaseExportQuery = {}) =>
       downloadFile(client, '/api/v1/admin/export/purchases.csv', { ...q }, 'purchases.csv'),
-    /** DESIGN §12: the company's users as CSV, saved as a download. */
+    /** The company's users as CSV, saved as a download. */
     exportUsers: (q: AdminUserExportQuery = {}) =>
       downloadFile(client, '/api/v1/admin/export/users.csv', { ...q }, 'users.csv'),
-    /** DESIGN §12: bank statements matched to purchases, approved in bulk. */
+    /** Bank statements matched to purchases, approved in bulk. */
     ...reconcileCalls(client),
-    /** DESIGN §13: two-factor sign-in and the company's activity. */
+    /** Two-factor sign-in and the company's activity. */
     ...trustCalls(client),
   };
 }

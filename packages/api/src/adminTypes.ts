@@ -20,7 +20,7 @@ export type AdminSite = S['Site'];
 export type AdminProfile = S['AdminProfile'];
 
 export type UserRole = S['UserRole'];
-/** SPEC §3 "User (admin view)". */
+/** User (admin view). */
 export type AdminUser = S['AdminUser'];
 export type AdminUserListQuery = NonNullable<operations['adminUserList']['parameters']['query']>;
 export type AdminUserAdd = S['AdminUserAddRequest'];
@@ -28,41 +28,41 @@ export type AdminUserUpdate = S['AdminUserUpdateRequest'];
 
 export type AdminPurchaseStatus = S['ReviewStatus'];
 export type AdminMediaRef = S['MediaRef'];
-/** SPEC §3 "Purchase (admin view)". */
+/** Purchase (admin view). */
 export type AdminPurchase = S['AdminPurchase'];
-/** POST /api/v1/admin/transaction/reject (DESIGN §13: reason optional). */
+/** POST /api/v1/admin/transaction/reject (reason optional). */
 export type AdminRejectRequest = S['RejectRequest'];
-/** POST /api/v1/admin/transaction/refund (DESIGN §13). */
+/** POST /api/v1/admin/transaction/refund. */
 export type AdminRefundRequest = S['RefundRequest'];
 export type AdminPurchaseListQuery = NonNullable<operations['adminTransactionList']['parameters']['query']>;
-/** DESIGN §12: the filters of the purchase export (from/to are IST days, yyyy-mm-dd, inclusive). */
+/** The filters of the purchase export (from/to are IST days, yyyy-mm-dd, inclusive). */
 export type AdminPurchaseExportQuery = NonNullable<operations['adminExportPurchases']['parameters']['query']>;
 export type AdminUserExportQuery = NonNullable<operations['adminExportUsers']['parameters']['query']>;
 
 export type MethodTotals = S['MethodTotals'];
 /** GET /api/v1/admin/dashboard/get. */
 export type AdminDashboard = S['AdminDashboard'];
-/** SPEC §3 "Beneficiary". */
+/** Beneficiary. */
 export type Beneficiary = S['Beneficiary'];
 /** PUT /api/v1/admin/beneficiary/update: the six fields, the account number again, the admin's password (and code). */
 export type BeneficiaryUpdateRequest = S['BeneficiaryRequest'];
 /** What the update answers: the fields that changed (none when nothing did). */
 export type BeneficiaryUpdateResult = S['BeneficiaryUpdate'];
 
-/** DESIGN §10 sale status, computed by the server when asked. */
+/** Sale status, computed by the server when asked. */
 export type SaleStatus = S['SaleStatus'];
 export type TokenSupply = S['TokenSupply'];
 export type TokenSale = S['TokenSale'];
 export type TokenLimits = S['TokenLimits'];
 export type TokenRound = S['TokenRound'];
 export type TokenBranding = S['TokenBranding'];
-/** GET /api/v1/admin/token/get (DESIGN §10). */
+/** GET /api/v1/admin/token/get. */
 export type TokenSettings = S['TokenSettings'];
 /** PUT /api/v1/admin/token/update: any of TokenSettings' top-level keys. */
 export type TokenUpdateRequest = S['TokenUpdateRequest'];
 export type AdminUploadedMedia = S['UploadedMedia'];
 
-/** DESIGN §13 KYC review: a buyer's submission (numbers masked, documents as signed links). */
+/** KYC review: a buyer's submission (numbers masked, documents as signed links). */
 export type AdminKycStatus = S['KycStatus'];
 export type AdminKycDocument = S['KycDocument'];
 export type AdminKyc = S['AdminKyc'];

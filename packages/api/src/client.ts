@@ -1,6 +1,6 @@
 import axios, { type AxiosInstance } from 'axios';
 
-/** SPEC §7: the client timeout is 120000 ms. */
+/** The client timeout is 120000 ms. */
 export const API_TIMEOUT_MS = 120000;
 
 

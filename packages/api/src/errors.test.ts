@@ -48,7 +48,7 @@ describe('errorMessage', () => {
 });
 
 describe('FALLBACK', () => {
-  it('keeps the SPEC §8 wording verbatim', () => {
+  it('keeps the wording verbatim', () => {
     expect(FALLBACK.updatePassword).toBe('Failed to updated password');
     expect(FALLBACK.sendPasswordOtp).toBe('Failed to send otp');
     expect(FALLBACK.createPurchaseOrder).toBe('Failed to create purchase order.');

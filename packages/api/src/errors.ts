@@ -1,4 +1,4 @@
-/** SPEC §8 fallback messages, verbatim. */
+/** Fallback messages, verbatim. */
 export const FALLBACK = {
   sendOtp: 'Failed to send OTP',
   register: 'Failed to register a user',
@@ -15,7 +15,7 @@ export const FALLBACK = {
   createPurchaseOrder: 'Failed to create purchase order.',
 } as const;
 
-/** The server envelope of every response (DESIGN §7). */
+/** The server envelope of every response. */
 export interface Envelope<T> {
   status: boolean;
   message: string | string[];
@@ -133,13 +133,13 @@ export function isInFlight(err: unknown): boolean {
   return httpStatus(err) === 409 && errorMessage(err, '').includes(IN_FLIGHT);
 }
 
-/** DESIGN §11: what a suspended company's buyer site answers (423) and shows. */
+/** What a suspended company's buyer site answers (423) and shows. */
 export const SALE_SUSPENDED = 'This sale is temporarily unavailable.';
 
-/** SPEC §5: shown when the company id from site settings is missing. */
+/** Shown when the company id from site settings is missing. */
 export const MISSING_COMPANY_ID = 'Company ID is not configured. Please contact support.';
 
-/** Fallbacks for admin and super admin screens (SPEC §8 gives none for them; every error still gets a toast). */
+/** Fallbacks for admin and super admin screens (gives none for them; every error still gets a toast). */
 export const ADMIN_FALLBACK = {
   site: 'Failed to load site settings',
   profile: 'Failed to load profile',

@@ -17,7 +17,7 @@ function answering(body: unknown, progress: Array<Partial<AxiosProgressEvent>> =
 
 const ok = (data: unknown) => ({ status: true, message: 'done', data });
 
-describe('reconciliation calls (DESIGN §12)', () => {
+describe('reconciliation calls', () => {
   it('imports the statement in the multipart field file and reports the upload percentage', async () => {
     const { seen, client } = answering(ok({ id: 'i1' }), [
       { loaded: 250, total: 1000 },

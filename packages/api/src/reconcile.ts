@@ -5,7 +5,7 @@ import type { components, operations } from './generated/admin';
 
 type S = components['schemas'];
 
-/** DESIGN §12: the six outcomes of a statement's credit line. */
+/** The six outcomes of a statement's credit line. */
 export type MatchStatus = S['MatchStatus'];
 /** One imported statement with its counts; toApprove is what "Approve N matched" would approve now. */
 export type ReconcileImport = S['ReconcileImport'];
@@ -18,12 +18,12 @@ export type ReconcileDetail = S['ReconcileGetAnswer']['data'];
 /** POST /api/v1/admin/reconcile/approve. */
 export type ReconcileApproveResult = S['ReconcileApproveAnswer']['data'];
 
-/** DESIGN §12: a statement is at most 20 MB. */
+/** A statement is at most 20 MB. */
 export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
 /** The statement types the server reads. */
 export const STATEMENT_EXTENSIONS = ['.csv', '.xlsx'] as const;
 
-/** Reconciliation (DESIGN §12), company admin, served by bff-admin. */
+/** Reconciliation, company admin, served by bff-admin. */
 export function reconcileCalls(client: AxiosInstance) {
   return {
     /**

@@ -11,7 +11,7 @@ function browserStorage(): SessionStorage | undefined {
 }
 
 /**
- * The signed-in state of one app, kept in localStorage under the SPEC §3 keys. Both apps use it:
+ * The signed-in state of one app, kept in localStorage under the keys. Both apps use it:
  * the buyer app with `userSession` (authToken), the admin app with `adminSession` (accessToken,
  * loggedIn and reloadCount). `subscribe`/`token` fit React's useSyncExternalStore, so guards
  * re-render when the session starts or ends.
@@ -67,7 +67,7 @@ export function createSession(kind: SessionKind, storage: () => SessionStorage |
   };
 }
 
-/** SPEC §4: the buyer is logged in exactly when authToken is present; logout removes it. */
+/** The buyer is logged in exactly when authToken is present; logout removes it. */
 export const userSession = createSession({
   tokenKey: STORAGE_KEYS.userToken,
   extras: {},
@@ -75,8 +75,8 @@ export const userSession = createSession({
 });
 
 /**
- * SPEC §4: admin (and super admin) login stores the access token, loggedIn and a reload counter
- * of 1; logout removes all three. DESIGN §9: the counter is written but no page reload is forced.
+ * Admin (and super admin) login stores the access token, loggedIn and a reload counter
+ * of 1; logout removes all three. the counter is written but no page reload is forced.
  */
 export const adminSession = createSession({
   tokenKey: STORAGE_KEYS.adminToken,
@@ -85,7 +85,7 @@ export const adminSession = createSession({
 });
 
 /**
- * SPEC §2 dashboard reload counter: the recorded app reloaded while the counter was below 2.
+ * Dashboard reload counter: the recorded app reloaded while the counter was below 2.
  * We keep the key's meaning (set it to 2 on the first dashboard visit) without reloading.
  */
 export function markDashboardVisited(storage: SessionStorage | undefined = browserStorage()) {

@@ -1,4 +1,4 @@
-/** SPEC §3 "Local storage keys". */
+/** Local storage keys. */
 export const STORAGE_KEYS = {
   userToken: 'authToken',
   adminToken: 'accessToken',

@@ -32,7 +32,7 @@ export function superAdminCalls(client: AxiosInstance) {
       ),
     companyGet: (id: string) => call<Company>(client.get('/api/v1/superadmin/company/get', { params: { id } })),
     companyAdd: (body: CompanyAdd) => call<{ id: string }>(client.post('/api/v1/superadmin/company/add', body)),
-    /** DESIGN §11: only the fields given change; `domains` replaces the list. */
+    /** Only the fields given change; `domains` replaces the list. */
     companyUpdate: (body: CompanyUpdate) => call<Company>(client.put('/api/v1/superadmin/company/update', body)),
     transactionList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status, companyId }: SuperAdminPurchaseListQuery = {}) =>
       call<AdminList<SuperAdminPurchase>>(
@@ -44,10 +44,10 @@ export function superAdminCalls(client: AxiosInstance) {
       call<AdminList<CompanyBeneficiary>>(
         client.get('/api/v1/superadmin/beneficiary/list', { params: withoutEmpty({ page, limit, search }) }),
       ),
-    /** DESIGN §12: purchases across companies (or one, companyId) as CSV, saved as a download. */
+    /** Purchases across companies (or one, companyId) as CSV, saved as a download. */
     exportPurchases: (q: SuperAdminPurchaseExportQuery = {}) =>
       downloadFile(client, '/api/v1/superadmin/export/purchases.csv', { ...q }, 'all-purchases.csv'),
-    /** DESIGN §13: activity across companies. */
+    /** Activity across companies. */
     ...superTrustCalls(client),
   };
 }

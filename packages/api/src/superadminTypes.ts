@@ -7,10 +7,10 @@ export type SuperAdminVerifyRequest = S['SuperAdminVerifyRequest'];
 /** GET /api/v1/superadmin/dashboard/get. */
 export type SuperAdminDashboard = S['SuperAdminDashboard'];
 export type DashboardCompany = S['DashboardCompany'];
-/** SPEC §3 "Company (super admin list)". */
+/** Company (super admin list). */
 export type Company = S['Company'];
 export type CompanyAdd = S['CompanyAddRequest'];
-/** DESIGN §11: PUT /api/v1/superadmin/company/update; only the fields sent change. */
+/** PUT /api/v1/superadmin/company/update; only the fields sent change. */
 export type CompanyUpdate = S['CompanyUpdateRequest'];
 export type CompanyStatus = S['CompanyStatus'];
 export type CompanyFigures = S['CompanyFigures'];

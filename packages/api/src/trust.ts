@@ -18,7 +18,7 @@ export type AdminLoginData = S['AdminLoginAnswer']['data'];
 /** company/auth/login when one email and password are right for admins of several companies: choose one, then sign in again with its companyId. */
 export type CompanyChoice = S['CompanyChoiceAnswer']['data'];
 
-/** DESIGN §13 Activity: one audit record. */
+/** Activity: one audit record. */
 export type AuditRecord = S['AuditRecord'];
 export type AuditActor = S['AuditActor'];
 export type AuditList = S['AuditList'];
@@ -79,7 +79,7 @@ export function isTwoFactorRequired(err: unknown): boolean {
   return httpStatus(err) === 403 && errorMessage(err, '').includes(TWO_FACTOR_REQUIRED_MESSAGE);
 }
 
-/** DESIGN §13: admin two-factor sign-in and the company's activity (bff-admin). */
+/** Admin two-factor sign-in and the company's activity (bff-admin). */
 export function trustCalls(client: AxiosInstance) {
   return {
     loginTwoFactor: (body: AdminLoginTwoFactorRequest) =>
@@ -95,7 +95,7 @@ export function trustCalls(client: AxiosInstance) {
   };
 }
 
-/** DESIGN §13: the activity across companies (super admin). */
+/** The activity across companies (super admin). */
 export function superTrustCalls(client: AxiosInstance) {
   return {
     auditList: ({ page = 1, limit = 10, action, actorId, from, to, companyId }: SuperAuditListQuery = {}) =>

@@ -9,7 +9,7 @@ type US = User['schemas'];
 
 export type MetaData = US['MetaData'];
 export type SocialLink = US['SocialLink'];
-/** SPEC §3 token config as served by GET /api/v1/user/site/get. */
+/** Token config as served by GET /api/v1/user/site/get. */
 export type TokenConfig = US['TokenConfig'];
 export type SiteInfo = US['Site'];
 export type UserLoginRequest = US['UserLoginRequest'];

@@ -49,7 +49,7 @@ export function buyerApi(client: AxiosInstance) {
     passwordUpdate: (body: PasswordUpdateRequest) =>
       call<unknown>(client.put('/api/v1/user/auth/password/update', body)),
     profileGet: () => call<BuyerProfile>(client.get('/api/v1/user/auth/profile/get')),
-    /** SPEC §7: form-urlencoded; empty fields omitted except password, which is always sent. */
+    /** Form-urlencoded; empty fields omitted except password, which is always sent. */
     profileUpdate: (body: ProfileUpdateRequest) => {
       const form = new URLSearchParams();
       for (const [k, v] of Object.entries(withoutEmpty(body))) form.append(k, String(v));
@@ -74,9 +74,9 @@ export function buyerApi(client: AxiosInstance) {
       call<BuyerListPage<BuyerTransaction>>(
         client.get('/api/v1/user/transaction/list', { params: withoutEmpty(q) }),
       ),
-    /** DESIGN §13: the PDF receipt of an APPROVED purchase, saved under the server's file name. */
+    /** The PDF receipt of an APPROVED purchase, saved under the server's file name. */
     transactionReceipt: (id: string) => downloadFile(client, '/api/v1/user/transaction/receipt', { id }, 'receipt.pdf'),
-    /** DESIGN §13: the buyer's KYC (numbers masked, documents as signed links). */
+    /** The buyer's KYC (numbers masked, documents as signed links). */
     kycGet: () => call<Kyc>(client.get('/api/v1/user/kyc/get')),
     /** NONE or REJECTED → PENDING; the documents are uploads of the buyer named by their ids. */
     kycSubmit: (body: KycSubmitRequest) => call<Kyc>(client.post('/api/v1/user/kyc/submit', body)),

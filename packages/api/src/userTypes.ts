@@ -1,6 +1,6 @@
 /**
  * Buyer wire types (bff-user), generated from docs/openapi/user.yaml (`make contract`). Field names
- * are the server's: note `icon_url` (snake case, SPEC §3) on the token config and the price response.
+ * are the server's: note `icon_url` (snake case) on the token config and the price response.
  */
 import type { components, operations } from './generated/user';
 
@@ -9,7 +9,7 @@ type S = components['schemas'];
 export type BuyerMetaData = S['MetaData'];
 export type BuyerSocialLink = S['SocialLink'];
 /**
- * SPEC §3 token config as served by GET /api/v1/user/site/get. The app also holds a default
+ * Token config as served by GET /api/v1/user/site/get. The app also holds a default
  * token before the site has loaded, of which only symbol and name are certain.
  */
 export type BuyerToken = Pick<S['TokenConfig'], 'symbol' | 'name'> & Partial<S['TokenConfig']>;
@@ -30,7 +30,7 @@ export type ProfileUpdateRequest = S['ProfileUpdateRequest'];
 export type TokenPrice = S['TokenPrice'];
 /** sale/get: the sale a visitor sees before signing in (price/get without the buyer's limits). */
 export type PublicSale = S['PublicSale'];
-/** DESIGN §10: the sale as a buyer sees it on price/get. */
+/** The sale as a buyer sees it on price/get. */
 export type BuyerSaleStatus = S['SaleStatus'];
 export type PriceSale = S['PriceSale'];
 export type PriceRound = S['PriceRound'];
@@ -43,7 +43,7 @@ export type BuyerPurchaseStatus = S['PurchaseStatus'];
 export type PaymentMethod = S['PaymentMethod'];
 export type PurchaseOrder = S['Order'];
 export type PurchaseRequest = S['PurchaseRequest'];
-/** POST /api/v1/user/package/order/cancel: INITIATED → CANCELLED (DESIGN §16). */
+/** POST /api/v1/user/package/order/cancel: INITIATED → CANCELLED. */
 export type OrderCancelRequest = S['OrderCancelRequest'];
 export type BuyerTransaction = S['Transaction'];
 
@@ -56,7 +56,7 @@ export type GlobalStockRow = S['GlobalStockRow'];
 export type MyStockRow = S['MyStockRow'];
 export type UploadedMedia = S['UploadedMedia'];
 
-/** DESIGN §13 KYC: the buyer's verification (GET /api/v1/user/kyc/get). */
+/** KYC: the buyer's verification (GET /api/v1/user/kyc/get). */
 export type KycStatus = S['KycStatus'];
 export type KycDocumentKind = S['KycDocumentKind'];
 export type KycDocument = S['KycDocument'];

@@ -16,7 +16,7 @@ export interface DialogFooterProps {
 }
 
 /**
- * Every dialog's footer (DESIGN §16 "One look"): Cancel beside the action, both disabled while the
+ * Every dialog's footer: Cancel beside the action, both disabled while the
  * request is in flight.
  */
 export function DialogFooter({ action, busy, pending = false, onCancel, onAction, variant = 'primary' }: DialogFooterProps) {
@@ -37,7 +37,7 @@ export interface ConfirmDialogProps {
   title?: ReactNode;
   /** The question (the spec's message, in red). */
   message: ReactNode;
-  /** What the action acts on (DESIGN §16: every confirmation names its target). */
+  /** What the action acts on (every confirmation names its target). */
   target?: ReactNode;
   confirmLabel?: ReactNode;
   pending?: boolean;

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 
-/** DESIGN §11: a company answers on at most 10 host names. */
+/** A company answers on at most 10 host names. */
 export const MAX_DOMAINS = 10;
 
 /** How a host is kept: trimmed and lower case (the server stores it so too). */
@@ -44,7 +44,7 @@ export interface DomainsEditorProps {
 }
 
 /**
- * The host names a company's buyer site answers on (DESIGN §11): an input with Include (or Enter),
+ * The host names a company's buyer site answers on: an input with Include (or Enter),
  * each host with its × to remove it; lower case, no repeats, at most 10.
  */
 export function DomainsEditor({

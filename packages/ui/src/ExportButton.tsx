@@ -12,7 +12,7 @@ export interface ExportButtonProps {
 }
 
 /**
- * DESIGN §12 "Export CSV": runs download once at a time, with a spinner and the button disabled
+ * Export CSV: runs download once at a time, with a spinner and the button disabled
  * while the file comes, and an error toast when it fails.
  */
 export function ExportButton({ download, fallback, label = 'Export CSV', className = 'btn btn-outline-primary' }: ExportButtonProps) {

@@ -108,7 +108,7 @@ export function FileDropZone({ rules, onFile, label, hint, disabled = false }: F
   );
 }
 
-/** An upload's progress: a bar with the percentage sent (DESIGN §16 "Honest states"). */
+/** An upload's progress: a bar with the percentage sent. */
 export function UploadProgress({ percent, label = 'Uploading' }: { percent: number; label?: string }) {
   const p = Math.max(0, Math.min(100, Math.round(percent)));
   return (

@@ -26,7 +26,7 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** SPEC §2 "Shared form input": an optional label; password fields have a show/hide toggle. */
+/** Shared form input: an optional label; password fields have a show/hide toggle. */
 export function FormInput({ label, error, hint, id, type = 'text', size, className, ...rest }: FormInputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;

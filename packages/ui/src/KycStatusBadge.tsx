@@ -1,4 +1,4 @@
-/** A buyer's verification (DESIGN §13) as both apps say it: NONE, PENDING, APPROVED, REJECTED. */
+/** A buyer's verification as both apps say it: NONE, PENDING, APPROVED, REJECTED. */
 export const KYC_STATUS_TEXT: Record<string, string> = {
   NONE: 'Not submitted',
   PENDING: 'Pending review',

@@ -51,7 +51,7 @@ export interface LoginErrors {
   password?: string;
 }
 
-/** SPEC §5: email and password required (user and admin login). */
+/** Email and password required (user and admin login). */
 export function validateLogin(email: string, password: string): LoginErrors {
   const errors: LoginErrors = {};
   if (!email.trim()) errors.email = 'Email is required.';

@@ -5,7 +5,7 @@ import { Pagination, pageItems, type PageItem } from './Pagination';
 
 const show = (items: PageItem[]) => items.map((i) => ('page' in i ? String(i.page) : '…')).join(' ');
 
-describe('page links (SPEC §9)', () => {
+describe('page links', () => {
   it('user history: 2 margin pages and 3 around the current page', () => {
     expect(show(pageItems(3, 1, 3, 2))).toBe('1 2 3');
     expect(show(pageItems(20, 1, 3, 2))).toBe('1 2 3 … 19 20');

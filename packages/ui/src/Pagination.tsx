@@ -3,17 +3,17 @@ export interface PaginationProps {
   page: number;
   pageCount: number;
   onPageChange: (page: number) => void;
-  /** SPEC §9 user history: 2 margin pages, 3 around the current one. */
+  /** User history: 2 margin pages, 3 around the current one. */
   marginPagesDisplayed?: number;
   pageRangeDisplayed?: number;
   previousLabel?: string;
   nextLabel?: string;
-  /** Renders nothing for a single page unless set (SPEC §2: pagination only beyond one page). */
+  /** Renders nothing for a single page unless set (pagination only beyond one page). */
   showSinglePage?: boolean;
   className?: string;
   /** 'sm' for the denser admin tables. */
   size?: 'sm';
-  /** The admin lists' pager (SPEC §9): 3 page links, 1 margin page, small, right-aligned. */
+  /** The admin lists' pager: 3 page links, 1 margin page, small, right-aligned. */
   compact?: boolean;
   /** The navigation's accessible name, to tell two pagers on one screen apart. */
   label?: string;

@@ -223,7 +223,7 @@ export function ResponsiveTable<Row>({
   if (loading) content = <ListPlaceholder text={loadingText} />;
   else if (error) content = <LoadError error={error} fallback={errorFallback} onRetry={onRetry} />;
   else if (!cards) {
-    // The SPEC §2 table; its scroll box is a focusable region so a keyboard can scroll it.
+    // The table; its scroll box is a focusable region so a keyboard can scroll it.
     content = (
       <div className="table-responsive" tabIndex={0} role="region" aria-label={name ?? 'Table'}>
         <Table hover className="align-middle mb-0">

@@ -21,7 +21,7 @@ export interface SaleProgressProps {
   className?: string;
 }
 
-/** DESIGN §10: a round's (or the private sale's) progress, sold of its allocation, as a labelled bar. */
+/** A round's (or the private sale's) progress, sold of its allocation, as a labelled bar. */
 export function SaleProgress({ sold, allocation, label, caption, unit = 'tokens', className }: SaleProgressProps) {
   const pct = soldPercent(sold, allocation);
   const text = `${grouped(num(sold))} / ${grouped(num(allocation))} ${unit} sold (${pct}%)`;
@@ -44,7 +44,7 @@ export function SaleProgress({ sold, allocation, label, caption, unit = 'tokens'
   );
 }
 
-/** DESIGN §10 sale statuses, as both apps show them. */
+/** Sale statuses, as both apps show them. */
 export const SALE_STATUS_TEXT: Record<string, string> = {
   OPEN: 'Open',
   SCHEDULED: 'Scheduled',

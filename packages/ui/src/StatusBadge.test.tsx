@@ -5,7 +5,7 @@ import { Pagination } from './Pagination';
 import { StatusBadge, statusVariant } from './StatusBadge';
 
 describe('StatusBadge', () => {
-  it('maps SPEC §4 colours', () => {
+  it('maps colours', () => {
     expect(statusVariant('APPROVED')).toBe('success');
     expect(statusVariant('success')).toBe('success');
     expect(statusVariant('COMPLETED')).toBe('success');

@@ -1,6 +1,6 @@
 /**
- * SPEC §4 badge colours: green for approved or success (and COMPLETED), red for reject,
- * rejected or failed, yellow for pending, grey otherwise. A company (DESIGN §11): ACTIVE green,
+ * Badge colours: green for approved or success (and COMPLETED), red for reject,
+ * rejected or failed, yellow for pending, grey otherwise. A company: ACTIVE green,
  * SUSPENDED red.
  */
 export function statusVariant(status: string | null | undefined): 'success' | 'danger' | 'warning' | 'secondary' {

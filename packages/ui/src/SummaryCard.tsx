@@ -14,7 +14,7 @@ export interface SummaryCardProps {
   footerLabel?: ReactNode;
 }
 
-/** A selectable summary card (SPEC §2 dashboard): icon, title, value, two sub-values, token icon, 'View More'. */
+/** A selectable summary card (dashboard): icon, title, value, two sub-values, token icon, 'View More'. */
 export function SummaryCard({
   id,
   title,

@@ -3,13 +3,13 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { toastErrors, trackError } from './toasts';
 
-/** One toast for every 423 (DESIGN §11): each screen's calls fail alike, and one notice is enough. */
+/** One toast for every 423: each screen's calls fail alike, and one notice is enough. */
 const SUSPENDED_TOAST = 'sale-suspended';
-/** One toast for the 403 of an admin who must turn two-factor sign-in on (DESIGN §13): every call of the page fails alike. */
+/** One toast for the 403 of an admin who must turn two-factor sign-in on: every call of the page fails alike. */
 const TWO_FACTOR_TOAST = 'two-factor-required';
 
 /**
- * SPEC §8: every failed call is logged and toasted with the server's message(s) or the fallback.
+ * Every failed call is logged and toasted with the server's message(s) or the fallback.
  * Returns true when the server rejected the session (401).
  */
 export function reportError(err: unknown, fallback: string): boolean {

@@ -1,13 +1,13 @@
-/** The display formatters of both apps (SPEC §2, §9): one place for how numbers and dates look. */
+/** The display formatters of both apps: one place for how numbers and dates look. */
 
-/** A number from a server or form value; NaN, null and '' become 0 (SPEC §9: fee and price default to 0). */
+/** A number from a server or form value; NaN, null and '' become 0 (fee and price default to 0). */
 export function num(value: unknown): number {
   if (value === null || value === undefined || value === '') return 0;
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? n : 0;
 }
 
-/** SPEC §2: '--' when a value is zero, empty or missing. */
+/** '--' when a value is zero, empty or missing. */
 export function dash(value: unknown): string {
   if (value === null || value === undefined) return '--';
   if (typeof value === 'number') return value === 0 || Number.isNaN(value) ? '--' : String(value);
@@ -16,7 +16,7 @@ export function dash(value: unknown): string {
   return s;
 }
 
-/** SPEC §9: admin dates as YYYY-MM-DD (local calendar day); '--' when missing or invalid. */
+/** Admin dates as YYYY-MM-DD (local calendar day); '--' when missing or invalid. */
 export function ymd(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '--';
   const d = value instanceof Date ? value : new Date(value);
@@ -26,7 +26,7 @@ export function ymd(value: string | number | Date | null | undefined): string {
   return `${d.getFullYear()}-${mm}-${dd}`;
 }
 
-/** SPEC §9: amounts and chart values to 2 decimals. */
+/** Amounts and chart values to 2 decimals. */
 export function fixed2(value: unknown): string {
   const n = Number(value);
   return Number.isFinite(n) ? n.toFixed(2) : '0.00';
@@ -43,23 +43,23 @@ export function formatInr(value: unknown): string {
   return num(value).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-/** DESIGN §16 "One look": every amount on screen as ₹1,025.10 (rupee sign, grouping, 2 decimals). */
+/** One look: every amount on screen as ₹1,025.10 (rupee sign, grouping, 2 decimals). */
 export function rupees(value: unknown): string {
   return `₹${formatInr(value)}`;
 }
 
-/** DESIGN §16 "One look": a token quantity as 1,000 ACW (whole tokens, grouped; no symbol when none is known). */
+/** One look: a token quantity as 1,000 ACW (whole tokens, grouped; no symbol when none is known). */
 export function tokens(value: unknown, symbol?: string | null): string {
   const n = num(value).toLocaleString('en-IN', { maximumFractionDigits: 8 });
   return symbol ? `${n} ${symbol}` : n;
 }
 
-/** SPEC §9: serial number = (page - 1) × limit + index + 1 (page is 1-based). */
+/** Serial number = (page - 1) × limit + index + 1 (page is 1-based). */
 export function serial(page: number, limit: number, index: number): number {
   return (Math.max(page, 1) - 1) * limit + index + 1;
 }
 
-/** SPEC §9: buyer dates in en-GB. */
+/** Buyer dates in en-GB. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
@@ -67,7 +67,7 @@ export function formatDate(iso: string | null | undefined): string {
   return d.toLocaleDateString('en-GB');
 }
 
-/** SPEC §9: buyer times 12-hour. */
+/** Buyer times 12-hour. */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
@@ -109,7 +109,7 @@ const IST = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * A moment as India Standard Time, whatever the viewer's own zone: "25/11/2026, 02:17:05 pm IST".
- * The admins' records (activity, exports) are kept in IST (DESIGN §12), so the screens say it too.
+ * The admins' records (activity, exports) are kept in IST, so the screens say it too.
  */
 export function formatIst(iso: string | null | undefined): string {
   if (!iso) return '';

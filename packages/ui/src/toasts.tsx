@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { ToastContainer, toast, type Id, type ToastPosition } from 'react-toastify';
 
-/** SPEC §9: toasts auto-close after 5000 ms, at most 20 at once. */
+/** Toasts auto-close after 5000 ms, at most 20 at once. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_LIMIT = 20;
 
@@ -20,12 +20,12 @@ function subscribePhone(onChange: () => void) {
 
 const isPhone = () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(TOAST_PHONE_QUERY).matches);
 
-/** The position toasts take: the app's own (SPEC §8), or bottom-center on a phone so no heading is covered. */
+/** The position toasts take: the app's own, or bottom-center on a phone so no heading is covered. */
 export function toastPosition(position: ToastPosition, phone: boolean): ToastPosition {
   return phone ? 'bottom-center' : position;
 }
 
-/** User screens: top-right. Admin and super admin: top-center (SPEC §8). On a phone: bottom-center. */
+/** User screens: top-right. Admin and super admin: top-center. On a phone: bottom-center. */
 export function AppToasts({ position }: { position: ToastPosition }) {
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   return <ToastContainer position={toastPosition(position, phone)} autoClose={TOAST_AUTO_CLOSE_MS} limit={TOAST_LIMIT} newestOnTop />;
@@ -34,7 +34,7 @@ export function AppToasts({ position }: { position: ToastPosition }) {
 /** The error toasts still showing, so a success can clear them (see toastSuccess). */
 const errorToasts = new Set<Id>();
 
-/** Shows each message as its own toast (SPEC §8: array messages are toasted one by one). */
+/** Shows each message as its own toast (array messages are toasted one by one). */
 export function toastErrors(messages: string[]): Id[] {
   return messages.map((m) => trackError(toast.error(m)));
 }

@@ -6,7 +6,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('useDebounce', () => {
-  it('defaults to the 1000 ms of SPEC §9', () => {
+  it('defaults to the 1000 ms', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(1000);
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: search debounce 1000 ms. */
+/** Search debounce 1000 ms. */
 export const SEARCH_DEBOUNCE_MS = 1000;
 
 /** The value, once it has stopped changing for `delay` ms. */

@@ -18,7 +18,7 @@ function setMeta(name: string, content: string) {
   el.content = content;
 }
 
-/** Page title, description, keywords and favicon from the token's settings (SPEC §1). */
+/** Page title, description, keywords and favicon from the token's settings. */
 export function useDocumentMeta({ title, description, keywords, icon }: DocumentMeta) {
   useEffect(() => {
     if (title) document.title = title;

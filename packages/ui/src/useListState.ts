@@ -15,7 +15,7 @@ export function usePage(key: string) {
 
 /**
  * A search box value that is debounced (1000 ms) into a query parameter, e.g. ?search=.
- * `alsoClear` lists parameters removed whenever the search changes (SPEC §2: search1 clears search2).
+ * `alsoClear` lists parameters removed whenever the search changes (search1 clears search2).
  * Returns the live input value, its setter and the committed (debounced) term used for fetching.
  */
 export function useUrlSearch(param: string, alsoClear: readonly string[] = []) {

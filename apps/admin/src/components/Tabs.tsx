@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 
-/** A tab list that follows the arrow, Home and End keys (DESIGN §16 "Accessible"). */
+/** A tab list that follows the arrow, Home and End keys. */
 export function Tabs<T extends string>({
   tabs,
   active,

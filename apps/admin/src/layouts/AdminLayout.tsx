@@ -21,7 +21,7 @@ const ITEMS = [
   { to: '/admin/logout', label: 'Logout' },
 ];
 
-/** What an admin who must still turn two-factor sign-in on can reach (DESIGN §13). */
+/** What an admin who must still turn two-factor sign-in on can reach. */
 const CONFINED_ITEMS = [
   { to: SECURITY_PATH, label: 'Security' },
   { to: '/admin/logout', label: 'Logout' },
@@ -53,7 +53,7 @@ function AdminShell() {
   );
 }
 
-/** SPEC §2 admin layout; redirects to /admin/login when not logged in (client-side only). */
+/** Admin layout; redirects to /admin/login when not logged in (client-side only). */
 export default function AdminLayout() {
   return (
     <RequireAdmin login="/admin/login">

@@ -23,7 +23,7 @@ export function Shell({ brand, items }: { brand: ReactNode; items: NavItem[] }) 
     setOpen(false);
   }
 
-  // Below 992 px the menu is an offcanvas: it traps focus, closes on Escape and returns focus (DESIGN §16).
+  // Below 992 px the menu is an offcanvas: it traps focus, closes on Escape and returns focus.
   const narrow = useMediaQuery('(max-width: 991.98px)');
   const nav = (
     <nav id="pl-admin-nav" aria-label="Main">

@@ -11,7 +11,7 @@ const ITEMS = [
   { to: '/superadmin/logout', label: 'Logout' },
 ];
 
-/** SPEC §2 super admin layout; redirects to /superadmin/login when not logged in. */
+/** Super admin layout; redirects to /superadmin/login when not logged in. */
 export default function SuperAdminLayout() {
   return (
     <RequireAdmin login="/superadmin/login">

@@ -1,4 +1,4 @@
-/** DESIGN §16 "One look": the one money format of both apps lives in packages/ui. */
+/** One look: the one money format of both apps lives in packages/ui. */
 export { rupees } from '@prelaunch/ui';
 
 /**

@@ -12,7 +12,7 @@ function wrapper({ children }: { children: ReactNode }) {
 }
 
 describe('useAdminMutation', () => {
-  it('sends once for a double click while the request is in flight (DESIGN §16)', async () => {
+  it('sends once for a double click while the request is in flight', async () => {
     let resolve: (v: { message: string }) => void = () => undefined;
     const fn = vi.fn(() => new Promise<{ message: string }>((r) => (resolve = r)));
     const { result } = renderHook(() => useAdminMutation(fn, 'Failed', []), { wrapper });

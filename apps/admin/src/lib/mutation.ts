@@ -14,7 +14,7 @@ export interface AdminMutationOptions<R> {
 /**
  * An admin action: toasts the server's message on success, the message or `fallback` on failure,
  * and afterwards invalidates `invalidate` (keys from the features' key factories) so lists refetch.
- * DESIGN §16 "Nothing happens twice": while a request is in flight a second `mutate` (a double
+ * Nothing happens twice: while a request is in flight a second `mutate` (a double
  * click landing before the button re-renders disabled) is ignored.
  */
 export function useAdminMutation<V, R extends { message: string | string[] }>(

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ActivityList, activityQuery, adminActionsQueryOptions, adminActivityQueryOptions, NO_FILTERS, rangeProblem, useActivityPage } from '../features/activity';
 import { useAdminBrand } from '../features/session';
 
-/** DESIGN §13 "Activity" (/admin/activity): what the company's admins did. */
+/** Activity (/admin/activity): what the company's admins did. */
 export default function Activity() {
   const brand = useAdminBrand();
   useDocumentMeta({ title: `${brand.title} | Activity` });

@@ -5,14 +5,14 @@ import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { adminDashboardQueryOptions, DashboardCharts, StatCard, StatPlaceholder } from '../features/dashboard';
 
-/** SPEC §2 "Admin Dashboard". */
+/** Admin Dashboard. */
 export default function AdminDashboard() {
   const q = useQuery(adminDashboardQueryOptions());
   useErrorToast(q.error, ADMIN_FALLBACK.dashboard);
   const d = q.data?.data;
   const token = d?.token;
 
-  // DESIGN §9: the reload counter is still written, but no page reload is forced.
+  // The reload counter is still written, but no page reload is forced.
   useEffect(() => markDashboardVisited(), []);
   useDocumentMeta({
     title: token ? `${token.title || token.metaData?.title || token.name} | Login` : undefined,

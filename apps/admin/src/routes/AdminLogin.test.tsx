@@ -50,7 +50,7 @@ const httpError = (status: number, message: string) => ({
 });
 
 describe('Admin login page', () => {
-  it('shows the heading, banner and fields of SPEC §2', () => {
+  it('shows the heading, banner and fields', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(screen.getByText('PRE-LAUNCH PROGRAM')).toBeInTheDocument();

@@ -6,12 +6,12 @@ import { useSite } from '../features/site';
 import { AuthLayout } from '../layouts/AuthLayout';
 
 /**
- * SPEC §2 "Admin Login (/admin/login)", with the second step of two-factor sign-in (DESIGN §13)
+ * Admin Login (/admin/login), with the second step of two-factor sign-in
  * and, for an email that is an admin of several companies, the step that asks which company.
  */
 export default function AdminLogin() {
   const site = useSite();
-  // SPEC §2: the token's title followed by ' | Login', with its description, keywords and icon.
+  // The token's title followed by ' | Login', with its description, keywords and icon.
   useDocumentMeta({ title: `${site.title} | Login`, description: site.description, keywords: site.keywords, icon: site.icon });
   const [challenge, setChallenge] = useState<string | null>(null);
   // The companies the email and password are right for, and what to send again with the one chosen.

@@ -6,7 +6,7 @@ import { PenIcon } from '../components/Icons';
 import { BeneficiaryCards, BeneficiaryDialog, beneficiaryQueryOptions, useUpdateBeneficiary } from '../features/beneficiary';
 import { profileQueryOptions, useAdminBrand } from '../features/session';
 
-/** SPEC §2 "Admin Beneficiary (/admin/beneficiary)". */
+/** Admin Beneficiary (/admin/beneficiary). */
 export default function Beneficiary() {
   const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | Beneficiary Manage` });

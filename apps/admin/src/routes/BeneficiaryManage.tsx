@@ -16,7 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { companyBeneficiariesQueryOptions } from '../features/beneficiary';
 
-/** Read-only beneficiary details of every company (DESIGN §9). */
+/** Read-only beneficiary details of every company. */
 export default function BeneficiaryManage() {
   useDocumentMeta({ title: 'Super Admin | Beneficiary Manage' });
   const { input, setInput, term } = useUrlSearch('search', ['page']);

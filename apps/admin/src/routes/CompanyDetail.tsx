@@ -2,7 +2,7 @@ import { useDocumentMeta } from '@prelaunch/ui';
 import { useParams } from 'react-router';
 import { CompanyDetail } from '../features/companies';
 
-/** DESIGN §11: one company's page (/superadmin/company/:id). */
+/** One company's page (/superadmin/company/:id). */
 export default function CompanyDetailPage() {
   useDocumentMeta({ title: 'Super Admin | Company' });
   const { id = '' } = useParams();

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { AddCompanyDialog, companiesQueryOptions, COMPANY_STATUSES, companyColumns, useAddCompany, useStatusFilter } from '../features/companies';
 
-/** SPEC §2 super admin Company Manage, with DESIGN §11's domains, status and figures. */
+/** Super admin Company Manage, with the domains, status and figures. */
 export default function CompanyManage() {
   useDocumentMeta({ title: 'Super Admin | Company Manage' });
   const { input, setInput, term } = useUrlSearch('search', ['page']);

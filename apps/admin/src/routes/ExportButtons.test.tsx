@@ -48,7 +48,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('Export CSV buttons (DESIGN §12)', () => {
+describe('Export CSV buttons', () => {
   it('User Manage exports the status on screen', async () => {
     exportUsers.mockResolvedValue({ fileName: 'users.csv', size: 1 });
     renderAt('/admin/usermanage', <UserManage />);

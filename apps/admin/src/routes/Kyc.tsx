@@ -55,7 +55,7 @@ function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'ap
   );
 }
 
-/** DESIGN §13 admin KYC review (/admin/kyc): the queue, each buyer's documents, approve or reject with a reason. */
+/** Admin KYC review (/admin/kyc): the queue, each buyer's documents, approve or reject with a reason. */
 export default function Kyc() {
   const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | KYC` });

@@ -1,6 +1,6 @@
 import { NotFound as NotFoundPage, useDocumentMeta } from '@prelaunch/ui';
 
-/** The unknown-route page on the dark page background: light text (contrast ≥ 4.5:1, DESIGN §16). */
+/** The unknown-route page on the dark page background: light text (contrast ≥ 4.5:1). */
 export default function NotFound() {
   useDocumentMeta({ title: 'Page not found' });
   return (

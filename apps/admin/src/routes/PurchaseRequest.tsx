@@ -41,18 +41,18 @@ const HISTORY_STATUSES = [
 const sortable = (cols: ResponsiveColumn<AdminPurchase>[]) =>
   cols.map((c) => (c.key === 'finalAmount' ? { ...c, sortKey: 'amount' } : c.key === 'createdAt' ? { ...c, sortKey: 'date' } : c));
 
-/** SPEC §2 "Admin Purchase Request (/admin/purchaserequest)". */
+/** Admin Purchase Request (/admin/purchaserequest). */
 export default function PurchaseRequest() {
   const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | Purchase Request` });
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'history' ? 'history' : 'requests';
-  // SPEC §2: the search is kept in ?search1= and changing it removes search2.
+  // The search is kept in ?search1= and changing it removes search2.
   // The search, the history's status, the sort, the page and its size live in the URL.
   const { input, setInput, term } = useUrlSearch('search1', ['search2', 'page']);
   const lp = useListParams({ sort: 'date', dir: 'desc', filters: { status: 'APPROVED' } });
   const historyStatus = (HISTORY_STATUSES.some((h) => h.value === lp.filter('status')) ? lp.filter('status') : 'APPROVED') as HistoryStatus;
-  // DESIGN §12: the export's range (IST days, inclusive); empty bounds export everything.
+  // The export's range (IST days, inclusive); empty bounds export everything.
   const [range, setRange] = useState({ from: '', to: '' });
   const page = lp.page;
   const [approving, setApproving] = useState<AdminPurchase | null>(null);
@@ -119,7 +119,7 @@ export default function PurchaseRequest() {
             header: 'Action',
             className: 'text-nowrap',
             card: 'actions',
-            // DESIGN §13: a rejected payment that was sent back is recorded as refunded.
+            // A rejected payment that was sent back is recorded as refunded.
             render: (r) =>
               r.status === 'REJECTED' ? (
                 <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setRefunding(r)} aria-label={`Refund ${r.orderNumber}`}>

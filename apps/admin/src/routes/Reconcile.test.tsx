@@ -115,7 +115,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('Reconciliation (DESIGN §12)', () => {
+describe('Reconciliation', () => {
   it('refuses a .png and a 25 MB file before sending anything', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Reconciliation' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ImportHistory, ImportLines, ImportPanel, importQueryOptions, importsQueryOptions, ImportSummary, isMatchStatus } from '../features/reconcile';
 import { useSite } from '../features/site';
 
-/** DESIGN §12 "Reconciliation" (/admin/reconcile): the open import and its filter live in the URL (?import=, ?status=). */
+/** Reconciliation (/admin/reconcile): the open import and its filter live in the URL (?import=, ?status=). */
 export default function Reconcile() {
   const site = useSite();
   useDocumentMeta({ title: `${site.title} | Reconciliation` });

@@ -3,7 +3,7 @@ import { ListPlaceholder, LoadError, useDocumentMeta } from '@prelaunch/ui';
 import { isConfined, TwoFactorCard } from '../features/security';
 import { useAdminBrand } from '../features/session';
 
-/** DESIGN §13 admin "Security" (/admin/security): two-factor sign-in on and off. */
+/** Admin "Security" (/admin/security): two-factor sign-in on and off. */
 export default function Security() {
   const brand = useAdminBrand();
   useDocumentMeta({ title: `${brand.title} | Security` });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ActivityList, activityQuery, NO_FILTERS, rangeProblem, superActionsQueryOptions, superActivityQueryOptions, useActivityPage } from '../features/activity';
 import { CompanyFilter } from '../features/companies';
 
-/** DESIGN §13 "Activity" (/superadmin/activity): every company's, the super admins' own included. */
+/** Activity (/superadmin/activity): every company's, the super admins' own included. */
 export default function SuperActivity() {
   useDocumentMeta({ title: 'Super Admin | Activity' });
   const [filters, setFilters] = useState(NO_FILTERS);

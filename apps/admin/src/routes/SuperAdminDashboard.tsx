@@ -5,7 +5,7 @@ import { CompanyFiguresTable, StatCard, StatPlaceholder, superDashboardQueryOpti
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-/** Super admin dashboard: company and sales totals (DESIGN §9: no forced reload). */
+/** Super admin dashboard: company and sales totals (no forced reload). */
 export default function SuperAdminDashboard() {
   useDocumentMeta({ title: 'Super Admin | Dashboard' });
   useEffect(() => markDashboardVisited(), []);

@@ -3,7 +3,7 @@ import { OtpLoginForm } from '../features/session';
 import { useSite } from '../features/site';
 import { AuthLayout } from '../layouts/AuthLayout';
 
-/** SPEC §2 super admin login (/superadmin/login): OTP sign-in only, under the platform's name, never a company's. */
+/** Super admin login (/superadmin/login): OTP sign-in only, under the platform's name, never a company's. */
 export default function SuperAdminLogin() {
   const site = useSite({ platform: true });
   useDocumentMeta({ title: `${site.title} | Super Admin`, icon: site.icon });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { tokenQueryOptions, TokenSettingsForm, useUpdateToken } from '../features/token';
 import { useAdminBrand } from '../features/session';
 
-/** DESIGN §10 "Token Settings (/admin/token)": price and fees, supply, sale window and limits, rounds, branding. */
+/** Token Settings (/admin/token): price and fees, supply, sale window and limits, rounds, branding. */
 export default function TokenSettings() {
   const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | Token Settings` });

@@ -26,7 +26,7 @@ const STATUSES = [
   { value: 'REFUNDED', label: 'Refunded' },
 ];
 
-/** Read-only purchases across every company (DESIGN §9). */
+/** Read-only purchases across every company. */
 export default function TransactionManage() {
   useDocumentMeta({ title: 'Super Admin | Transaction Manage' });
   // The search, company, status, page and page size live in the URL (a reload or Back keeps them).
@@ -34,7 +34,7 @@ export default function TransactionManage() {
   const lp = useListParams();
   const status = (STATUSES.some((s) => s.value === lp.filter('status')) ? lp.filter('status') : '') as AdminPurchaseStatus | '';
   const companyId = lp.filter('companyId');
-  // DESIGN §12: the export's range (IST days, inclusive); empty bounds export everything.
+  // The export's range (IST days, inclusive); empty bounds export everything.
   const [range, setRange] = useState({ from: '', to: '' });
   const page = lp.page;
   const list = useQuery(companyPurchasesQueryOptions({ page, limit: lp.size, search: term, status, companyId }));

@@ -45,7 +45,7 @@ const HEADERS: Record<Filter, string> = {
 };
 const approvalOf = (f: Filter) => (f === 'waiting' ? false : f === 'verified' ? true : undefined);
 
-/** SPEC §2 "Admin Manage User (/admin/usermanage)". */
+/** Admin Manage User (/admin/usermanage). */
 export default function UserManage() {
   const site = useAdminBrand();
   useDocumentMeta({ title: `${site.title} | User Manage` });

@@ -26,7 +26,7 @@ function Avatar({ url, name, size }: { url?: string | null; name?: string; size:
   );
 }
 
-/** SPEC §2 "User layout": collapsible sidebar, mobile header, profile image, name, referral code as ID, Logout. */
+/** User layout: collapsible sidebar, mobile header, profile image, name, referral code as ID, Logout. */
 export default function UserLayout() {
   const { token } = useSite();
   const profile = useQuery(profileQueryOptions());
@@ -36,12 +36,12 @@ export default function UserLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  // SPEC §4: a failed profile fetch is only logged; the user is not logged out.
+  // A failed profile fetch is only logged; the user is not logged out.
   useEffect(() => {
     if (profile.isError) console.error('Failed to retrieve user profile', profile.error);
   }, [profile.isError, profile.error]);
 
-  // DESIGN §16: the phone menu traps focus while open and closes on Escape, giving focus back to its button.
+  // The phone menu traps focus while open and closes on Escape, giving focus back to its button.
   const drawerRef = useRef<HTMLElement>(null);
   const openBtnRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {

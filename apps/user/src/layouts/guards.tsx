@@ -2,12 +2,12 @@ import { userSession } from '@prelaunch/api';
 import { useSessionActive } from '@prelaunch/ui';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
-/** SPEC §2: with a stored authToken, / and /register go to /user/dashboard, replacing history. */
+/** With a stored authToken, / and /register go to /user/dashboard, replacing history. */
 export function RedirectIfLoggedIn() {
   return useSessionActive(userSession) ? <Navigate to="/user/dashboard" replace /> : <Outlet />;
 }
 
-/** SPEC §2: without a token, any path under /user goes to /. */
+/** Without a token, any path under /user goes to /. */
 export function RequireAuth() {
   const active = useSessionActive(userSession);
   const location = useLocation();

@@ -1,4 +1,4 @@
-/** A fresh Idempotency-Key (DESIGN §16): crypto.randomUUID where the browser offers it, else 128 random bits. */
+/** A fresh Idempotency-Key: crypto.randomUUID where the browser offers it, else 128 random bits. */
 export function newIdempotencyKey(): string {
   const c = globalThis.crypto;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();

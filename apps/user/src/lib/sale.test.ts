@@ -3,7 +3,7 @@ import { closedReason, limitProblem, remainingForBuyer, secondsUntil } from './s
 
 const limits = { minOrder: 100, maxOrder: 50_000, maxPerBuyer: 60_000, boughtSoFar: 25_000.5 };
 
-describe('the sale on Buy Token (DESIGN §10)', () => {
+describe('the sale on Buy Token', () => {
   it('says why no order can be placed unless the sale is open', () => {
     expect(closedReason('OPEN')).toBeNull();
     expect(closedReason(undefined)).toBeNull();

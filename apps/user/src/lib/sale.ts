@@ -1,5 +1,5 @@
 /**
- * The sale as Buy Token shows it (DESIGN §10), from price/get's `sale`, `round`, `nextRound` and
+ * The sale as Buy Token shows it, from price/get's `sale`, `round`, `nextRound` and
  * `limits`. The server decides every order; these only say beforehand what it will answer, in its
  * own words, so BUY NOW is not offered for an order that cannot be placed.
  */
@@ -28,7 +28,7 @@ export function remainingForBuyer(limits: PriceLimits | null | undefined): numbe
   return Math.max(0, Math.round((num(limits.maxPerBuyer) - num(limits.boughtSoFar)) * 100) / 100);
 }
 
-/** The server's refusal for an order charging `charged` INR (DESIGN §10 wording), or null when the limits allow it. */
+/** The server's refusal for an order charging `charged` INR (wording), or null when the limits allow it. */
 export function limitProblem(charged: number, limits: PriceLimits | null | undefined): string | null {
   if (!limits || charged <= 0) return null;
   if (limits.minOrder !== null && charged < limits.minOrder) return `The minimum order is ${rupees(limits.minOrder)}.`;

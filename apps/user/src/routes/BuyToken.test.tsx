@@ -119,7 +119,7 @@ describe('Buy Token', () => {
     expect(input).toHaveValue('105.59');
     expect(screen.getByTestId('quantity')).toHaveTextContent('10 ACW');
     expect(screen.getByTestId('fee-percent')).toHaveTextContent('2%');
-    // DESIGN §16: whole tokens only, so ₹100.00 is charged (plus 2 %) and ₹5.59 is said to buy nothing.
+    // Whole tokens only, so ₹100.00 is charged (plus 2 %) and ₹5.59 is said to buy nothing.
     expect(screen.getByTestId('total')).toHaveTextContent('₹102.00');
     expect(screen.getByTestId('whole-tokens')).toHaveTextContent('₹100.00 buys 10 ACW; ₹5.59 would not buy a whole token');
     expect(button).toBeEnabled();

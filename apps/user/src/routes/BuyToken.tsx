@@ -5,14 +5,14 @@ import { Link, useLocation } from 'react-router';
 import { BuyTokenForm, BuyTokenFormSkeleton, priceQueryOptions, SaleStatePanel, type SubmittedOrder } from '../features/purchase';
 import { useSite } from '../features/site';
 
-/** SPEC §2 "Buy Token (/user/buy-token)"; the order is created on the server (DESIGN §9). */
+/** Buy Token (/user/buy-token); the order is created on the server. */
 export default function BuyToken() {
   const { token } = useSite();
   const price = useQuery(priceQueryOptions());
   useErrorToast(price.error, FALLBACK.tokenPrice);
   const submitted = (useLocation().state as { submitted?: SubmittedOrder } | null)?.submitted;
 
-  // DESIGN §11: a suspended sale answers 423; there is nothing to retry, and BUY NOW stays off.
+  // A suspended sale answers 423; there is nothing to retry, and BUY NOW stays off.
   if (price.isError && httpStatus(price.error) === 423) {
     return (
       <div>
@@ -92,7 +92,7 @@ export default function BuyToken() {
   );
 }
 
-/** DESIGN §16: after proof or manual confirmation, the order number, what happens next and a link to history. */
+/** After proof or manual confirmation, the order number, what happens next and a link to history. */
 function SubmittedPanel({ submitted }: { submitted: SubmittedOrder }) {
   return (
     <section className="alert alert-success mb-4" aria-labelledby="submitted-title" data-testid="submitted-panel">

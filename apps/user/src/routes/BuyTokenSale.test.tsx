@@ -63,7 +63,7 @@ beforeEach(() => {
   answer(base);
 });
 
-describe('Buy Token and the sale (DESIGN §10)', () => {
+describe('Buy Token and the sale', () => {
   it('shows the round, the next price and the limits, and refuses an amount over a limit before sending', async () => {
     const user = userEvent.setup();
     renderBuy();

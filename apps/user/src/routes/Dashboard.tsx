@@ -11,7 +11,7 @@ import { globalColumns, globalStockQueryOptions, myColumns, myStockQueryOptions 
 type CardId = 'globalStock' | 'myStock';
 const PAGE_SIZE = 10;
 
-/** SPEC §2 "User dashboard (/user/dashboard)". */
+/** User dashboard (/user/dashboard). */
 export default function Dashboard() {
   const { token } = useSite();
   const profile = useQuery(profileQueryOptions());
@@ -25,7 +25,7 @@ export default function Dashboard() {
 
   useSiteDocumentMeta('Dashboard');
 
-  // DESIGN §16 "Honest states": a placeholder while loading, a dash after a failure, never a made-up 0.0.
+  // Honest states: a placeholder while loading, a dash after a failure, never a made-up 0.0.
   const figure = (v: unknown) =>
     profile.isLoading ? (
       <span className="placeholder-glow" role="status" aria-label="Loading">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { canSubmitKyc, KYC_FALLBACK, KycForm, kycQueryOptions, KycStatusPanel, KycSubmitted } from '../features/kyc';
 import { useSiteDocumentMeta } from '../features/site';
 
-/** DESIGN §13 buyer "Verification" (/user/kyc): status, the form (first time or after a rejection), else what was sent. */
+/** Buyer "Verification" (/user/kyc): status, the form (first time or after a rejection), else what was sent. */
 export default function Kyc() {
   useSiteDocumentMeta('Verification');
   const kyc = useQuery(kycQueryOptions());

@@ -61,7 +61,7 @@ beforeEach(() => {
 });
 
 describe('Login page', () => {
-  it('shows the header, fields and links of SPEC §2', async () => {
+  it('shows the header, fields and links', async () => {
     renderLogin();
     expect(screen.getByText('PRE-LAUNCH PROGRAM')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'JOIN NOW' })).toHaveAttribute('href', '/register');

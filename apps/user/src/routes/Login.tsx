@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useLogin } from '../features/auth';
 import { PublicHeader, SaleLanding, useSaleSuspended, useSite, useSiteDocumentMeta } from '../features/site';
 
-/** SPEC §2 "Login (/)", which is also the buyer site's first screen: the sale, then sign in. Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
+/** Login (/), which is also the buyer site's first screen: the sale, then sign in. Nothing here may import axios: it is the first load of / (see features/auth/api/login.ts). */
 export default function Login() {
   const { token, companyId, isLoading: siteLoading } = useSite();
   const login = useLogin();

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 
 /**
- * The buyer app's page for unknown routes, light text on the dark page background (DESIGN §16:
- * contrast ≥ 4.5:1; the shared page had dark text on the dark body, 1.25:1).
+ * The buyer app's page for unknown routes, light text on the dark page background (contrast ≥ 4.5:1; the shared page had dark text on the dark body, 1.25:1).
  */
 export default function NotFound() {
   return (

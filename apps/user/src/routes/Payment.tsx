@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { PaymentPage } from '../features/purchase';
 
-/** SPEC §2 "Payment (/user/payment)": the order comes from ?purchaseId=&purchaseAmount=. */
+/** Payment (/user/payment): the order comes from ?purchaseId=&purchaseAmount=. */
 export default function Payment() {
   const [params] = useSearchParams();
   const purchaseId = params.get('purchaseId');

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hasDecisionNote, OpenOrders, ReceiptModal, transactionColumns, transactionsQueryOptions, useReceiptDownload } from '../features/purchase';
 
-// Where each history column goes on a card (DESIGN §16 "Phones": status, amount and actions visible).
+// Where each history column goes on a card (status, amount and actions visible).
 const CARD_ROLES: Record<string, CardRole> = { sl: 'hidden', order: 'title', status: 'status', amount: 'amount', actions: 'actions' };
 
 export const PAGE_SIZES = [10, 25, 50, 100].map((s) => ({ value: s, label: String(s) }));
@@ -21,7 +21,7 @@ const STATUSES = [
   { value: 'CANCELLED', label: 'Cancelled' },
 ];
 
-/** SPEC §2 "Payment History (/user/payment-history)". */
+/** Payment History (/user/payment-history). */
 export default function PaymentHistory() {
   const [search, setSearch] = useState('');
   const debounced = useDebounce(search.trim());

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PublicShell, useSite } from '../features/site';
 
-/** SPEC §2: the target of the privacy agreement link on the payment page. */
+/** The target of the privacy agreement link on the payment page. */
 export default function PrivacyPolicy() {
   const { token } = useSite();
   const name = token.name;

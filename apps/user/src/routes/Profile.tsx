@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChangePassword } from '../features/auth';
 import { ProfileForm, profileQueryOptions } from '../features/profile';
 
-/** SPEC §2 "Profile (/user/profile)". */
+/** Profile (/user/profile). */
 export default function Profile() {
   const profile = useQuery(profileQueryOptions());
   useErrorToast(profile.error, 'Error fetching user data');

@@ -473,7 +473,7 @@ export interface paths {
          *     404 "Purchase not found." (unknown, malformed or another company's); 409 "Only a rejected purchase
          *     can be refunded." (any other status, a second refund included); 409 "This UTR / transaction number
          *     has been claimed again by another purchase; decide that one first." (a REFUNDED purchase keeps its
-         *     payment's claim, DESIGN §13 "One payment, one claim"); 422 missing id or refundReference, or a bad
+         *     payment's claim: one payment, one claim); 422 missing id or refundReference, or a bad
          *     refundReference. Of concurrent refunds exactly one succeeds.
          */
         post: operations["adminTransactionRefund"];
@@ -520,10 +520,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import a bank statement (CSV or XLSX) and match its credits to the company's purchases (DESIGN §12)
+         * Import a bank statement (CSV or XLSX) and match its credits to the company's purchases
          * @description multipart/form-data with one field `file`: CSV (comma, semicolon or tab; quoted fields; UTF-8
          *     with or without BOM) or XLSX, at most 20 MB. The header row is found within the first 30 rows
-         *     by DESIGN §12's column names; debits, blank rows and the rows around the table (preamble,
+         *     by its column names (docs/guide.md, Reconciliation); debits, blank rows and the rows around the table (preamble,
          *     totals, closing balance) are skipped. Every credit line gets one matchStatus, within the
          *     admin's company only. Nothing is stored on any failure:
          *     409 "This statement was already imported on <date> as <file name>." (the same file, by SHA-256);
@@ -747,7 +747,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company's token settings (DESIGN §10)
+         * The company's token settings
          * @description Price and fees, supply, the sale window with its status computed now, the limits, the rounds
          *     (ordered by position) and the branding. sale.status, first match: CLOSED (endsAt passed),
          *     SCHEDULED (startsAt ahead), PAUSED, SOLD_OUT (no remaining private supply), else OPEN. With rounds
@@ -825,7 +825,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company's purchases as a CSV file (DESIGN §12), newest first
+         * The company's purchases as a CSV file, newest first
          * @description The signed-in admin's company only: PENDING, APPROVED, REJECTED and REFUNDED purchases (status narrows
          *     to one), created within from..to (IST days, both inclusive). Columns: Order Number, Created,
          *     Buyer Name, Email, Mobile, Member ID, Method, UTR, Amount, Fee, Final Amount, Price, Tokens,
@@ -851,7 +851,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company's users as a CSV file (DESIGN §12), newest first
+         * The company's users as a CSV file, newest first
          * @description The signed-in admin's company only: live (not deleted) users, optionally only the verified
          *     (isApproved true) or the waiting ones (false). Columns: Name, Email, Mobile, Member ID,
          *     Referred By (the referrer's Member ID), Status, Verified (Yes or No), Stock Balance, Created.
@@ -1162,7 +1162,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Purchases across companies as a CSV file (DESIGN §12), grouped by company, newest first within each
+         * Purchases across companies as a CSV file, grouped by company, newest first within each
          * @description Every company's purchases, or one company's (companyId; not a valid id is 422), with the
          *     filters of adminExportPurchases. The columns of adminExportPurchases with Company (the
          *     company's name) first. The rows come grouped by company (the index order, so millions of
@@ -1330,7 +1330,7 @@ export interface components {
             mediaName: string;
             link: string;
         };
-        /** @description SPEC §3 token config (note the snake_case icon_url). */
+        /** @description Token config (note the snake_case icon_url). */
         TokenConfig: {
             address: string;
             symbol: string;
@@ -1660,7 +1660,7 @@ export interface components {
             message: "Profile fetched successfully";
             data: components["schemas"]["AdminProfile"];
         };
-        /** @description SPEC §3 "User (admin view)". */
+        /** @description User (admin view). */
         AdminUser: {
             /** @description An admin whose two-factor sign-in 10 wrong codes locked (admin/auth/2fa/reset). */
             twoFactorLocked: boolean;
@@ -1727,7 +1727,7 @@ export interface components {
             isApproved: boolean;
             kycStatus: components["schemas"]["KycStatus"];
         };
-        /** @description SPEC §3 "Purchase (admin view)". */
+        /** @description Purchase (admin view). */
         AdminPurchase: {
             id: string;
             orderNumber: string;
@@ -1737,9 +1737,9 @@ export interface components {
             paymentMethod: string | null;
             price: number;
             totalQuantity: number;
-            /** @description What the whole tokens cost, totalQuantity × price (DESIGN §16). */
+            /** @description What the whole tokens cost, totalQuantity × price. */
             amount: number;
-            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            /** @description The amount the buyer typed: at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
             enteredAmount: number;
             /** @description The amount the buyer says they paid, typed in the proof form (paidAmount of POST /api/v1/user/package/purchase); compare it with finalAmount, the amount due with the fee. null when they named none (a manual confirmation, or a proof sent before it was kept). */
             paidAmount: number | null;
@@ -1772,9 +1772,9 @@ export interface components {
             paymentMethod: string | null;
             price: number;
             totalQuantity: number;
-            /** @description What the whole tokens cost, totalQuantity × price (DESIGN §16). */
+            /** @description What the whole tokens cost, totalQuantity × price. */
             amount: number;
-            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            /** @description The amount the buyer typed: at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
             enteredAmount: number;
             /** @description The amount the buyer says they paid, typed in the proof form (paidAmount of POST /api/v1/user/package/purchase); compare it with finalAmount, the amount due with the fee. null when they named none (a manual confirmation, or a proof sent before it was kept). */
             paidAmount: number | null;
@@ -2033,7 +2033,7 @@ export interface components {
             remaining: number;
             stockBalance: number;
         };
-        /** @description SPEC §3 "Dashboard data". */
+        /** @description Dashboard data. */
         AdminDashboard: {
             userActive: number;
             userInactive: number;
@@ -2066,7 +2066,7 @@ export interface components {
             message: "Dashboard fetched successfully";
             data: components["schemas"]["AdminDashboard"];
         };
-        /** @description SPEC §3 "Beneficiary". */
+        /** @description Beneficiary. */
         Beneficiary: {
             holderName: string;
             bankName: string;
@@ -2146,7 +2146,7 @@ export interface components {
             /** @description Tokens of APPROVED purchases. */
             tokensSold: number;
         };
-        /** @description SPEC §3 "Company (super admin list)", with DESIGN §11's domains, status and figures. */
+        /** @description Company (super admin list), with the domains, status and figures. */
         Company: {
             domains: string[];
             status: components["schemas"]["CompanyStatus"];
@@ -2294,7 +2294,7 @@ export interface components {
             tokenDistribution: string[];
             socialLinks: components["schemas"]["SocialLink"][];
         };
-        /** @description DESIGN §10 token settings. */
+        /** @description Token settings. */
         TokenSettings: {
             name: string;
             symbol: string;

@@ -354,7 +354,7 @@ export interface paths {
         put?: never;
         /**
          * Place an INITIATED order (price locked, quantity reserved for 15 minutes)
-         * @description amount: INR, a JSON number or string, at most 2 decimals. Whole tokens only (DESIGN §16): quantity =
+         * @description amount: INR, a JSON number or string, at most 2 decimals. Whole tokens only: quantity =
          *     floor(typed amount / price) and the order charges for what it buys, amount = quantity × price (never
          *     the typed figure when it does not buy a whole token: ₹1,005 at ₹10 is amount 1000 for 100, and the typed
          *     figure is kept as enteredAmount 1005 for the admin's review); fee = amount × platformChargePercent / 100
@@ -367,7 +367,7 @@ export interface paths {
          *     at most 2 decimals.", "The amount is too small to buy one token (price ₹10.00).", "The amount is too
          *     large for one order."; 409 "Not enough tokens left in the private sale."; 409 "You already have 5
          *     unpaid orders. Pay for one or wait for it to expire before placing another."
-         *     The sale (DESIGN §10): 409 "The sale is not open right now." (status CLOSED, SCHEDULED or PAUSED;
+         *     The sale: 409 "The sale is not open right now." (status CLOSED, SCHEDULED or PAUSED;
          *     SOLD_OUT answers "Not enough tokens left in the private sale."). The order takes the current
          *     round's price (the token's price without rounds) and remembers its round; more tokens than the
          *     round has left → 409 "Only N tokens remain at this price (Round name). Enter a smaller amount."
@@ -377,7 +377,7 @@ export interface paths {
          *     APPROVED orders, never below ₹0.00). A settings change never alters an existing order; one racing
          *     the order places it again at the new settings (409 "The price changed while your order was being
          *     placed. Please try again." only when they keep changing).
-         *     KYC (DESIGN §13): with limits.kycRequiredAbove set, an order that takes the buyer's total (INITIATED,
+         *     KYC: with limits.kycRequiredAbove set, an order that takes the buyer's total (INITIATED,
          *     PENDING and APPROVED orders plus this one) above it needs APPROVED KYC, else 403 code kyc_required
          *     "Complete your KYC verification to buy more than ₹X." (X with Indian digit grouping).
          */
@@ -770,7 +770,7 @@ export interface components {
             mediaName: string;
             link: string;
         };
-        /** @description SPEC §3 token config (note the snake_case icon_url). */
+        /** @description Token config (note the snake_case icon_url). */
         TokenConfig: {
             address: string;
             symbol: string;
@@ -952,7 +952,7 @@ export interface components {
             /** @description A signed link to /api/v1/media/file/{id}, valid for minutes. */
             url: string;
         };
-        /** @description SPEC §3 "User profile". */
+        /** @description User profile. */
         Profile: {
             id: string;
             name: string;
@@ -990,7 +990,7 @@ export interface components {
             message: "Profile updated successfully";
             data: null;
         };
-        /** @description SPEC §3 "Token price response" plus the token's symbol, name and icon. */
+        /** @description Token price response plus the token's symbol, name and icon. */
         TokenPrice: {
             /** @description The price an order would take now (the current round's when rounds exist). */
             price: number;
@@ -1098,15 +1098,15 @@ export interface components {
         PurchaseStatus: "INITIATED" | "PENDING" | "APPROVED" | "REJECTED" | "REFUNDED" | "EXPIRED" | "CANCELLED";
         /** @enum {string} */
         PaymentMethod: "UPI" | "BANK" | "MANUAL";
-        /** @description An order as the buyer app reads it (DESIGN §6). */
+        /** @description An order as the buyer app reads it. */
         Order: {
             id: string;
             /** @description PUR-… */
             orderNumber: string;
             transactionId: string;
-            /** @description What the whole tokens cost, quantity × price (DESIGN §16). */
+            /** @description What the whole tokens cost, quantity × price. */
             amount: number;
-            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            /** @description The amount the buyer typed: at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
             enteredAmount: number;
             price: number;
             quantity: number;
@@ -1149,7 +1149,7 @@ export interface components {
             message: "Token purchase submitted successfully";
             data: components["schemas"]["Order"];
         };
-        /** @description SPEC §3 "Transaction record (user history)". */
+        /** @description Transaction record (user history). */
         Transaction: {
             id: string;
             orderNumber: string;
@@ -1158,9 +1158,9 @@ export interface components {
             paymentMethod: string | null;
             referenceNumber: string | null;
             transactionId: string;
-            /** @description What the whole tokens cost, quantity × price (DESIGN §16). */
+            /** @description What the whole tokens cost, quantity × price. */
             amount: number;
-            /** @description The amount the buyer typed (DESIGN §16 "Whole tokens only"): at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
+            /** @description The amount the buyer typed: at least amount, more when part of it would not buy a whole token (₹1,005 at ₹10: enteredAmount 1005, amount 1000). Orders placed before it was kept carry their amount. */
             enteredAmount: number;
             finalAmount: number;
             quantity: number;

@@ -1,6 +1,6 @@
 import type { AuditRecord } from '@prelaunch/api';
 
-/** What each recorded action says to a person (DESIGN §13 Activity). */
+/** What each recorded action says to a person (Activity). */
 const LABELS: Record<string, string> = {
   'user.create': 'Added a user',
   'user.update': 'Updated a user',
@@ -59,7 +59,7 @@ export function recordActionLabel(r: Pick<AuditRecord, 'action' | 'before' | 'af
   return actionLabel(r.action);
 }
 
-/** The recorded fields in words (DESIGN §13 Activity: no raw field names on screen). */
+/** The recorded fields in words (Activity: no raw field names on screen). */
 const FIELDS: Record<string, string> = {
   status: 'Status',
   name: 'Name',

@@ -1,6 +1,6 @@
 import type { Company } from '@prelaunch/api';
 
-/** A company as company/list and company/get answer it (DESIGN §11), for the tests. */
+/** A company as company/list and company/get answer it, for the tests. */
 export function companyFixture(over: Partial<Company> = {}): Company {
   return {
     id: 'c1',

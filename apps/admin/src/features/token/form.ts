@@ -1,5 +1,5 @@
 /**
- * The Token Settings form (DESIGN §10) as plain data: what the screen edits (strings, as typed),
+ * The Token Settings form as plain data: what the screen edits (strings, as typed),
  * how it becomes the PUT body (only the top-level keys that changed), and where each 422 sentence
  * of the server belongs. The sale's rules live in core; here are only the checks that stop a
  * request that cannot be read (a word where a number goes, a required name left empty).
@@ -33,7 +33,7 @@ export const LOGO_FIELDS = [
 ] as const;
 export type LogoKey = (typeof LOGO_FIELDS)[number]['key'];
 
-/** SPEC §3: the media a social link may name. */
+/** The media a social link may name. */
 export const SOCIAL_MEDIA = ['youtube', 'facebook', 'instagram', 'telegram', 'whatsApp', 'X'] as const;
 
 export interface RoundRow {

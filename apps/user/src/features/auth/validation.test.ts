@@ -14,7 +14,7 @@ const full: RegisterForm = {
   confirmPassword: 'Secret@123',
 };
 
-describe('validation (SPEC §5)', () => {
+describe('validation', () => {
   it('request OTP needs name, email and mobile', () => {
     expect(validateRequestOtp({ name: '', email: 'a@b.c', mobile: '1' })).toBe(AUTH_MSG.requestOtp);
     expect(AUTH_MSG.requestOtp).toBe('Please fill in Name, Email, and Mobile to request OTP.');

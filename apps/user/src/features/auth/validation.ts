@@ -1,4 +1,4 @@
-/** Client-side checks of the sign-up and password screens, with the SPEC §5 messages verbatim. */
+/** Client-side checks of the sign-up and password screens, with the messages verbatim. */
 import { EMAIL_PATTERN } from '@prelaunch/ui';
 
 export const AUTH_MSG = {
@@ -41,7 +41,7 @@ const REGISTER_LABELS: Record<keyof RegisterForm, string> = {
   confirmPassword: 'Confirm password',
 };
 
-/** SPEC §5 Register: every field but referralCode is required; OTP and matching passwords have their own messages. */
+/** Register: every field but referralCode is required; OTP and matching passwords have their own messages. */
 export function validateRegister(f: RegisterForm): Partial<Record<keyof RegisterForm, string>> {
   const errors: Partial<Record<keyof RegisterForm, string>> = {};
   for (const key of Object.keys(REGISTER_LABELS) as (keyof RegisterForm)[]) {
@@ -55,7 +55,7 @@ export function validateRegister(f: RegisterForm): Partial<Record<keyof Register
   return errors;
 }
 
-/** SPEC §5 Forgot password step 2 (and the password change); null when the button may be enabled. */
+/** Forgot password step 2 (and the password change); null when the button may be enabled. */
 export function validateReset(v: { otp: string; newPassword: string; confirmNewPassword: string }): string | null {
   if (!v.otp.trim() || !v.newPassword || !v.confirmNewPassword) return AUTH_MSG.fillAll;
   if (v.newPassword !== v.confirmNewPassword) return AUTH_MSG.newPasswordsMismatch;

@@ -1,5 +1,5 @@
 /**
- * Client checks of the Verification form (DESIGN §13), mirroring the server's field rules
+ * Client checks of the Verification form, mirroring the server's field rules
  * (core/fields: PAN, Aadhaar with its Verhoeff checksum) so a buyer learns of a typo before
  * uploading anything. The server checks again; its answer is the one that counts.
  */

@@ -13,7 +13,7 @@ import {
   upiPayee,
 } from './calc';
 
-describe('derived numbers (SPEC §9)', () => {
+describe('derived numbers', () => {
   it('token quantity is the floor of amount / price', () => {
     expect(tokenQuantity(100, 10)).toBe(10);
     expect(tokenQuantity(105.5, 10)).toBe(10);
@@ -74,7 +74,7 @@ describe('payment page', () => {
     expect(upiPayee(undefined)).toBe('');
   });
 
-  it('picks tabs and defaults per SPEC §2', () => {
+  it('picks tabs and defaults', () => {
     expect(availableTabs(true, true)).toEqual(['BANK', 'UPI', 'MANUAL']);
     expect(defaultTab(true, true)).toBe('BANK');
     expect(defaultTab(false, true)).toBe('UPI');

@@ -1,7 +1,7 @@
-/** Pure derived numbers of the buy and payment screens (SPEC §3, §9). */
+/** Pure derived numbers of the buy and payment screens. */
 import { mmss, num } from '@prelaunch/ui';
 
-/** SPEC §9: tokens bought = floor(amount / price); 0 when either is not positive. */
+/** Tokens bought = floor(amount / price); 0 when either is not positive. */
 export function tokenQuantity(amount: unknown, price: unknown): number {
   const a = num(amount);
   const p = num(price);
@@ -10,7 +10,7 @@ export function tokenQuantity(amount: unknown, price: unknown): number {
   return Math.floor(a / p + 1e-9);
 }
 
-/** DESIGN §16: what an order charges, quantity × price to 2 decimals (never the typed figure). */
+/** What an order charges, quantity × price to 2 decimals (never the typed figure). */
 export function wholeTokenAmount(quantity: number, price: unknown): number {
   return quantity > 0 ? round2(quantity * num(price)) : 0;
 }
@@ -21,12 +21,12 @@ export function round2(value: number): number {
   return (sign * Math.round((Math.abs(value) + Number.EPSILON) * 100)) / 100;
 }
 
-/** SPEC §9: platform fee = amount × percent / 100, to 2 decimals. */
+/** Platform fee = amount × percent / 100, to 2 decimals. */
 export function platformFee(amount: unknown, percent: unknown): number {
   return round2((num(amount) * num(percent)) / 100);
 }
 
-/** SPEC §9: approximate total with fee = amount × (1 + fee% / 100), to 2 decimals. */
+/** Approximate total with fee = amount × (1 + fee% / 100), to 2 decimals. */
 export function totalWithFee(amount: unknown, percent: unknown): number {
   return round2(num(amount) * (1 + num(percent) / 100));
 }
@@ -39,14 +39,14 @@ export interface TxnLike {
   amount?: number | string | null;
 }
 
-/** SPEC §3: referenceNumber → transactionId → first 16 characters of id. */
+/** ReferenceNumber → transactionId → first 16 characters of id. */
 export function displayTransactionId(t: TxnLike): string {
   if (t.referenceNumber) return t.referenceNumber;
   if (t.transactionId) return t.transactionId;
   return String(t.id ?? '').slice(0, 16);
 }
 
-/** SPEC §3: finalAmount → amount → 0. */
+/** FinalAmount → amount → 0. */
 export function displayAmount(t: TxnLike): number {
   if (t.finalAmount !== null && t.finalAmount !== undefined && t.finalAmount !== '') return num(t.finalAmount);
   if (t.amount !== null && t.amount !== undefined && t.amount !== '') return num(t.amount);
@@ -61,7 +61,7 @@ export function secondsLeft(expiresAt: string | null | undefined, now: number): 
   return Math.max(0, Math.floor((t - now) / 1000));
 }
 
-/** SPEC §4: minutes and seconds, 'expired!' at 0. */
+/** Minutes and seconds, 'expired!' at 0. */
 export function formatCountdown(seconds: number): string {
   return seconds <= 0 ? 'expired!' : mmss(seconds);
 }
@@ -75,7 +75,7 @@ export function upiPayee(details: { holderName?: string | null; banks?: { holder
   return name;
 }
 
-/** SPEC §9: upi://pay with the payee, the amount, INR and the note 'Order{number}'; no payee name when none is known. */
+/** Upi://pay with the payee, the amount, INR and the note 'Order{number}'; no payee name when none is known. */
 export function upiLink(upi: string, total: number, orderNumber: string, payee: string): string {
   const params = [
     `pa=${encodeURIComponent(upi)}`,
@@ -89,7 +89,7 @@ export function upiLink(upi: string, total: number, orderNumber: string, payee: 
 
 export type PaymentTab = 'BANK' | 'UPI' | 'MANUAL';
 
-/** SPEC §2: Banking only with bank details, UPI only with an id, Manual always; Banking first when present. */
+/** Banking only with bank details, UPI only with an id, Manual always; Banking first when present. */
 export function availableTabs(hasBank: boolean, hasUpi: boolean): PaymentTab[] {
   const tabs: PaymentTab[] = [];
   if (hasBank) tabs.push('BANK');

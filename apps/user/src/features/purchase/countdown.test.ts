@@ -3,7 +3,7 @@ import { maskAadhaar } from '@prelaunch/ui';
 import { countdownTone } from './components/PaymentPage';
 import { formatCountdown, wholeTokenAmount } from './calc';
 
-describe('DESIGN §16 buyer rules', () => {
+describe('Buyer rules', () => {
   it('the countdown turns amber under 3 minutes and red under 1', () => {
     expect(countdownTone(897)).toBe('ok');
     expect(countdownTone(180)).toBe('ok');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAcceptedProofFile, isAmountInput, isPlausibleUtr, isValidAmount, normalUtr, validateProof } from './validation';
 
-describe('validation (SPEC §5)', () => {
+describe('validation', () => {
   it('amount input accepts digits and one decimal point only', () => {
     expect(isAmountInput('')).toBe(true);
     expect(isAmountInput('12')).toBe(true);

@@ -1,4 +1,4 @@
-/** Client-side checks of the buy and payment screens, with the SPEC §5 messages verbatim. */
+/** Client-side checks of the buy and payment screens, with the messages verbatim. */
 
 export const PURCHASE_MSG = {
   validAmount: 'Please enter a valid amount.',
@@ -11,7 +11,7 @@ export const PURCHASE_MSG = {
   fileRequired: 'Please upload a transaction file before submitting.',
 } as const;
 
-/** SPEC §5: digits with an optional single decimal point. */
+/** Digits with an optional single decimal point. */
 export const AMOUNT_PATTERN = /^\d*\.?\d*$/;
 
 /** Whether a typed string may stay in the amount field (digits and one decimal point). */
@@ -46,7 +46,7 @@ export function isPlausibleUtr(s: string): boolean {
   return /^\d{12}$/.test(n) || /^[A-Z0-9]{16,22}$/.test(n);
 }
 
-/** SPEC §5 Proof form (UPI and bank transfer), in the order the spec lists. */
+/** Proof form (UPI and bank transfer), in the order the spec lists. */
 export function validateProof(v: { utr: string; amount: string; receiptId: string | null }): string | null {
   if (!v.utr.trim()) return PURCHASE_MSG.utrRequired;
   if (!isPlausibleUtr(v.utr)) return PURCHASE_MSG.utrImplausible;
@@ -55,7 +55,7 @@ export function validateProof(v: { utr: string; amount: string; receiptId: strin
   return null;
 }
 
-/** SPEC §2: the proof file accepts image/*, .pdf, .doc and .docx. */
+/** The proof file accepts image/*, .pdf, .doc and .docx. */
 export const PROOF_ACCEPT = 'image/*,.pdf,.doc,.docx';
 
 export function isAcceptedProofFile(file: { name: string; type: string }): boolean {

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { siteKeys, siteQueryOptions } from './api/site';
 
 /**
- * DESIGN §11: a suspended company's buyer site answers every call with 423. The app's client
+ * A suspended company's buyer site answers every call with 423. The app's client
  * reports each 423 here (markSuspended), so every screen knows at once, without waiting for
  * site/get; site/get's `suspended` says the same from the start. No axios here: the login page
  * uses this.

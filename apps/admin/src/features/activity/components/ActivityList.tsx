@@ -68,7 +68,7 @@ export interface ActivityListProps {
 }
 
 /**
- * DESIGN §13 "Activity": who did what to what, when (IST) and from where, newest first; each
+ * Activity: who did what to what, when (IST) and from where, newest first; each
  * record's before and after one click away; filters by action, person, dates (and company).
  */
 export function ActivityList({ filters, onFilters, page, onPage, list, actions, companyFilter }: ActivityListProps) {

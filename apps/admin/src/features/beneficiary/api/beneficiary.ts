@@ -21,7 +21,7 @@ export const companyBeneficiariesQueryOptions = (q: AdminListQuery) =>
   });
 
 /**
- * SPEC §7: PUT /api/v1/admin/beneficiary/update with the account number again and the admin's
+ * PUT /api/v1/admin/beneficiary/update with the account number again and the admin's
  * password (and code), then the beneficiary is reloaded.
  */
 export const useUpdateBeneficiary = (o?: AdminMutationOptions<unknown>) =>

@@ -25,7 +25,7 @@ function Card({ title, action, children }: { title: string; action: ReactNode; c
   );
 }
 
-/** SPEC §2: one card with the bank fields, the other with the UPI ID; `action` is the pen. */
+/** One card with the bank fields, the other with the UPI ID; `action` is the pen. */
 export function BeneficiaryCards({ beneficiary: b, action }: { beneficiary: Beneficiary | null; action: ReactNode }) {
   return (
     <div className="row g-3">

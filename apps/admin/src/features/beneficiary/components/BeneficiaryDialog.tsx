@@ -20,7 +20,7 @@ export const MSG_NOTHING_CHANGED = 'Nothing changed: these are already the payou
 
 type Errors = Partial<Record<keyof Beneficiary | 'confirmAccountNumber', string>>;
 
-/** SPEC §5: holder name, bank name, branch, account number, IFSC and UPI id all required. */
+/** Holder name, bank name, branch, account number, IFSC and UPI id all required. */
 export function validateBeneficiary(b: Beneficiary): Partial<Record<keyof Beneficiary, string>> {
   const e: Partial<Record<keyof Beneficiary, string>> = {};
   for (const f of BENEFICIARY_FIELDS) if (!String(b[f.key] ?? '').trim()) e[f.key] = f.required;

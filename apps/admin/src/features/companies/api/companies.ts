@@ -19,12 +19,12 @@ export const companiesQueryOptions = (q: CompanyListQuery) =>
 export const companyQueryOptions = (id: string) =>
   queryOptions({ queryKey: companyKeys.detail(id), queryFn: () => superApi.companyGet(id) });
 
-/** DESIGN §9: 'Add Company' creates the company, its token and owner admin; everything the super admin sees refetches. */
+/** 'Add Company' creates the company, its token and owner admin; everything the super admin sees refetches. */
 export const useAddCompany = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((body: CompanyAdd) => superApi.companyAdd(body), ADMIN_FALLBACK.companyAdd, [superRoot], o);
 
 /**
- * DESIGN §11: details, domains, status or the two-factor rule; the company's detail and every
+ * Details, domains, status or the two-factor rule; the company's detail and every
  * company list refetch (and the rest the super admin sees: suspending changes the dashboard's figures).
  */
 export const useUpdateCompany = (o?: AdminMutationOptions<unknown>) =>

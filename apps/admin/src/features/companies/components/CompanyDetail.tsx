@@ -46,7 +46,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The suspend / reactivate question (DESIGN §11), naming what follows. */
+/** The suspend / reactivate question, naming what follows. */
 export function statusQuestion(c: Pick<Company, 'companyName' | 'status'>): string {
   return c.status === 'SUSPENDED'
     ? `Reactivate ${c.companyName}? Its buyer site will sell again and its admins can sign in.`
@@ -209,7 +209,7 @@ function Loaded({ company: c }: { company: Company }) {
 }
 
 /**
- * DESIGN §11 a company's page: its details, buyer site, domains, status, two-factor rule and
+ * A company's page: its details, buyer site, domains, status, two-factor rule and
  * figures; Edit company and Suspend / Reactivate. Loading placeholders, the error with Retry, and
  * "Company not found." for an unknown id.
  */

@@ -37,7 +37,7 @@ export function validateCompany(f: Form): CompanyErrors {
   return e;
 }
 
-/** The add body; `domains` (DESIGN §11) only when some were given, `require2fa` (DESIGN §13) only when on. */
+/** The add body; `domains` only when some were given, `require2fa` only when on. */
 export function toCompanyAdd(f: Form, domains: readonly string[] = [], require2fa = false): CompanyAdd {
   const t = (k: FieldKey) => f[k].trim();
   return {
@@ -66,7 +66,7 @@ export function serverFieldErrors(err: unknown): CompanyErrors {
   return found;
 }
 
-/** 'Add Company' dialog, wired to POST /api/v1/superadmin/company/add (DESIGN §9). */
+/** 'Add Company' dialog, wired to POST /api/v1/superadmin/company/add. */
 export function AddCompanyDialog({
   show,
   pending,

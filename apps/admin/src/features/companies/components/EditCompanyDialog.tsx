@@ -44,7 +44,7 @@ export function validateEdit(f: EditCompanyForm): EditCompanyErrors {
   return e;
 }
 
-/** DESIGN §11: company/update changes only what is sent, so the body is the id and what changed. */
+/** Company/update changes only what is sent, so the body is the id and what changed. */
 export function changedFields(c: Company, f: EditCompanyForm): CompanyUpdate {
   const body: CompanyUpdate = { id: c.id };
   for (const { key } of TEXT_FIELDS) {
@@ -56,7 +56,7 @@ export function changedFields(c: Company, f: EditCompanyForm): CompanyUpdate {
   return body;
 }
 
-/** The super admin's "Edit company" dialog (DESIGN §11): details, domains and the two-factor rule. */
+/** The super admin's "Edit company" dialog: details, domains and the two-factor rule. */
 export function EditCompanyDialog({
   show,
   company,

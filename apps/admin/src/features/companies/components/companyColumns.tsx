@@ -2,7 +2,7 @@ import type { Company } from '@prelaunch/api';
 import { maskAadhaar, rupees, serial, StatusBadge, tokens, ymd, type ResponsiveColumn } from '@prelaunch/ui';
 import { Link } from 'react-router';
 
-/** Where a company's detail page is (DESIGN §11). */
+/** Where a company's detail page is. */
 export const companyPath = (id: string) => `/superadmin/company/${encodeURIComponent(id)}`;
 
 /** The host names of a company, or that it has none yet. */
@@ -37,7 +37,7 @@ export interface CompanyLinkState {
 }
 
 /**
- * SPEC §2 Company Manage's columns, with DESIGN §11's domains, status and figures; the name opens
+ * Company Manage's columns, with the domains, status and figures; the name opens
  * the company, remembering `listSearch` (the list's ?search=&status=) for its Back link.
  */
 export function companyColumns(page: number, limit: number, listSearch = ''): ResponsiveColumn<Company>[] {

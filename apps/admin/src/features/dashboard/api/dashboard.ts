@@ -7,7 +7,7 @@ export const dashboardKeys = {
   super: [...superRoot, 'dashboard'] as const,
 };
 
-/** SPEC §2 admin dashboard: user counts, token supply and collections. */
+/** Admin dashboard: user counts, token supply and collections. */
 export const adminDashboardQueryOptions = () => queryOptions({ queryKey: dashboardKeys.admin, queryFn: () => api.dashboard() });
 
 /** Super admin dashboard: company and sales totals. */

@@ -24,7 +24,7 @@ export const SUPPLY_COLOURS = ['#7c5cff', '#00c2ff', '#ffb020', '#ff5c8a', '#22c
 export const REFERRAL_COLOURS = ['#22c55e', '#7c5cff', '#f97316'];
 const BAR_COLOURS = ['#7c5cff', '#00c2ff', '#22c55e', '#ffb020'];
 
-/** SPEC §9: chart values to 2 decimals; token figures grouped like every amount (100,00,000.00), shares as 12.50%. */
+/** Chart values to 2 decimals; token figures grouped like every amount (100,00,000.00), shares as 12.50%. */
 const chartValue = (v: number, suffix = '') => (suffix === '%' ? fixed2(v) : formatInr(v));
 
 interface Hovered {
@@ -32,7 +32,7 @@ interface Hovered {
   value: string;
 }
 
-/** SPEC §2: hovering a slice shows its label and value under the chart instead of a tooltip. */
+/** Hovering a slice shows its label and value under the chart instead of a tooltip. */
 function useHover(labels: string[], values: number[], suffix = '') {
   const [hovered, setHovered] = useState<Hovered | null>(null);
   const onHover = (_e: ChartEvent, elements: ActiveElement[]) => {
@@ -45,7 +45,7 @@ function useHover(labels: string[], values: number[], suffix = '') {
   return { hovered, onHover, show };
 }
 
-/** DESIGN §16: every chart value listed under the chart, each a button that drives the readout. */
+/** Every chart value listed under the chart, each a button that drives the readout. */
 function ValueList({
   labels,
   values,

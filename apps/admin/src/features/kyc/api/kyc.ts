@@ -9,7 +9,7 @@ export const kycKeys = {
   list: (q: AdminKycListQuery) => [...adminRoot, 'kyc', q] as const,
 };
 
-/** GET /api/v1/admin/kyc/list (DESIGN §13), one page: the review queue first. */
+/** GET /api/v1/admin/kyc/list, one page: the review queue first. */
 export const kycListQueryOptions = (q: AdminKycListQuery) =>
   queryOptions({ queryKey: kycKeys.list(q), queryFn: () => api.kycList(q), placeholderData: keepPreviousData });
 

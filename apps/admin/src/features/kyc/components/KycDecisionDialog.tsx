@@ -14,7 +14,7 @@ export function validateKycReason(reason: string): string | null {
 }
 
 /**
- * DESIGN §13: approve (the buyer becomes verified) or reject (with a reason the buyer reads) a KYC
+ * Approve (the buyer becomes verified) or reject (with a reason the buyer reads) a KYC
  * submission, after seeing whose it is, the masked numbers and the documents.
  */
 export function KycDecisionDialog({

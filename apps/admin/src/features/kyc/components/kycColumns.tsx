@@ -34,7 +34,7 @@ export interface KycActions {
   onReject: (row: AdminKyc) => void;
 }
 
-/** The KYC review list (DESIGN §13): the buyer, the PAN (whole) and the masked Aadhaar number, the documents, the status and the decision. */
+/** The KYC review list: the buyer, the PAN (whole) and the masked Aadhaar number, the documents, the status and the decision. */
 export function kycColumns(page: number, limit: number, actions: KycActions): ResponsiveColumn<AdminKyc>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },

@@ -22,7 +22,7 @@ export const purchaseKeys = {
 export const purchasesQueryOptions = (q: AdminPurchaseListQuery) =>
   queryOptions({ queryKey: purchaseKeys.list(q), queryFn: () => api.purchaseList(q), placeholderData: keepPreviousData });
 
-/** GET /api/v1/superadmin/transaction/list (DESIGN §9). */
+/** GET /api/v1/superadmin/transaction/list. */
 export const companyPurchasesQueryOptions = (q: SuperAdminPurchaseListQuery) =>
   queryOptions({
     queryKey: purchaseKeys.acrossCompanies(q),
@@ -30,17 +30,17 @@ export const companyPurchasesQueryOptions = (q: SuperAdminPurchaseListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-// SPEC §4: after every admin mutation the list is refetched (and the dashboard's figures with it).
+// After every admin mutation the list is refetched (and the dashboard's figures with it).
 const refetch = [adminRoot];
 
 export const useApprovePurchase = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((id: string) => api.purchaseApprove(id), ADMIN_FALLBACK.approve, refetch, o);
 
-/** DESIGN §13: with an optional reason, shown to the buyer. */
+/** With an optional reason, shown to the buyer. */
 export const useRejectPurchase = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation(({ id, reason }: { id: string; reason?: string }) => api.purchaseReject(id, reason), ADMIN_FALLBACK.reject, refetch, o);
 
-/** DESIGN §13: REJECTED → REFUNDED with the bank's reference of the refund. */
+/** REJECTED → REFUNDED with the bank's reference of the refund. */
 export const useRefundPurchase = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((body: AdminRefundRequest) => api.purchaseRefund(body), ADMIN_FALLBACK.refund, refetch, o);
 

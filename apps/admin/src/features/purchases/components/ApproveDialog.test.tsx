@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PurchaseReviewDialog } from './ApproveDialog';
 
-/** ₹1,005 typed at ₹10: 100 tokens charged ₹1,000, 2.5% fee, ₹1,025 due (DESIGN §16). */
+/** ₹1,005 typed at ₹10: 100 tokens charged ₹1,000, 2.5% fee, ₹1,025 due. */
 function purchase(extra: Partial<AdminPurchase> = {}): AdminPurchase {
   return {
     id: '7b0f3c2e-1111-4222-8333-444455556666',
@@ -35,7 +35,7 @@ function fact(dialog: HTMLElement, label: string): string | null {
   return term?.nextElementSibling?.textContent ?? null;
 }
 
-describe('Purchase review dialogs (DESIGN §16 "Admin review")', () => {
+describe('Purchase review dialogs', () => {
   it('approve: names the buyer, order, method, the amount due (fee included) beside what the buyer says they paid, the difference in red, and what the tokens cost', async () => {
     const onConfirm = vi.fn();
     const onClose = vi.fn();

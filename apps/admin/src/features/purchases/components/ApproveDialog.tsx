@@ -5,14 +5,14 @@ import Modal from 'react-bootstrap/Modal';
 import { rupees } from '../../../lib/money';
 import { differenceText, paidDifference } from './PaidCheck';
 
-/** DESIGN §13: the longest reason the server keeps (one line). */
+/** The longest reason the server keeps (one line). */
 export const REASON_MAX = 500;
 
 /** A reason as one line: line breaks become spaces (the server refuses control characters). */
 export const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ');
 
 /**
- * DESIGN §13 "The admin review shows the buyer's verification and KYC status": whether the account
+ * The admin review shows the buyer's verification and KYC status: whether the account
  * is verified ("Verification Completed") and where its KYC stands.
  */
 export function BuyerVerification({ user }: { user: Pick<NonNullable<AdminPurchase['user']>, 'isApproved' | 'kycStatus'> | null | undefined }) {
@@ -29,7 +29,7 @@ export function BuyerVerification({ user }: { user: Pick<NonNullable<AdminPurcha
 }
 
 /**
- * What the admin checks before deciding (DESIGN §16 "Admin review"): the amount due with its fee
+ * What the admin checks before deciding: the amount due with its fee
  * beside what the buyer says they paid, and the difference in red when the two differ.
  */
 function PurchaseFacts({ purchase }: { purchase: AdminPurchase }) {
@@ -80,7 +80,7 @@ function Receipt({ purchase }: { purchase: AdminPurchase }) {
 }
 
 /**
- * SPEC §2: the approve dialog shows 'Transaction No.:', a 'View Receipt' link, the receipt image and
+ * The approve dialog shows 'Transaction No.:', a 'View Receipt' link, the receipt image and
  * Confirm; the reject dialog asks 'Are you sure you want to Reject?'. Both name the buyer, the order,
  * the method, the amount due beside what the buyer says they paid, and offer Cancel.
  */

@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { rupees } from '../../../lib/money';
 import { BuyerVerification, oneLine } from './ApproveDialog';
 
-/** DESIGN §13: the refund reference, one line of 1..100 characters. */
+/** The refund reference, one line of 1..100 characters. */
 export const REFUND_REFERENCE_MAX = 100;
 
 export function validateRefundReference(value: string): string | null {
@@ -16,7 +16,7 @@ export function validateRefundReference(value: string): string | null {
 }
 
 /**
- * DESIGN §13 Refund: a REJECTED purchase's money went back to the buyer; the admin records the
+ * Refund: a REJECTED purchase's money went back to the buyer; the admin records the
  * bank's reference of that transfer and confirms (REJECTED → REFUNDED, the buyer is emailed).
  */
 export function RefundDialog({

@@ -5,7 +5,7 @@ import { DecisionNote, historyColumns, purchaseColumns, withDecisionNotes } from
 
 const p = (extra: object) => ({ id: 'p', orderNumber: 'PUR-1', status: 'APPROVED', rejectReason: null, refundReference: null, ...extra }) as unknown as AdminPurchase;
 
-describe('Reason / Refund in the purchase lists (DESIGN §13)', () => {
+describe('Reason / Refund in the purchase lists', () => {
   it('shows the reason of a rejected or refunded purchase and the refund reference', () => {
     render(<DecisionNote purchase={p({ status: 'REFUNDED', rejectReason: 'Paid twice.', refundReference: 'RFD-1' })} />);
     expect(screen.getByTestId('purchase-reason')).toHaveTextContent('Reason: Paid twice.');

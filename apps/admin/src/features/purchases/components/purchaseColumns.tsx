@@ -5,7 +5,7 @@ import { DueAndPaid } from './PaidCheck';
 
 type Purchase = AdminPurchase | SuperAdminPurchase;
 
-/** DESIGN §16 "One order reference": the order number beside the UTR / transaction number. */
+/** One order reference: the order number beside the UTR / transaction number. */
 export function OrderRef({ purchase }: { purchase: Purchase }) {
   return (
     <span className="d-inline-flex flex-column">
@@ -20,7 +20,7 @@ export function OrderRef({ purchase }: { purchase: Purchase }) {
   );
 }
 
-/** The buyer's name (SPEC 'name'), member id (User ID) and mobile, stacked to keep the table narrow. */
+/** The buyer's name (the wire's 'name'), member id (User ID) and mobile, stacked to keep the table narrow. */
 function Buyer({ purchase }: { purchase: Purchase }) {
   return (
     <span className="d-inline-flex flex-column">
@@ -45,7 +45,7 @@ function Quantity({ purchase }: { purchase: Purchase }) {
 }
 
 /**
- * SPEC §2 Purchase Requests columns (without Action): Sl.No … Date, with the order number; the
+ * Purchase Requests columns (without Action): Sl.No … Date, with the order number; the
  * requests show the UTR under it, the history has its own Txn No. column.
  */
 export function purchaseColumns(page: number, limit: number, withUtr = true): ResponsiveColumn<AdminPurchase>[] {
@@ -69,7 +69,7 @@ const refundOf = (p: Purchase) => (p.status === 'REFUNDED' ? p.refundReference :
 /** Whether a purchase has a rejection reason or a refund reference to show. */
 export const hasDecisionNote = (p: Purchase) => Boolean(reasonOf(p) || refundOf(p));
 
-/** DESIGN §13: the rejection's reason and the refund's reference. */
+/** The rejection's reason and the refund's reference. */
 export function DecisionNote({ purchase }: { purchase: Purchase }) {
   const reason = reasonOf(purchase);
   const refund = refundOf(purchase);

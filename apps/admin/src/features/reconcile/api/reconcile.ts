@@ -36,7 +36,7 @@ export const importQueryOptions = (q: ReconcileGetQuery) =>
     placeholderData: (prev) => (prev?.data.import.id === q.id ? prev : undefined),
   });
 
-/** The match statuses in the order of DESIGN §12, then UNREADABLE, with their labels. */
+/** The match statuses in the order of then UNREADABLE, with their labels. */
 export const MATCH_STATUSES: ReadonlyArray<{
   value: MatchStatus;
   label: string;
@@ -60,7 +60,7 @@ export function approveResultText(r: ReconcileApproveResult): string {
   return `Approved ${r.approved}, skipped ${r.skipped}`;
 }
 
-// An approval changes purchases, the dashboard and the import's counts: refetch everything (SPEC §4).
+// An approval changes purchases, the dashboard and the import's counts: refetch everything.
 const refetch = [adminRoot];
 
 /** POST /api/v1/admin/reconcile/approve {id}. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { findEarlierImport } from '../api/reconcile';
 import { useStatementImport } from '../hooks/useStatementImport';
 
-/** The server's own words for the same refusals (DESIGN §12), said before anything is sent. */
+/** The server's own words for the same refusals, said before anything is sent. */
 export const STATEMENT_RULES: FileRules = {
   extensions: STATEMENT_EXTENSIONS,
   maxBytes: STATEMENT_MAX_BYTES,

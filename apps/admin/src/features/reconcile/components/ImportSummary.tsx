@@ -14,7 +14,7 @@ function Stat({ label, value, variant }: { label: string; value: number; variant
 }
 
 /**
- * DESIGN §12: the import's counts, "Approve N matched" (N = the MATCHED lines whose purchase is
+ * The import's counts, "Approve N matched" (N = the MATCHED lines whose purchase is
  * still PENDING) behind a confirmation, and the approval's result.
  */
 export function ImportSummary({ im }: { im: ReconcileImport }) {

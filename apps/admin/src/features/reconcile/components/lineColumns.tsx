@@ -43,7 +43,7 @@ function Purchase({ line, onReject }: { line: ReconcileLine; onReject?: (line: R
   );
 }
 
-/** A statement's credit lines (DESIGN §12), narrow enough for the admin area at 1440 px. */
+/** A statement's credit lines, narrow enough for the admin area at 1440 px. */
 export function lineColumns(onReject?: (line: ReconcileLine) => void): ResponsiveColumn<ReconcileLine>[] {
   return [
     {

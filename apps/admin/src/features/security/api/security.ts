@@ -4,7 +4,7 @@ import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutati
 import { adminRoot } from '../../../lib/queryKeys';
 
 /**
- * DESIGN §13: an admin of a company that requires two-factor sign-in, who has not turned it on,
+ * An admin of a company that requires two-factor sign-in, who has not turned it on,
  * holds a token that reaches only profile/get and the set-up calls: the app confines them to the
  * Security page until they enrol.
  */

@@ -7,7 +7,7 @@ import { RecoveryCodesDialog } from './RecoveryCodes';
 import { SetupSteps } from './SetupSteps';
 
 /**
- * The Security page's two-factor card (DESIGN §13): its state, "Enable two-factor" → the set-up
+ * The Security page's two-factor card: its state, "Enable two-factor" → the set-up
  * steps → the recovery codes once; "Disable two-factor" behind a dialog asking for a code and the
  * password.
  */

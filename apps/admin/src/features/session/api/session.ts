@@ -23,8 +23,8 @@ export const sessionKeys = { profile: [...adminRoot, 'profile'] as const };
 export const profileQueryOptions = () => queryOptions({ queryKey: sessionKeys.profile, queryFn: () => api.profile() });
 
 /**
- * SPEC §4: admin login stores the session and goes to /admin/dashboard. With two-factor sign-in
- * on (DESIGN §13) the answer is a challenge instead, handed to `onChallenge` for the second step;
+ * Admin login stores the session and goes to /admin/dashboard. With two-factor sign-in
+ * on the answer is a challenge instead, handed to `onChallenge` for the second step;
  * when the email and password are right in several companies, their list goes to `onCompanies`
  * (the page asks which, then signs in again with its companyId). `onFailed` sees every failure.
  */
@@ -56,7 +56,7 @@ export function useAdminLogin(
   );
 }
 
-/** DESIGN §13: the second sign-in step (a TOTP or a recovery code for the challenge); then as the login. */
+/** The second sign-in step (a TOTP or a recovery code for the challenge); then as the login. */
 export function useAdminLoginTwoFactor(onFailed: (err: unknown) => void) {
   const navigate = useNavigate();
   return useAdminMutation((body: AdminLoginTwoFactorRequest) => api.loginTwoFactor(body), ADMIN_FALLBACK.twoFactorLogin, [], {
@@ -73,7 +73,7 @@ export function useRequestSuperAdminOtp(onDone: () => void, onFailed: () => void
   return useAdminMutation((email: string) => superApi.requestOtp(email), ADMIN_FALLBACK.otp, [], { onDone, onFailed });
 }
 
-/** SPEC §4: on verify the token is stored and the super admin goes to /superadmin/dashboard. */
+/** On verify the token is stored and the super admin goes to /superadmin/dashboard. */
 export function useVerifySuperAdminOtp(onFailed: () => void) {
   const navigate = useNavigate();
   return useAdminMutation((body: SuperAdminVerifyRequest) => superApi.verifyOtp(body), ADMIN_FALLBACK.verify, [], {

@@ -2,10 +2,10 @@ import { ButtonLabel, EMAIL_PATTERN, FormInput, mmss } from '@prelaunch/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useRequestSuperAdminOtp, useVerifySuperAdminOtp } from '../api/session';
 
-/** SPEC §9: the resend countdown runs 2 minutes 59 seconds. */
+/** The resend countdown runs 2 minutes 59 seconds. */
 export const RESEND_SECONDS = 179;
 
-/** SPEC §2/§4 super admin OTP login: email, then OTP. Any error returns the form to the email step. */
+/** Super admin OTP login: email, then OTP. Any error returns the form to the email step. */
 export function OtpLoginForm() {
   const [step, setStep] = useState<'email' | 'otp'>('email');
   const [email, setEmail] = useState('');

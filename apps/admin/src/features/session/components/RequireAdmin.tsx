@@ -6,7 +6,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { CompanySuspended } from './CompanySuspended';
 
 /**
- * SPEC §2: the admin and super admin layouts redirect to their login page when not logged in
+ * The admin and super admin layouts redirect to their login page when not logged in
  * (client-side only). Below it, a call the server answers with 401 ends the session and goes there
  * too; one it answers 403 company_suspended (the admin's company was suspended while they were
  * signed in) puts the suspended notice, with the reason, in place of the pages.

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useAdminLoginTwoFactor } from '../api/session';
 
 /**
- * The second sign-in step (DESIGN §13): the authenticator's 6-digit code, or a recovery code.
+ * The second sign-in step: the authenticator's 6-digit code, or a recovery code.
  * A wrong code stays here to be tried again; a challenge that is gone (5 minutes, used, 5 wrong
  * codes) goes back to the password with the server's reason.
  */

@@ -3,7 +3,7 @@ import { PRODUCT } from '../../site';
 import { profileQueryOptions } from '../api/session';
 
 /**
- * DESIGN §11: once signed in, the admin app wears the admin's own company (profile/get), not the
+ * Once signed in, the admin app wears the admin's own company (profile/get), not the
  * host's default site (company/site/get, which only the login pages use); the product until the
  * profile has loaded.
  */

@@ -5,7 +5,7 @@ import { useUploadImage } from '../api/token';
 import { errorText, LOGO_FIELDS, newRowKey, SOCIAL_MEDIA, type LogoKey, type SectionProps, type TokenForm } from '../form';
 import { SettingsCard } from './SettingsSections';
 
-/** Images the server stores (DESIGN §8: never svg). */
+/** Images the server stores (never svg). */
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
 
 type Branding = TokenForm['branding'];

@@ -13,7 +13,7 @@ const COLUMNS: { field: RoundField; label: string; type?: string; inputMode?: 'd
 ];
 
 /**
- * DESIGN §10 rounds: stage pricing as an editable list. The order of the rows is the rounds'
+ * Rounds: stage pricing as an editable list. The order of the rows is the rounds'
  * position (the first row is round 1); a round's id and sold count are the server's.
  */
 export function RoundsEditor({ form, update, errors }: SectionProps) {

@@ -28,7 +28,7 @@ export interface TokenSettingsFormProps {
 }
 
 /**
- * DESIGN §10 "Token Settings": every section in one form; Save sends only the top-level keys that
+ * Token Settings: every section in one form; Save sends only the top-level keys that
  * changed, after a confirmation, and the form then shows the server's answer.
  */
 export function TokenSettingsForm({ settings, pending = false, saveError, onSave }: TokenSettingsFormProps) {

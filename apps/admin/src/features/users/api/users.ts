@@ -13,7 +13,7 @@ export const userKeys = {
 export const usersQueryOptions = (q: AdminUserListQuery) =>
   queryOptions({ queryKey: userKeys.list(q), queryFn: () => api.userList(q), placeholderData: keepPreviousData });
 
-// SPEC §4: after every admin mutation the list is refetched — and whatever else the admin sees
+// After every admin mutation the list is refetched — and whatever else the admin sees
 // (dashboard counts) with it.
 const refetch = [adminRoot];
 

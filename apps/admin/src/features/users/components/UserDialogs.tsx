@@ -70,7 +70,7 @@ function useUserForm(initial: UserForm) {
   return { form, setForm, errors, setErrors, set };
 }
 
-/** SPEC §2 'Add New User': Role, Name, Mobile, Email, Password; a close button and 'Add'. Closes on submit. */
+/** 'Add New User': Role, Name, Mobile, Email, Password; a close button and 'Add'. Closes on submit. */
 export function AddUserDialog({
   show,
   onClose,

@@ -32,7 +32,7 @@ export type RegisterOutcome = { signedIn: true } | { signedIn: false; message: s
 /**
  * Registration ends signed in: the account is created, then signed in with the email and password
  * just typed, and the buyer lands on the dashboard. Should that sign-in fail, the buyer goes to the
- * login page (SPEC §4's "/") with the email filled in.
+ * login page (the "/") with the email filled in.
  */
 export function useRegister() {
   const navigate = useNavigate();
@@ -88,7 +88,7 @@ export function useForgotPassword() {
   });
 }
 
-/** A password-change code to the registered email (DESIGN §6). */
+/** A password-change code to the registered email. */
 export function usePasswordOtp(onSent: () => void) {
   return useMutation({
     mutationFn: () => api.passwordOtp(),
@@ -100,7 +100,7 @@ export function usePasswordOtp(onSent: () => void) {
   });
 }
 
-/** A password change revokes older sessions on the server (DESIGN §8): the buyer signs in again. */
+/** A password change revokes older sessions on the server: the buyer signs in again. */
 export function usePasswordUpdate() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

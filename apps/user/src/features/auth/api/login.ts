@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
 /**
- * SPEC §4: a successful login stores the token and goes to /user/dashboard. The typed client (and
+ * A successful login stores the token and goes to /user/dashboard. The typed client (and
  * axios with it) loads on submit, keeping it out of the first load of / (the JS budget); so this
  * module imports nothing that imports axios.
  */

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { usePasswordOtp, usePasswordUpdate } from '../api/account';
 import { AUTH_MSG, validateReset } from '../validation';
 
-/** Password change by emailed code (DESIGN §6): request code → code, current password, new password. */
+/** Password change by emailed code: request code → code, current password, new password. */
 export function ChangePassword() {
   const [codeSent, setCodeSent] = useState(false);
   const [otp, setOtp] = useState('');

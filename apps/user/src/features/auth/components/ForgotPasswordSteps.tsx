@@ -6,7 +6,7 @@ import { PublicShell, useSite } from '../../site';
 import { useForgotPassword, useForgotPasswordOtp } from '../api/account';
 import { AUTH_MSG, validateReset } from '../validation';
 
-/** SPEC §2 "Forgot password (/fogot-password)": REQ-OTP, then VERIFY-RESET (SPEC §4). */
+/** Forgot password (/fogot-password): REQ-OTP, then VERIFY-RESET. */
 export function ForgotPasswordSteps() {
   const { companyId } = useSite();
   const [step, setStep] = useState<'REQ-OTP' | 'VERIFY-RESET'>('REQ-OTP');

@@ -19,7 +19,7 @@ const EMPTY: RegisterForm = {
   confirmPassword: '',
 };
 
-/** SPEC §2 "Register (/register), two steps". */
+/** Register (/register), two steps. */
 export function RegisterSteps() {
   const { companyId } = useSite();
   const [step, setStep] = useState<1 | 2>(1);

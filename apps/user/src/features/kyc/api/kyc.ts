@@ -12,7 +12,7 @@ export const KYC_FALLBACK = {
 
 export const kycKeys = { all: ['kyc'] as const };
 
-/** GET /api/v1/user/kyc/get (DESIGN §13): status, masked numbers, documents, the rejection's reason. */
+/** GET /api/v1/user/kyc/get: status, masked numbers, documents, the rejection's reason. */
 export const kycQueryOptions = () =>
   queryOptions({ queryKey: kycKeys.all, queryFn: async () => (await api.kycGet()).data, retry: false });
 

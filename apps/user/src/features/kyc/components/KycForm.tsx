@@ -25,7 +25,7 @@ function keptDocuments(previous: Kyc | undefined): Partial<Record<KycKind, Chose
 }
 
 /**
- * DESIGN §13 Verification form: PAN and Aadhaar numbers (checked as the server checks them), the
+ * Verification form: PAN and Aadhaar numbers (checked as the server checks them), the
  * documents with previews, and Submit behind a confirmation. After a rejection the earlier
  * documents stay chosen (replace the ones the reason names) and the PAN is filled in (the server
  * answers the buyer's own PAN whole after a rejection); the Aadhaar number is typed again, as the

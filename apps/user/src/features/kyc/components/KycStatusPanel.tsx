@@ -11,7 +11,7 @@ const NEXT: Record<string, string> = {
   REJECTED: 'Your verification was not accepted. Correct what the reason names and submit again below.',
 };
 
-/** DESIGN §13: the status badge, what it means, and a rejection's reason. */
+/** The status badge, what it means, and a rejection's reason. */
 export function KycStatusPanel({ kyc }: { kyc: Kyc }) {
   return (
     <section className="pl-panel p-3 p-md-4 mb-3" aria-labelledby="kyc-status-title">

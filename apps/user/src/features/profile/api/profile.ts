@@ -9,7 +9,7 @@ export const profileKeys = { all: ['profile'] as const };
 export const profileQueryOptions = () =>
   queryOptions({ queryKey: profileKeys.all, queryFn: async () => (await api.profileGet()).data });
 
-/** SPEC §7 profile update; the profile is fetched again afterwards. */
+/** Profile update; the profile is fetched again afterwards. */
 export function useUpdateProfile(onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import { Icon } from '../../../components/Icon';
 import { uploadMedia } from '../../media';
 import { useUpdateProfile } from '../api/profile';
 
-/** SPEC §5 profile save messages, verbatim. */
+/** Profile save messages, verbatim. */
 const MSG = {
   currentPassword: 'Please enter you current password',
   noFileId: 'Upload succeeded but no file ID received.',
@@ -29,7 +29,7 @@ function toForm(p: BuyerProfile): ProfileFields {
     name: p.name ?? '',
     email: p.email ?? '',
     mobile: p.mobile ?? '',
-    // SPEC §3: dateOfBirth is ISO; the date part is used.
+    // DateOfBirth is ISO; the date part is used.
     dateOfBirth: p.dateOfBirth ? p.dateOfBirth.slice(0, 10) : '',
     kycDocumentNumber: p.kycDocumentNumber ?? '',
     referralCode: p.referralCode ?? '',
@@ -50,7 +50,7 @@ function toUpdate(f: ProfileFields, imageId: string | undefined) {
   };
 }
 
-/** SPEC §2 "Profile (/user/profile)": avatar, fields and 'Save Changes'. */
+/** Profile (/user/profile): avatar, fields and 'Save Changes'. */
 export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?: ReactNode }) {
   const [editingAadhaar, setEditingAadhaar] = useState(false);
   const [form, setForm] = useState<ProfileFields>(() => toForm(profile));

@@ -25,7 +25,7 @@ export const priceQueryOptions = () =>
 export const beneficiaryQueryOptions = () =>
   queryOptions({ queryKey: purchaseKeys.beneficiary, queryFn: async () => (await api.beneficiaryGet()).data });
 
-/** The order behind /user/payment?purchaseId= (DESIGN §6), for its countdown and status. */
+/** The order behind /user/payment?purchaseId=, for its countdown and status. */
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: purchaseKeys.order(id),
@@ -49,7 +49,7 @@ function isHttpLike(err: unknown): boolean {
 }
 
 /**
- * DESIGN §16 "Nothing happens twice": order and proof requests carry an Idempotency-Key, one per
+ * Nothing happens twice: order and proof requests carry an Idempotency-Key, one per
  * buyer intent, so a retry of the same intent returns the first answer instead of acting again.
  */
 async function once<T>(send: () => Promise<{ data: T }>): Promise<T> {
@@ -76,7 +76,7 @@ export const submitPurchase = (body: PurchaseRequest, key: string) => once(() =>
 /** POST /api/v1/user/package/order/cancel {id}, INITIATED → CANCELLED (409 otherwise). */
 export const cancelOrder = async (id: string) => (await api.orderCancel(id)).data;
 
-/** DESIGN §9: BUY NOW creates the order on the server, then goes to its payment page. */
+/** BUY NOW creates the order on the server, then goes to its payment page. */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -94,20 +94,20 @@ export function useCreateOrder() {
       if (isInFlight(err)) return;
       keys.settle({ amount }, status !== undefined || !isHttpLike(err));
       reportError(err, FALLBACK.createPurchaseOrder);
-      // DESIGN §10: a refusal (sale not open, round nearly sold, a limit) means the sale moved on; read it again.
+      // A refusal (sale not open, round nearly sold, a limit) means the sale moved on; read it again.
       if (status === 409 || status === 422) queryClient.invalidateQueries({ queryKey: purchaseKeys.price });
     },
   });
 }
 
-/** What Buy Token shows after a proof or manual confirmation (DESIGN §16), passed as router state. */
+/** What Buy Token shows after a proof or manual confirmation, passed as router state. */
 export interface SubmittedOrder {
   orderNumber: string;
   method: string;
 }
 
 /**
- * Submits a payment (proof or manual confirmation). SPEC §4: success goes to /user/buy-token;
+ * Submits a payment (proof or manual confirmation). success goes to /user/buy-token;
  * the history, the order, the profile's balances and the supply are fetched again. A 410 means the
  * window has closed (`onExpired`); a 409 that the order changed, so it is read again.
  */
@@ -152,7 +152,7 @@ export interface ReceiptDownload {
 }
 
 /**
- * DESIGN §13 "Download receipt": the PDF comes through the authenticated client as a Blob (a plain
+ * Download receipt: the PDF comes through the authenticated client as a Blob (a plain
  * link could not carry the token) and is saved under the server's file name; a failure is toasted.
  * One download at a time per purchase.
  */

@@ -17,27 +17,27 @@ export interface BuyTokenFormProps {
   /** Platform charge in percent. */
   fee: number;
   supply: number | string | null | undefined;
-  /** DESIGN §10: the sale's status; BUY NOW waits while it is not open. */
+  /** The sale's status; BUY NOW waits while it is not open. */
   saleStatus?: BuyerSaleStatus;
-  /** DESIGN §10: the order limits and what this buyer has ordered so far. */
+  /** The order limits and what this buyer has ordered so far. */
   limits?: PriceLimits | null;
-  /** DESIGN §10: the current round; an order may not take more than it has left. */
+  /** The current round; an order may not take more than it has left. */
   round?: TokenPrice['round'] | null;
 }
 
-/** SPEC §2 Buy Token: the token, its price and supply, the INR amount with live quantity, fee and total, BUY NOW. */
+/** Buy Token: the token, its price and supply, the INR amount with live quantity, fee and total, BUY NOW. */
 export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleStatus, limits, round }: BuyTokenFormProps) {
   const [amount, setAmount] = useState('');
   const order = useCreateOrder();
   // A double click submits twice before React re-renders with isPending: this flag is set at once.
   const sending = useRef(false);
-  // DESIGN §11: nothing can be bought while the company's sale is suspended.
+  // Nothing can be bought while the company's sale is suspended.
   const suspended = useSaleSuspended();
   const refusedAmount = fieldErrors(order.error).amount;
   useFocusFirstInvalid(refusedAmount ? order.error : null);
   const valid = isValidAmount(amount);
   const quantity = valid ? tokenQuantity(amount, unitPrice) : 0;
-  // DESIGN §16: an order charges for whole tokens only, so the total is that of what is bought.
+  // An order charges for whole tokens only, so the total is that of what is bought.
   const charged = wholeTokenAmount(quantity, unitPrice);
   const leftover = valid ? round2(Number(amount) - charged) : 0;
   const total = valid ? totalWithFee(charged, fee) : 0;
@@ -130,7 +130,7 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
               <div className="pl-kv"><span>Total incl. fee</span><span className="text-nowrap" data-testid="total">{rupees(total)}</span></div>
             </>
           ) : (
-            // DESIGN §16 "Honest states": with nothing (or nothing valid, or more than can be ordered)
+            // Honest states: with nothing (or nothing valid, or more than can be ordered)
             // typed there is no figure to promise yet.
             <>
               <p className="small mb-2" data-testid="buy-hint">
@@ -156,7 +156,7 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
   );
 }
 
-/** DESIGN §16 "Honest states": the buy panel's shape while the price loads, with placeholders instead of figures. */
+/** Honest states: the buy panel's shape while the price loads, with placeholders instead of figures. */
 export function BuyTokenFormSkeleton() {
   return (
     <section className="pl-panel p-4 placeholder-glow" role="status" aria-label="Loading token price..." data-testid="buy-skeleton">

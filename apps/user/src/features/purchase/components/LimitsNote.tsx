@@ -3,7 +3,7 @@ import { rupees, tokens } from '@prelaunch/ui';
 import { remainingForBuyer, roundLeft } from '../../../lib/sale';
 
 /**
- * DESIGN §10: every limit an order meets, beside the amount field — the tokens the current round
+ * Every limit an order meets, beside the amount field — the tokens the current round
  * has left at its price, the order limits, and the total above which KYC is needed; nothing when
  * there is none.
  */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { transactionsQueryOptions } from '../api/purchase';
 import { displayAmount } from '../calc';
 
-/** The payment page of an INITIATED order (DESIGN §16 "Open orders are never lost"). */
+/** The payment page of an INITIATED order. */
 export function continuePaymentHref(t: Pick<BuyerTransaction, 'id' | 'amount'>): string {
   return `/user/payment?purchaseId=${encodeURIComponent(t.id)}&purchaseAmount=${encodeURIComponent(String(t.amount))}`;
 }

@@ -2,8 +2,8 @@ import { errorMessage, FALLBACK, httpStatus } from '@prelaunch/api';
 import { Link } from 'react-router';
 
 /**
- * DESIGN §10: why the server refused BUY NOW (409 the sale is not open or the round has fewer
- * tokens left, 422 a limit), kept beside the button after the toast has gone. DESIGN §13: a 403
+ * Why the server refused BUY NOW (409 the sale is not open or the round has fewer
+ * tokens left, 422 a limit), kept beside the button after the toast has gone. a 403
  * (kyc_required, "Complete your KYC verification to buy more than ₹X.") links to Verification.
  */
 export function OrderRefusal({ error }: { error: unknown }) {

@@ -31,14 +31,14 @@ const CANCELLED = 'Payment process cancelled.';
 /** The UPI and bank buttons only open the proof form: they say so, rather than PAY or Make Payment. */
 const PAID_ADD_PROOF = 'I have paid — add proof';
 
-/** DESIGN §16: amber under 3 minutes, red under 1. */
+/** Amber under 3 minutes, red under 1. */
 export function countdownTone(seconds: number): 'ok' | 'warn' | 'danger' {
   if (seconds < 60) return 'danger';
   if (seconds < 180) return 'warn';
   return 'ok';
 }
 
-/** One bank detail: its label, the value on one line, and a copy button (DESIGN §16 "Phones"). */
+/** One bank detail: its label, the value on one line, and a copy button. */
 function CopyRow({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return <div className="pl-kv"><span>{label}</span><span>N/A</span></div>;
   return (
@@ -75,7 +75,7 @@ function Agreement({ id, checked, onChange }: { id: string; checked: boolean; on
   );
 }
 
-/** SPEC §2 "Payment (/user/payment)" for one order: countdown, payment tabs, order details, proof. */
+/** Payment (/user/payment) for one order: countdown, payment tabs, order details, proof. */
 export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string; purchaseAmount: string }) {
   const navigate = useNavigate();
   const site = useSite();
@@ -134,7 +134,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
     },
   });
 
-  // DESIGN §11: no payment can be submitted while the company's sale is suspended.
+  // No payment can be submitted while the company's sale is suspended.
   const suspended = useSaleSuspended();
 
   const proof = useSubmitPurchase(
@@ -143,7 +143,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
       paymentMethod: v.method,
       referenceNumber: v.referenceNumber,
       receiptId: v.receiptId,
-      // SPEC §5: the amount sent is the order amount; what the buyer typed is what they say they paid.
+      // The amount sent is the order amount; what the buyer typed is what they say they paid.
       amount: orderAmount,
       paidAmount: v.paidAmount,
       bankName: v.method === 'BANK' ? bank?.bankName : undefined,
@@ -168,7 +168,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   );
 
   /**
-   * Cancel asks first (DESIGN §16: the order itself is cancelled); SPEC §4's 'Payment process
+   * Cancel asks first (the order itself is cancelled); the 'Payment process
    * cancelled.' is said once the buyer has confirmed and the order is cancelled, not before.
    */
   function cancel() {

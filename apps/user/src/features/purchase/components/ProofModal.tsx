@@ -26,7 +26,7 @@ export function receiptRefusal(err: unknown): string | null {
   return /receipt|transaction file/i.test(m) && !/UTR/.test(m) ? m : null;
 }
 
-/** SPEC §2 modal 'Submit Transaction Proof': UTR, amount, a file uploaded first, PAY. */
+/** Modal 'Submit Transaction Proof': UTR, amount, a file uploaded first, PAY. */
 export function ProofModal({
   show,
   method,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { priceQueryOptions, purchaseKeys } from '../api/purchase';
 import { SaleStatePanel } from './SaleStatePanel';
 
-/** DESIGN §10 on the buyer dashboard: the sale's state and progress (the current round, what is left). */
+/** On the buyer dashboard: the sale's state and progress (the current round, what is left). */
 export function SaleOverview() {
   const price = useQuery(priceQueryOptions());
   const qc = useQueryClient();

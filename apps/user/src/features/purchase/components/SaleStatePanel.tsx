@@ -6,7 +6,7 @@ import { closedReason, secondsUntil } from '../../../lib/sale';
 export type SaleInfo = Partial<Pick<TokenPrice, 'sale' | 'round' | 'nextRound' | 'remainingPrivateSupply' | 'symbol'>>;
 
 /**
- * DESIGN §10 on Buy Token: the sale's state (a countdown to the opening, paused, closed, sold out),
+ * On Buy Token: the sale's state (a countdown to the opening, paused, closed, sold out),
  * the current round with its progress and the next round's price. `onOpened` runs once when a
  * scheduled sale's countdown reaches zero, so the price is read again.
  */

@@ -12,7 +12,7 @@ const refundOf = (row: BuyerTransaction) => (row.status === 'REFUNDED' ? row.ref
 /** Whether a purchase has a rejection reason or a refund reference to show. */
 export const hasDecisionNote = (row: BuyerTransaction) => Boolean(reasonOf(row) || refundOf(row));
 
-/** DESIGN §13: why a purchase was rejected, and the refund's reference once it is refunded. */
+/** Why a purchase was rejected, and the refund's reference once it is refunded. */
 export function DecisionNote({ row }: { row: BuyerTransaction }) {
   const reason = reasonOf(row);
   const refund = refundOf(row);
@@ -34,7 +34,7 @@ export function DecisionNote({ row }: { row: BuyerTransaction }) {
   );
 }
 
-/** DESIGN §13 "Download receipt": the PDF of an APPROVED purchase. */
+/** Download receipt: the PDF of an APPROVED purchase. */
 export function ReceiptButton({ row, receipts, compact = false }: { row: BuyerTransaction; receipts: ReceiptDownload; compact?: boolean }) {
   if (row.status !== 'APPROVED') return null;
   const busy = receipts.pendingId === row.id;
@@ -58,7 +58,7 @@ export function methodLabel(m: string | null | undefined) {
   return m.charAt(0) + m.slice(1).toLowerCase();
 }
 
-/** SPEC §2 Payment History columns: SL.No., Payment Method, Transaction ID, Amount (INR), Date, Time, Status, Actions. */
+/** Payment History columns: SL.No., Payment Method, Transaction ID, Amount (INR), Date, Time, Status, Actions. */
 export function transactionColumns(
   page: number,
   limit: number,
@@ -69,13 +69,13 @@ export function transactionColumns(
     { key: 'sl', header: 'SL.No.', render: (_r, i) => serialNumber(page, limit, i) },
     { key: 'paymentMethod', header: 'Payment Method', render: (r) => methodLabel(r.paymentMethod) },
     { key: 'txn', header: 'Transaction ID', className: 'pl-col-wrap', render: (r) => <span className="font-monospace small">{displayTransactionId(r)}</span> },
-    // DESIGN §16 "One order reference": the order number beside the UTR.
+    // One order reference: the order number beside the UTR.
     { key: 'order', header: 'Order No.', render: (r) => <span className="font-monospace small">{r.orderNumber}</span> },
     { key: 'amount', header: 'Amount (INR)', className: 'text-nowrap', render: (r) => rupees(displayAmount(r)) },
     { key: 'date', header: 'Date', render: (r) => formatDate(r.createdAt) },
     { key: 'time', header: 'Time', render: (r) => formatTime(r.createdAt) },
     { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
-    // DESIGN §13: the rejection's reason and the refund's reference (PaymentHistory drops the column when no row has one).
+    // The rejection's reason and the refund's reference (PaymentHistory drops the column when no row has one).
     { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => (hasDecisionNote(r) ? <DecisionNote row={r} /> : null) },
     {
       key: 'actions',
@@ -101,7 +101,7 @@ export function transactionColumns(
 
 }
 
-/** SPEC §2 'View Payment Receipt': amount, date, time, status, method, transaction id, serial no., receipt. */
+/** 'View Payment Receipt': amount, date, time, status, method, transaction id, serial no., receipt. */
 export function ReceiptModal({
   viewing,
   onClose,

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { SaleSuspendedAlert } from './SaleSuspendedAlert';
 
 /**
- * The public header: token icon and name, 'PRE-LAUNCH PROGRAM' and 'JOIN NOW' (SPEC §2 Login); below
- * it, while the sale is suspended, the notice (DESIGN §11).
+ * The public header: token icon and name, 'PRE-LAUNCH PROGRAM' and 'JOIN NOW' (Login); below
+ * it, while the sale is suspended, the notice.
  */
 export function PublicHeader({ token }: { token: BuyerToken }) {
   return (

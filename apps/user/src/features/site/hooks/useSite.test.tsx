@@ -3,7 +3,7 @@ import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSiteDocumentMeta } from './useSite';
 
-// What index.html was served with for this host (DESIGN §11: the host's own token).
+// What index.html was served with for this host (the host's own token).
 const SERVED = 'Gamma Token (GAM) — pre-launch token sale';
 let answer: ((token: object) => void) | null = null;
 

@@ -3,7 +3,7 @@ import { useDocumentMeta } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { siteQueryOptions } from '../api/site';
 
-/** SPEC §2 dashboard defaults: the title is about the decentralized future of digital finance. */
+/** Dashboard defaults: the title is about the decentralized future of digital finance. */
 export const DEFAULT_META = {
   title: 'ACW | The Decentralized Future of Digital Finance',
   description:
@@ -11,7 +11,7 @@ export const DEFAULT_META = {
   keywords: 'ACW, token, pre-launch, crypto, blockchain, AI, staking',
 };
 
-/** SPEC §9: the default token symbol is ACW. */
+/** The default token symbol is ACW. */
 export const DEFAULT_TOKEN: BuyerToken = {
   symbol: 'ACW',
   name: 'ACW',
@@ -29,7 +29,7 @@ export interface SiteMeta {
 /**
  * The company id and the selected token, with the defaults until (or unless) the server answers.
  * The document's meta (and icon) stay undefined until then: index.html is already served with the
- * host's own (DESIGN §11), and another company's defaults must not replace them, even briefly.
+ * host's own, and another company's defaults must not replace them, even briefly.
  */
 export function useSite() {
   const query = useQuery(siteQueryOptions());

@@ -6,7 +6,7 @@ export const stockKeys = {
   mine: (page: number, limit: number) => ['stock', 'my', page, limit] as const,
 };
 
-/** Rows of the dashboard's 'Global Stock Details' table (DESIGN §6). */
+/** Rows of the dashboard's 'Global Stock Details' table. */
 export const globalStockQueryOptions = (page: number, limit: number, enabled: boolean) =>
   queryOptions({
     queryKey: stockKeys.global(page, limit),

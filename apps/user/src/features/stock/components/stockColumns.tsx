@@ -16,7 +16,7 @@ export function formatTimeLeft(seconds: number | null | undefined): string {
   return d > 0 ? `${d}d ${h}h ${m}m` : `${h}h ${m}m`;
 }
 
-/** SPEC §2 'Global Stock Details' columns. */
+/** 'Global Stock Details' columns. */
 export const globalColumns: Column<GlobalStockRow>[] = [
   { key: 'rank', header: 'Stock Rank' },
   { key: 'walletAddress', header: 'Wallet Address', render: (r) => <span title={r.walletAddress ?? ''}>{shortHash(r.walletAddress)}</span> },
@@ -26,7 +26,7 @@ export const globalColumns: Column<GlobalStockRow>[] = [
   { key: 'timeLeft', header: 'Time Left', render: (r) => formatTimeLeft(r.timeLeft) },
 ];
 
-/** SPEC §2 'My Stock Details' columns. */
+/** 'My Stock Details' columns. */
 export const myColumns: Column<MyStockRow>[] = [
   { key: 'memberId', header: 'Member ID' },
   { key: 'quantity', header: 'Stock Qty.', className: 'text-nowrap', render: (r) => tokens(r.quantity) },
