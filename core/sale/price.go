@@ -6,19 +6,11 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// PriceView is package/price/get (plus the token's name and icon,
-// and the sale, round, next round and limits).
+// PriceView is package/price/get: what sale/get shows anyone (the price, the token's name and
+// icon, the sale, its current and next round) and the signed-in buyer's limits.
 type PriceView struct {
-	Price                  decimal.Decimal `json:"price"`
-	PlatformChargePercent  decimal.Decimal `json:"platformChargePercent"`
-	RemainingPrivateSupply decimal.Decimal `json:"remainingPrivateSupply"`
-	Symbol                 string          `json:"symbol"`
-	Name                   string          `json:"name"`
-	IconURL                string          `json:"icon_url"`
-	Sale                   PriceSale       `json:"sale"`
-	Round                  *PriceRound     `json:"round"`
-	NextRound              *PriceNextRound `json:"nextRound"`
-	Limits                 PriceLimits     `json:"limits"`
+	PublicSaleView
+	Limits PriceLimits `json:"limits"`
 }
 
 type PriceSale struct {
@@ -55,9 +47,9 @@ type PriceLimits struct {
 // loaded (at most company.SiteTTL old).
 func Price(t *Token, rounds []Round, now time.Time, boughtSoFar decimal.Decimal) *PriceView {
 	offer := OfferAt(t, rounds, now)
-	v := &PriceView{Price: offer.Price, PlatformChargePercent: t.PlatformChargePercent,
+	v := &PriceView{PublicSaleView: PublicSaleView{Price: offer.Price, PlatformChargePercent: t.PlatformChargePercent,
 		RemainingPrivateSupply: t.RemainingPrivateSupply, Symbol: t.Symbol, Name: t.Name, IconURL: t.IconURL,
-		Sale: PriceSale{Status: offer.Status, StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt)},
+		Sale: PriceSale{Status: offer.Status, StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt)}},
 		Limits: PriceLimits{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR, BoughtSoFar: boughtSoFar,
 			KYCRequiredAbove: t.KYCRequiredAboveINR}}
 	if r := offer.Round; r != nil {
@@ -86,10 +78,7 @@ type PublicSaleView struct {
 
 // PublicSale is sale/get at now, from the site as loaded (at most SiteTTL old).
 func PublicSale(t *Token, rounds []Round, now time.Time) *PublicSaleView {
-	p := Price(t, rounds, now, decimal.Zero)
-	return &PublicSaleView{Price: p.Price, PlatformChargePercent: p.PlatformChargePercent,
-		RemainingPrivateSupply: p.RemainingPrivateSupply, Symbol: p.Symbol, Name: p.Name, IconURL: p.IconURL,
-		Sale: p.Sale, Round: p.Round, NextRound: p.NextRound}
+	return &Price(t, rounds, now, decimal.Zero).PublicSaleView
 }
 
 func utc(t *time.Time) *time.Time {
