@@ -29,6 +29,37 @@ export function useFocusFirstInvalid(attempt: unknown, root?: RefObject<HTMLElem
   useEffect(() => {
     if (!attempt || attempt === last.current) return;
     last.current = attempt;
-    focusFirstInvalid(root?.current ?? document);
+    return afterDialogs(() => focusFirstInvalid(root?.current ?? document));
   }, [attempt, root]);
+}
+
+/** A dialog still open that holds no refused field: a confirmation on its way out. */
+function closingDialog(): boolean {
+  return Array.from(document.querySelectorAll('.modal')).some((m) => !m.querySelector(INVALID));
+}
+
+/**
+ * Runs fn once no confirmation dialog is open: a confirmation that sent the refused request gives
+ * the focus back to its opener as it closes, which would take it from the refused field. A dialog
+ * that holds the refused field itself (Add Company, Update User) is no reason to wait. Runs at once
+ * when there is nothing to wait for; gives up waiting after 3 s. Returns an effect's cancel function.
+ */
+export function afterDialogs(fn: () => void): () => void {
+  if (typeof document === 'undefined' || !closingDialog()) {
+    fn();
+    return () => {};
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waited = 0;
+  const poll = () => {
+    if (closingDialog() && waited < 3000) {
+      waited += 50;
+      timer = setTimeout(poll, 50);
+      return;
+    }
+    // One more turn: the dialog restores the focus to its opener as it leaves the page.
+    timer = setTimeout(fn, 0);
+  };
+  timer = setTimeout(poll, 50);
+  return () => clearTimeout(timer);
 }
