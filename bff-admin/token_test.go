@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"prelaunch/core/infra/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -225,9 +226,13 @@ func TestTokenSettingsGetAndUpdate(t *testing.T) {
 		b.SocialLinks[0]["mediaName"] != "whatsApp" || b.MetaData["keywords"] != "K" {
 		t.Fatalf("branding: %+v", b)
 	}
-	// site/get shows it at once; sending the link back unchanged keeps it.
+	// site/get on the company's own host shows it at once; sending the link back unchanged keeps it.
+	h.want(h.call("PUT", "/api/v1/superadmin/company/update", h.super, map[string]any{"id": h.cidA,
+		"domains": []string{"acw.example.test"}}), 200)
 	var site struct{ Token map[string]any }
-	h.want(h.call("GET", "/api/v1/company/site/get", "", nil), 200).Into(t, &site)
+	req := testkit.JSONRequest("GET", "/api/v1/company/site/get", "", nil)
+	req.Host = "acw.example.test"
+	h.want(h.send(req), 200).Into(t, &site)
 	if site.Token["title"] != "New title" || site.Token["icon_url"] != b.IconURL {
 		t.Fatalf("site: %v", site.Token)
 	}
