@@ -42,7 +42,10 @@ export function SuspendDialog({ show, company: c, pending, serverErrors = [], on
       setError(undefined);
     }
   }
-  const errors = error ? [error] : serverErrors;
+  // A refusal stays beside the field until the reason is edited: typing answers it.
+  const [editedSince, setEditedSince] = useState<string[]>();
+  const shownServer = editedSince === serverErrors ? [] : serverErrors;
+  const errors = error ? [error] : shownServer;
   const a = c.affected;
   return (
     <ConfirmDialog
@@ -84,7 +87,11 @@ export function SuspendDialog({ show, company: c, pending, serverErrors = [], on
           disabled={pending}
           aria-invalid={errors.length > 0}
           aria-describedby="suspend-reason-count suspend-reason-error"
-          onChange={(e) => setReason(oneLine(e.target.value))}
+          onChange={(e) => {
+            setReason(oneLine(e.target.value));
+            setError(undefined);
+            setEditedSince(serverErrors);
+          }}
         />
         <div id="suspend-reason-error" className="invalid-feedback d-block" role={errors.length ? 'alert' : undefined}>
           {errors.map((m) => (
