@@ -194,7 +194,7 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
   await toast(page, 'UPI proof submitted successfully.');
   await page.waitForURL(/\/user\/buy-token$/);
 
-  await page.getByRole('link', { name: 'Payment History' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payment History' }).click();
   await page.getByRole('heading', { name: 'Payment History' }).waitFor();
   // The history opens on All: every order, whatever its status.
   assert.equal(await page.getByLabel('Status').inputValue(), '');

@@ -86,6 +86,9 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
   useErrorToast(order.error, 'Order details not found.');
 
   const [expiredByServer, setExpiredByServer] = useState(false);
+  // Set once a payment is submitted: the page is on its way to Buy Token and must not
+  // flash "no longer awaiting payment" while the refreshed order arrives.
+  const [submitted, setSubmitted] = useState(false);
   // The clock runs only while the order awaits payment: it stops once proof is in.
   const now = useNow(order.data?.status === 'INITIATED' && !expiredByServer);
   const left = secondsLeft(order.data?.expiresAt, now);
@@ -151,6 +154,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
     FALLBACK.tokenPurchase,
     {
       onDone: (v) => {
+        setSubmitted(true);
         setProofFor(null);
         toastSuccess(`${v.method} proof submitted successfully.`);
       },
@@ -162,7 +166,10 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
     () => ({ purchaseId, paymentMethod: 'MANUAL', amount: orderAmount }),
     'Failed to submit manual payment.',
     {
-      onDone: () => toastSuccess('MANUAL payment submitted successfully.'),
+      onDone: () => {
+        setSubmitted(true);
+        toastSuccess('MANUAL payment submitted successfully.');
+      },
       onExpired: () => setExpiredByServer(true),
     },
   );
@@ -246,7 +253,7 @@ export function PaymentPage({ purchaseId, purchaseAmount }: { purchaseId: string
         <div className="small">Order {o.orderNumber}</div>
       </div>
 
-      {!payable ? (
+      {!payable && !submitted ? (
         <div className={`alert ${expired ? 'alert-danger' : 'alert-info'}`} role="alert">
           {expired ? (
             <>
