@@ -1,4 +1,5 @@
 export { FormInput, type FormInputProps } from './FormInput';
+export { ConfirmItIsYou, confirmItIsYouReady, type ConfirmItIsYouProps } from './ConfirmItIsYou';
 export { Spinner, PageLoader, type SpinnerProps } from './Spinner';
 export { AppToasts, toastErrors, toastSuccess, toastPosition, TOAST_AUTO_CLOSE_MS, TOAST_LIMIT, TOAST_PHONE_QUERY } from './toasts';
 export { useDocumentMeta, type DocumentMeta } from './useDocumentMeta';

@@ -1,5 +1,5 @@
 import { errorMessage, type Beneficiary, type BeneficiaryUpdateRequest } from '@prelaunch/api';
-import { ButtonLabel, DialogFooter, FormInput } from '@prelaunch/ui';
+import { ButtonLabel, ConfirmItIsYou, confirmItIsYouReady, DialogFooter, FormInput } from '@prelaunch/ui';
 import { useMemo, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -107,7 +107,7 @@ export function BeneficiaryDialog({
     onSubmit(body);
   }
 
-  const ready = Boolean(password) && (!askCode || Boolean(code.trim()));
+  const ready = confirmItIsYouReady(password, askCode, code);
 
   return (
     <Modal show={show} onHide={pending ? undefined : onClose} centered aria-labelledby="beneficiary-title">
@@ -148,28 +148,15 @@ export function BeneficiaryDialog({
                 {serverError}
               </div>
             ) : null}
-            <FormInput
-              label="Your current password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={pending}
+            <ConfirmItIsYou
+              password={password}
+              onPassword={setPassword}
+              askCode={askCode}
+              code={code}
+              onCode={setCode}
+              disabled={Boolean(pending)}
               autoFocus
             />
-            {askCode ? (
-              <FormInput
-                label="Your two-factor code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                hint="The 6-digit code of your authenticator app, or a recovery code."
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                disabled={pending}
-                className="mb-0"
-              />
-            ) : null}
           </Modal.Body>
           <Modal.Footer>
             <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={() => setReview(null)}>

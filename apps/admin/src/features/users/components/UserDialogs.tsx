@@ -1,5 +1,5 @@
 import { fieldErrors, type AdminUser, type UserRole } from '@prelaunch/api';
-import { DialogFooter, EMAIL_PATTERN, FormInput, useFocusFirstInvalid } from '@prelaunch/ui';
+import { ConfirmItIsYou, DialogFooter, EMAIL_PATTERN, FormInput, useFocusFirstInvalid } from '@prelaunch/ui';
 import { useMemo, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
@@ -208,25 +208,14 @@ export function UpdateUserDialog({
               <p className="small text-body-secondary">
                 A new email signs this account out everywhere, and the old address is told.
               </p>
-              <FormInput
-                label="Your current password"
-                type="password"
-                autoComplete="current-password"
-                value={currentPassword}
-                onChange={(e) => setCurrentPassword(e.target.value)}
-                error={guard.currentPassword ?? server.currentPassword}
+              <ConfirmItIsYou
+                password={currentPassword}
+                onPassword={setCurrentPassword}
+                askCode={askCode}
+                code={code}
+                onCode={setCode}
+                errors={{ password: guard.currentPassword ?? server.currentPassword, code: guard.code ?? server.code }}
               />
-              {askCode ? (
-                <FormInput
-                  label="Your two-factor code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  hint="The 6-digit code of your authenticator app, or a recovery code."
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  error={guard.code ?? server.code}
-                />
-              ) : null}
             </fieldset>
           ) : null}
         </Modal.Body>
