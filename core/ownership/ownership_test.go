@@ -40,7 +40,6 @@ var pendingReads = map[string]bool{
 	"reconcile purchases":         true,
 	"reconcile users":             true,
 	"sale media":                  true,
-	"session super_admins":        true,
 	"user companies":              true,
 	"user kyc_submissions":        true,
 	"user tokens":                 true,
