@@ -39,7 +39,6 @@ var pendingReads = map[string]bool{
 	"purchase users":              true,
 	"reconcile purchases":         true,
 	"reconcile users":             true,
-	"sale media":                  true,
 	"user companies":              true,
 	"user kyc_submissions":        true,
 	"user tokens":                 true,
