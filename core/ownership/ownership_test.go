@@ -23,7 +23,6 @@ var pendingReads = map[string]bool{
 	"audit super_admins":          true,
 	"audit tokens":                true,
 	"audit users":                 true,
-	"beneficiary companies":       true,
 	"company company_stat_deltas": true,
 	"company token_rounds":        true,
 	"company tokens":              true,
