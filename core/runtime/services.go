@@ -4,7 +4,6 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
@@ -38,7 +37,6 @@ type Services struct {
 	Media         *media.Store
 	Exports       *export.Service
 	Reconcile     *reconcile.Service
-	Audit         *audit.Service
 	KYC           *kyc.Service
 }
 
@@ -83,7 +81,6 @@ func (d *Deps) Build() *Services {
 		Media:      files,
 		Exports:    &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
-		Audit:      &audit.Service{DB: d.DB},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
 	}
