@@ -63,16 +63,17 @@ func (d *Deps) Build() *Services {
 		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
+	views := &readmodel.Service{DB: d.DB, Links: links}
 	return &Services{
 		Users: users,
 		// A company's reactions on users are the user package's: its owner admin, and the
 		// revocation of its admins' sessions when it is suspended.
 		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Sites: site,
 			PIIKey: d.Cfg.PIIKey, CreateOwner: user.CreateOwner, OnSuspend: users.RevokeCompanyAdmins,
-			CountAffected: purchase.OpenCounts},
+			CountAffected: purchase.OpenCounts, Record: views.Company},
 		Site:        site,
 		Purchases:   purchases,
-		Views:       &readmodel.Service{DB: d.DB},
+		Views:       views,
 		Sales:       &sale.Service{DB: d.DB, Clock: d.Clock, Media: d.Media},
 		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB, Confirm: users, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log,
