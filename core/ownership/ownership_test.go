@@ -16,8 +16,6 @@ var pendingWrites = map[string]string{}
 // pendingReads are the reads of another package's table, by "package table", still to move into
 // the read-only package (readmodel). New ones fail; one that is gone must be struck off.
 var pendingReads = map[string]bool{
-	"company token_rounds":     true,
-	"company tokens":           true,
 	"kyc companies":            true,
 	"kyc company_domains":      true,
 	"kyc media":                true,
