@@ -258,7 +258,7 @@ func (r *ListRecord) Finish(links Links) {
 }
 
 var (
-	// ErrBadStatus refuses a status filter or change that is neither ACTIVE nor SUSPENDED.
+	// ErrBadStatus refuses a company list status filter that is neither ACTIVE nor SUSPENDED.
 	ErrBadStatus       = apperr.Invalid("bad_status", "Status must be ACTIVE or SUSPENDED.")
 	errCompanyNotFound = apperr.NotFound("company_not_found", "Company not found.")
 )
