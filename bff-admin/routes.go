@@ -345,7 +345,7 @@ func (a *api) superDashboard(c fiber.Ctx) error {
 }
 
 func (a *api) companies(c fiber.Ctx) error {
-	list, err := a.svc.Companies.List(c.Context(), c.Query("page"), c.Query("limit"), c.Query("search"), c.Query("status"))
+	list, err := a.svc.Views.Companies(c.Context(), c.Query("page"), c.Query("limit"), c.Query("search"), c.Query("status"))
 	if err != nil {
 		return err
 	}
@@ -394,7 +394,7 @@ func (a *api) allTransactions(c fiber.Ctx) error {
 }
 
 func (a *api) beneficiaries(c fiber.Ctx) error {
-	list, err := a.svc.Beneficiaries.ListAll(c.Context(), c.Query("page"), c.Query("limit"), c.Query("search"))
+	list, err := a.svc.Views.Beneficiaries(c.Context(), c.Query("page"), c.Query("limit"), c.Query("search"))
 	if err != nil {
 		return err
 	}

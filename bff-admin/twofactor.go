@@ -6,6 +6,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/infra/httpx"
+	"prelaunch/core/readmodel"
 )
 
 // enrolled refuses the admin calls of an admin whose company requires two-factor sign-in until
@@ -99,15 +100,15 @@ func (a *api) twoFactorDisable(c fiber.Ctx) error {
 	return httpx.OK(c, "Two-factor sign-in disabled", nil)
 }
 
-func auditFilter(c fiber.Ctx) audit.Filter {
-	return audit.Filter{Page: c.Query("page"), Limit: c.Query("limit"), Action: c.Query("action"),
+func auditFilter(c fiber.Ctx) readmodel.ActivityFilter {
+	return readmodel.ActivityFilter{Page: c.Query("page"), Limit: c.Query("limit"), Action: c.Query("action"),
 		ActorID: c.Query("actorId"), From: c.Query("from"), To: c.Query("to")}
 }
 
 func (a *api) auditList(c fiber.Ctx) error {
 	f := auditFilter(c)
 	f.CompanyID = companyOf(c)
-	list, err := a.svc.Audit.List(c.Context(), f)
+	list, err := a.svc.Views.Activity(c.Context(), f)
 	if err != nil {
 		return err
 	}
@@ -118,7 +119,7 @@ func (a *api) superAuditList(c fiber.Ctx) error {
 	f := auditFilter(c)
 	f.CompanyID = c.Query("companyId")
 	f.AnyCompany = f.CompanyID == ""
-	list, err := a.svc.Audit.List(c.Context(), f)
+	list, err := a.svc.Views.Activity(c.Context(), f)
 	if err != nil {
 		return err
 	}

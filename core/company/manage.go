@@ -20,7 +20,6 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
-	"prelaunch/core/infra/pagination"
 )
 
 var symbolRE = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
@@ -41,6 +40,10 @@ type Service struct {
 	// CountAffected counts the company's purchases under way (the purchase package's, which owns
 	// them): submitted payments waiting for a decision and open orders, shown before a suspension.
 	CountAffected func(ctx context.Context, db bun.IDB, companyID string) (pending, open int64, err error)
+	// Record reads one company as the super admin's list shows it, with its token and figures (nil
+	// when there is none), wired by runtime to readmodel.Service.Company: the tokens and figures are
+	// the sale and stats packages' tables.
+	Record func(ctx context.Context, id string) (*ListRecord, error)
 	// Sites, when set, is this process's host resolver: forgotten after a change so this process
 	// answers with the change at once (others within SiteTTL).
 	Sites *Resolver
@@ -241,70 +244,22 @@ type Figures struct {
 	TokensSold     decimal.Decimal `json:"tokensSold" bun:"tokens_sold"`
 }
 
-const recordColumns = `SELECT c.id, c.name AS company_name, c.email, c.mobile, c.aadhaar_last4, c.pan, c.address, c.pincode,
-		COALESCE(t.name, '') AS token_name, COALESCE(t.symbol, '') AS token_symbol, c.status, c.suspension_reason, c.require_2fa,
-		ARRAY(SELECT d.host FROM company_domains AS d WHERE d.company_id = c.id ORDER BY d.position) AS domains,
-		f.buyers AS fig_buyers, f.approved_amount AS fig_approved_amount, f.tokens_sold AS fig_tokens_sold, c.created_at`
-
-const recordFrom = ` FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id
-	LEFT JOIN LATERAL (SELECT COALESCE(sum(s.users_total), 0) AS buyers, COALESCE(sum(s.approved_amount), 0) AS approved_amount,
-		COALESCE(sum(s.approved_quantity), 0) AS tokens_sold FROM company_stat_deltas AS s WHERE s.company_id = c.id) AS f ON true`
-
-func (s *Service) finish(r *ListRecord) {
+// Finish masks the record's identity numbers and sets its site address (readmodel reads the
+// record, the company's rules shape it).
+func (r *ListRecord) Finish(links Links) {
 	r.CompanyAadhaarCard = fields.MaskLast4(r.CompanyAadhaarCard) // only the last 4 digits are kept
 	r.CompanyPan = fields.MaskPAN(r.CompanyPan)                   // masked like the Aadhaar number
 	if r.Domains == nil {
 		r.Domains = []string{}
 	}
-	if u := s.Links.SiteURL(r.TokenSymbol, r.Domains); u != "" {
+	if u := links.SiteURL(r.TokenSymbol, r.Domains); u != "" {
 		r.SiteURL = &u
 	}
 }
 
-// List lists companies newest first, searched over name, email and mobile (trigram-indexed
-// companies.search_text), the token's name and symbol and the domains, filtered by status.
-func (s *Service) List(ctx context.Context, page, limit, search, status string) (pagination.List[ListRecord], error) {
-	var empty pagination.List[ListRecord]
-	pg, err := pagination.Parse(page, limit, pagination.DefaultLimit)
-	if err != nil {
-		return empty, err
-	}
-	var conds []string
-	var args []any
-	if term := pagination.SearchPattern(search); term != "" {
-		conds = append(conds, `(c.search_text LIKE ? OR lower(t.name) LIKE ? OR lower(t.symbol) LIKE ?
-			OR EXISTS (SELECT 1 FROM company_domains AS d WHERE d.company_id = c.id AND d.host LIKE ?))`)
-		args = append(args, term, term, term, term)
-	}
-	if status = strings.ToUpper(strings.TrimSpace(status)); status != "" {
-		if status != StatusActive && status != StatusSuspended {
-			return empty, errStatus
-		}
-		conds = append(conds, "c.status = ?")
-		args = append(args, status)
-	}
-	where := ""
-	if len(conds) > 0 {
-		where = " WHERE " + strings.Join(conds, " AND ")
-	}
-	var total int
-	if err := s.DB.NewRaw(`SELECT count(*) FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id`+where, args...).
-		Scan(ctx, &total); err != nil {
-		return empty, err
-	}
-	recs := []ListRecord{}
-	q := recordColumns + recordFrom + where + ` ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`
-	if err := s.DB.NewRaw(q, append(args, pg.Limit, pg.Offset())...).Scan(ctx, &recs); err != nil {
-		return empty, err
-	}
-	for i := range recs {
-		s.finish(&recs[i])
-	}
-	return pagination.NewList(recs, total, pg), nil
-}
-
 var (
-	errStatus          = apperr.Invalid("bad_status", "Status must be ACTIVE or SUSPENDED.")
+	// ErrBadStatus refuses a company list status filter that is neither ACTIVE nor SUSPENDED.
+	ErrBadStatus       = apperr.Invalid("bad_status", "Status must be ACTIVE or SUSPENDED.")
 	errCompanyNotFound = apperr.NotFound("company_not_found", "Company not found.")
 )
 
@@ -317,24 +272,25 @@ func (s *Service) Get(ctx context.Context, id string) (*ListRecord, error) {
 	if !fields.UUID(id) {
 		return nil, errCompanyNotFound
 	}
-	var recs []ListRecord
-	if err := s.DB.NewRaw(recordColumns+recordFrom+` WHERE c.id = ?`, id).Scan(ctx, &recs); err != nil {
+	if s.Record == nil {
+		return nil, errors.New("company: Record is not wired")
+	}
+	rec, err := s.Record(ctx, id)
+	if err != nil {
 		return nil, err
 	}
-	if len(recs) == 0 {
+	if rec == nil {
 		return nil, errCompanyNotFound
 	}
-	s.finish(&recs[0])
 	var a Affected
 	if s.CountAffected == nil {
 		return nil, errors.New("company: CountAffected is not wired")
 	}
-	var err error
 	if a.PendingPayments, a.OpenOrders, err = s.CountAffected(ctx, s.DB, id); err != nil {
 		return nil, err
 	}
-	recs[0].Affected = &a
-	return &recs[0], nil
+	rec.Affected = &a
+	return rec, nil
 }
 
 // Suspension answers whether the company is SUSPENDED and the super admin's reason.

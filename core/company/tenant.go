@@ -410,17 +410,9 @@ func (r *Resolver) load(ctx context.Context, hosts []string, known map[string]*S
 		if fallback != "" {
 			symbols = append(symbols, fallback)
 		}
-		var toks []struct {
-			Symbol    string `bun:"symbol"`
-			CompanyID string `bun:"company_id"`
-		}
-		if err := r.DB.NewSelect().Table("tokens").ColumnExpr("upper(symbol) AS symbol, company_id").
-			Where("upper(symbol) IN (?)", bun.List(symbols)).Scan(ctx, &toks); err != nil {
-			return nil, fmt.Errorf("load tokens by symbol: %w", err)
-		}
-		bySymbol := make(map[string]string, len(toks))
-		for _, t := range toks {
-			bySymbol[t.Symbol] = t.CompanyID
+		bySymbol, err := sale.CompaniesBySymbol(ctx, r.DB, symbols)
+		if err != nil {
+			return nil, err
 		}
 		for h, sym := range symbolOf {
 			if cid, ok := bySymbol[sym]; ok {
@@ -473,26 +465,31 @@ func (r *Resolver) load(ctx context.Context, hosts []string, known map[string]*S
 	return out, nil
 }
 
-// siteVersions answers, for each company, the versions (xmin) of its company, token and round rows
-// and its domains: equal answers mean the same site.
+// siteVersions answers, for each company with a token, the versions (xmin) of its company row, its
+// token and round rows (sale.Versions) and its domains: equal answers mean the same site.
 func siteVersions(ctx context.Context, db bun.IDB, companyIDs []string) (map[string]string, error) {
 	out := make(map[string]string, len(companyIDs))
-	if len(companyIDs) == 0 {
-		return out, nil
+	tokens, err := sale.Versions(ctx, db, companyIDs)
+	if err != nil || len(tokens) == 0 {
+		return out, err
+	}
+	ids := make([]string, 0, len(tokens))
+	for id := range tokens {
+		ids = append(ids, id)
 	}
 	var rows []struct {
 		ID      string `bun:"id"`
 		Version string `bun:"version"`
+		Domains string `bun:"domains"`
 	}
-	err := db.NewRaw(`SELECT c.id, c.xmin::text || '/' || t.xmin::text || '/' ||
-		COALESCE((SELECT string_agg(r.id::text || '@' || r.xmin::text, ',' ORDER BY r.position) FROM token_rounds AS r WHERE r.token_id = t.id), '') || '/' ||
-		COALESCE((SELECT string_agg(d.host, ',' ORDER BY d.position) FROM company_domains AS d WHERE d.company_id = c.id), '') AS version
-		FROM companies AS c JOIN tokens AS t ON t.company_id = c.id WHERE c.id IN (?)`, bun.List(companyIDs)).Scan(ctx, &rows)
+	err = db.NewRaw(`SELECT c.id, c.xmin::text AS version,
+		COALESCE((SELECT string_agg(d.host, ',' ORDER BY d.position) FROM company_domains AS d WHERE d.company_id = c.id), '') AS domains
+		FROM companies AS c WHERE c.id IN (?)`, bun.List(ids)).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("site versions: %w", err)
 	}
 	for _, row := range rows {
-		out[row.ID] = row.Version
+		out[row.ID] = row.Version + "/" + tokens[row.ID] + "/" + row.Domains
 	}
 	return out, nil
 }
@@ -503,9 +500,9 @@ func LoadSites(ctx context.Context, db bun.IDB, links Links, companyIDs []string
 	if len(companyIDs) == 0 {
 		return out, nil
 	}
-	var toks []sale.Token
-	if err := db.NewSelect().Model(&toks).Where("company_id IN (?)", bun.List(companyIDs)).Scan(ctx); err != nil {
-		return nil, fmt.Errorf("load tokens: %w", err)
+	toks, err := sale.TokensOf(ctx, db, companyIDs)
+	if err != nil {
+		return nil, err
 	}
 	if len(toks) == 0 {
 		return out, nil
@@ -523,10 +520,9 @@ func LoadSites(ctx context.Context, db bun.IDB, links Links, companyIDs []string
 	for i := range toks {
 		tokenIDs[i] = toks[i].ID
 	}
-	var rounds []sale.Round
-	if err := db.NewSelect().Model(&rounds).Where("token_id IN (?)", bun.List(tokenIDs)).
-		Order("token_id", "position").Scan(ctx); err != nil {
-		return nil, fmt.Errorf("load rounds: %w", err)
+	rounds, err := sale.RoundsOf(ctx, db, tokenIDs)
+	if err != nil {
+		return nil, err
 	}
 	roundsOf := map[string][]sale.Round{}
 	for _, rd := range rounds {

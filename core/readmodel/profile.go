@@ -58,6 +58,8 @@ func Summary(t *sale.Token) TokenSummary {
 // Service reads the views.
 type Service struct {
 	DB *bun.DB
+	// Links says where each company's buyer site is (the super admin's company list and detail).
+	Links company.Links
 }
 
 func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*ProfileView, error) {

@@ -4,7 +4,6 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
-	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
@@ -38,7 +37,6 @@ type Services struct {
 	Media         *media.Store
 	Exports       *export.Service
 	Reconcile     *reconcile.Service
-	Audit         *audit.Service
 	KYC           *kyc.Service
 }
 
@@ -65,16 +63,17 @@ func (d *Deps) Build() *Services {
 		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
+	views := &readmodel.Service{DB: d.DB, Links: links}
 	return &Services{
 		Users: users,
 		// A company's reactions on users are the user package's: its owner admin, and the
 		// revocation of its admins' sessions when it is suspended.
 		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Sites: site,
 			PIIKey: d.Cfg.PIIKey, CreateOwner: user.CreateOwner, OnSuspend: users.RevokeCompanyAdmins,
-			CountAffected: purchase.OpenCounts},
+			CountAffected: purchase.OpenCounts, Record: views.Company},
 		Site:        site,
 		Purchases:   purchases,
-		Views:       &readmodel.Service{DB: d.DB},
+		Views:       views,
 		Sales:       &sale.Service{DB: d.DB, Clock: d.Clock, Media: d.Media},
 		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB, Confirm: users, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log,
@@ -83,7 +82,6 @@ func (d *Deps) Build() *Services {
 		Media:      files,
 		Exports:    &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
-		Audit:      &audit.Service{DB: d.DB},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
 	}

@@ -666,16 +666,11 @@ func (s *Service) logo(ctx context.Context, db bun.IDB, actor audit.Actor, in, c
 	if !fields.UUID(id) || s.Media == nil {
 		return "", false, nil
 	}
-	var m media.Media
-	err := db.NewSelect().Model(&m).Column("id", "content_type").Where("id = ?", id).
-		Where("owner_kind = ?", actor.Kind).Where("owner_id = ?", actor.ID).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", false, nil
-	}
+	m, err := media.FindOwned(ctx, db, id, actor.Kind, actor.ID)
 	if err != nil {
 		return "", false, err
 	}
-	if !media.IsImage(m.ContentType) {
+	if m == nil || !media.IsImage(m.ContentType) {
 		return "", false, nil
 	}
 	return s.Media.URL(id, LogoLinkTTL), true, nil

@@ -40,8 +40,7 @@ func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*auth.Pri
 	}
 	switch aud {
 	case auth.AudienceSuperAdmin:
-		var sa superadmin.SuperAdmin
-		err := v.DB.NewSelect().Model(&sa).Where("id = ?", claims.Subject).Scan(ctx)
+		sa, err := superadmin.ByID(ctx, v.DB, claims.Subject)
 		if err != nil {
 			return nil, lookupErr(err)
 		}

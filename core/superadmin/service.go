@@ -111,3 +111,12 @@ func (s *Service) find(ctx context.Context, email string) (*SuperAdmin, error) {
 	}
 	return &sa, nil
 }
+
+// ByID reads the super admin id names (session's token check); sql.ErrNoRows when there is none.
+func ByID(ctx context.Context, db bun.IDB, id string) (*SuperAdmin, error) {
+	var sa SuperAdmin
+	if err := db.NewSelect().Model(&sa).Where("id = ?", id).Scan(ctx); err != nil {
+		return nil, err
+	}
+	return &sa, nil
+}

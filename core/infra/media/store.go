@@ -295,19 +295,32 @@ func CheckOwned(ctx context.Context, db bun.IDB, id, ownerKind, ownerID string, 
 	if !fields.UUID(id) {
 		return bad
 	}
-	var m Media
-	err := db.NewSelect().Model(&m).Column("id", "content_type").Where("id = ?", id).
-		Where("owner_kind = ?", ownerKind).Where("owner_id = ?", ownerID).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return bad
-	}
+	m, err := FindOwned(ctx, db, id, ownerKind, ownerID)
 	if err != nil {
 		return err
+	}
+	if m == nil {
+		return bad
 	}
 	if imageOnly && !IsImage(m.ContentType) {
 		return apperr.Invalid("not_an_image", "The profile picture must be a JPG, PNG or WEBP image.")
 	}
 	return nil
+}
+
+// FindOwned reads the id and content type of media id when it belongs to (ownerKind, ownerID);
+// nil when there is no such file of theirs. id must be a uuid.
+func FindOwned(ctx context.Context, db bun.IDB, id, ownerKind, ownerID string) (*Media, error) {
+	var m Media
+	err := db.NewSelect().Model(&m).Column("id", "content_type").Where("id = ?", id).
+		Where("owner_kind = ?", ownerKind).Where("owner_id = ?", ownerID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
 }
 
 func randomName() string {
