@@ -24,6 +24,7 @@ var Actions = []string{
 	"reconcile.import",
 	"token.update",
 	"user.approve", "user.create", "user.delete", "user.update",
+	"wallet.prove", "wallet.replace",
 }
 
 // Service reads the log.
