@@ -278,6 +278,11 @@ func TestStockListsFromApprovedPurchases(t *testing.T) {
 		SELECT company_id, id, ?, user_id, 2, 5 FROM purchases WHERE id = ?`, buyerID, big.ID)
 	h.exec("UPDATE users SET stock_balance = stock_balance + 2 WHERE id = ?", buyerID)
 	h.exec("UPDATE tokens SET launch_at = now() + interval '1 day'")
+	// Both buyers proved a wallet: the caller sees their own whole and the other's masked.
+	const ownWallet, otherWallet = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
+	h.exec(`INSERT INTO wallets (user_id, company_id, address, verified_at, deliverable_from)
+		SELECT id, company_id, CASE WHEN id = ? THEN ? ELSE ? END, now(), now() FROM users WHERE email IN ('buyer@demo.test', 'ref@x.test')`,
+		buyerID, ownWallet, otherWallet)
 
 	r := h.call("GET", "/api/v1/user/stock/global/list", tok, nil)
 	h.want(r, 200)
@@ -293,7 +298,8 @@ func TestStockListsFromApprovedPurchases(t *testing.T) {
 	r.Into(t, &g)
 	if g.Total != 2 || g.Records[0].Rank != 1 || g.Records[0].Quantity != 50 || g.Records[1].Quantity != 10 ||
 		g.Records[1].TransactionHash != small.TransactionID || strings.Contains(g.Records[1].MemberID, code[5:8]) ||
-		g.Records[1].WalletAddress == "" || g.Records[0].TimeLeft == nil || *g.Records[0].TimeLeft < 86000 {
+		g.Records[1].WalletAddress != ownWallet || g.Records[0].WalletAddress != "0xfB69…d359" ||
+		g.Records[0].TimeLeft == nil || *g.Records[0].TimeLeft < 86000 {
 		t.Fatalf("global %+v", g)
 	}
 	r = h.call("GET", "/api/v1/user/stock/my/list", tok, nil)

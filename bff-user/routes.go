@@ -12,6 +12,7 @@ import (
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/user"
+	"prelaunch/core/wallet"
 )
 
 // api is the route table's handlers: each binds the request, takes the caller and the site, calls
@@ -57,6 +58,9 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Get("/user/stock/my/list", a.withSite, signedIn, same, a.myStock)
 	v1.Get("/user/kyc/get", a.withSite, signedIn, same, a.kycGet)
 	v1.Post("/user/kyc/submit", a.withSite, signedIn, same, a.kycSubmit)
+	v1.Get("/user/wallet/get", a.withSite, signedIn, same, a.walletGet)
+	v1.Get("/user/wallet/challenge", a.withSite, signedIn, same, a.walletChallenge)
+	v1.Post("/user/wallet/verify", a.withSite, signedIn, same, a.walletVerify)
 
 	// Uploads (multipart "medias") and signed file links, shared with bff-admin. An upload also
 	// needs a buyer of this site's company, so a buyer of another company cannot store files
@@ -360,4 +364,43 @@ func (a *api) kycSubmit(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "KYC submitted successfully", v)
+}
+
+func walletBuyer(c fiber.Ctx) wallet.Buyer {
+	p := httpx.Principal(c)
+	return wallet.Buyer{UserID: p.ID, CompanyID: p.CompanyID}
+}
+
+// walletSite is the host's company as the wallet's message and email name it.
+func walletSite(c fiber.Ctx) wallet.Site {
+	s := site(c)
+	return wallet.Site{Host: c.Hostname(), Name: s.CompanyName, Brand: s.Brand(), URL: s.URL}
+}
+
+func (a *api) walletGet(c fiber.Ctx) error {
+	v, err := a.svc.Wallets.Get(c.Context(), walletBuyer(c))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Wallet fetched successfully", v)
+}
+
+func (a *api) walletChallenge(c fiber.Ctx) error {
+	v, err := a.svc.Wallets.Challenge(c.Context(), walletBuyer(c), walletSite(c), c.Query("address"))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Message to sign", v)
+}
+
+func (a *api) walletVerify(c fiber.Ctx) error {
+	var in wallet.VerifyInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	v, err := a.svc.Wallets.Verify(c.Context(), walletBuyer(c), walletSite(c), in, c.IP())
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Wallet verified successfully", v)
 }

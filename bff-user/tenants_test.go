@@ -133,6 +133,9 @@ func TestTenantIsolationMatrix(t *testing.T) {
 		{"GET", "/api/v1/user/stock/global/list", nil, 200},
 		{"GET", "/api/v1/user/stock/my/list", nil, 200},
 		{"POST", "/api/v1/superadmin/media/add", func(string) any { return map[string]any{"medias": "x"} }, 415},
+		{"GET", "/api/v1/user/wallet/get", nil, 200},
+		{"GET", "/api/v1/user/wallet/challenge?address=0x12", nil, 422},
+		{"POST", "/api/v1/user/wallet/verify", func(string) any { return map[string]any{} }, 422},
 	}
 	type caller struct {
 		name, tok, order, own, other string
@@ -272,7 +275,7 @@ func TestTenantSuspension(t *testing.T) {
 	for _, r := range []struct{ method, path string }{
 		{"POST", "/api/v1/user/auth/register/otp"}, {"PUT", "/api/v1/user/auth/profile/update"},
 		{"POST", "/api/v1/user/package/order"}, {"POST", "/api/v1/user/package/purchase"}, {"POST", "/api/v1/user/package/order/cancel"},
-		{"POST", "/api/v1/user/kyc/submit"}, {"POST", "/api/v1/superadmin/media/add"},
+		{"POST", "/api/v1/user/kyc/submit"}, {"POST", "/api/v1/superadmin/media/add"}, {"POST", "/api/v1/user/wallet/verify"},
 	} {
 		if got := s.on(s.app, hostB, r.method, r.path, s.tokB, map[string]any{}); got.Code != 423 || got.Msg() != "This sale is temporarily unavailable." {
 			t.Errorf("write %s %s on a suspended site: %d %s", r.method, r.path, got.Code, got.Msg())
@@ -281,7 +284,7 @@ func TestTenantSuspension(t *testing.T) {
 	// The buyers' own records still answer: balance, history, stock, price, payment details.
 	for _, path := range []string{"/api/v1/user/auth/profile/get", "/api/v1/user/transaction/list", "/api/v1/user/stock/my/list",
 		"/api/v1/user/package/order/get?id=" + s.orderB,
-		"/api/v1/user/stock/global/list", "/api/v1/user/package/price/get", "/api/v1/user/kyc/get"} {
+		"/api/v1/user/stock/global/list", "/api/v1/user/package/price/get", "/api/v1/user/kyc/get", "/api/v1/user/wallet/get"} {
 		if got := s.on(s.app, hostB, "GET", path, s.tokB, nil); got.Code != 200 {
 			t.Errorf("read %s on a suspended site: %d %s", path, got.Code, got.Msg())
 		}

@@ -12,4 +12,5 @@ var Actions = []string{
 	"reconcile.import",
 	"token.update",
 	"user.approve", "user.create", "user.delete", "user.update",
+	"wallet.prove", "wallet.replace",
 }

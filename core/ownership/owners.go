@@ -29,6 +29,7 @@ var Owners = map[string]string{
 	"audit_log":            "audit",
 	"reconcile_imports":    "reconcile",
 	"reconcile_lines":      "reconcile",
+	"wallets":              "wallet",
 }
 
 // Readers are the read-only packages: they may read every table and write none. The lists,

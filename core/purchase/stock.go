@@ -9,6 +9,7 @@ import (
 	"prelaunch/core/infra/pagination"
 	"prelaunch/core/sale"
 	"prelaunch/core/user"
+	"prelaunch/core/wallet"
 )
 
 // GlobalRow is one row of 'Global Stock Details': the company's APPROVED purchases ranked by
@@ -58,9 +59,11 @@ func (s *Service) GlobalStock(ctx context.Context, b Buyer, pg pagination.Page) 
 		CreatedAt     time.Time       `bun:"created_at"`
 		Wallet        string          `bun:"wallet_address"`
 		Code          string          `bun:"referral_code"`
+		UserID        string          `bun:"user_id"`
 	}
 	q := s.DB.NewSelect().TableExpr("purchases AS p").Join("JOIN users AS u ON u.id = p.user_id").
-		ColumnExpr("p.quantity, p.transaction_id, p.created_at, u.wallet_address, u.referral_code").
+		ColumnExpr("p.quantity, p.transaction_id, p.created_at, u.referral_code, p.user_id").
+		ColumnExpr(wallet.AddressSQL+" AS wallet_address").
 		Where("p.company_id = ?", b.CompanyID).Where("p.status = ?", StatusApproved)
 	total, err := q.Count(ctx)
 	if err != nil {
@@ -74,11 +77,16 @@ func (s *Service) GlobalStock(ctx context.Context, b Buyer, pg pagination.Page) 
 	out := make([]GlobalRow, 0, len(rows))
 	for i, r := range rows {
 		member := user.MaskMemberID(r.Code)
-		wallet := r.Wallet
-		if wallet == "" {
-			wallet = member
+		// A proved wallet, masked but on the caller's own rows (others' addresses are never
+		// shown whole); without one, the masked Member ID.
+		addr := r.Wallet
+		switch {
+		case addr == "":
+			addr = member
+		case r.UserID != b.UserID:
+			addr = wallet.Mask(addr)
 		}
-		out = append(out, GlobalRow{Rank: pg.Offset() + i + 1, WalletAddress: wallet, MemberID: member,
+		out = append(out, GlobalRow{Rank: pg.Offset() + i + 1, WalletAddress: addr, MemberID: member,
 			Quantity: r.Quantity, TransactionHash: r.TransactionID, CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339),
 			TimeLeft: left})
 	}

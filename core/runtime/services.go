@@ -20,6 +20,7 @@ import (
 	"prelaunch/core/superadmin"
 	"prelaunch/core/twofactor"
 	"prelaunch/core/user"
+	"prelaunch/core/wallet"
 )
 
 // Services are the use cases of every feature, built once per process from its Deps. This is the
@@ -38,6 +39,7 @@ type Services struct {
 	Exports       *export.Service
 	Reconcile     *reconcile.Service
 	KYC           *kyc.Service
+	Wallets       *wallet.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -62,7 +64,8 @@ func (d *Deps) Build() *Services {
 	users := &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,
 		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
-		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
+		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey,
+		Wallet: wallet.AddressOf}
 	views := &readmodel.Service{DB: d.DB, Links: links}
 	return &Services{
 		Users: users,
@@ -84,5 +87,6 @@ func (d *Deps) Build() *Services {
 		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
+		Wallets: &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
 	}
 }

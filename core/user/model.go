@@ -38,7 +38,6 @@ type User struct {
 	KYCDocumentLast4 string          `bun:"kyc_document_last4,notnull"`
 	KYCDocumentHash  string          `bun:"kyc_document_hash,notnull"`
 	ProfileImageID   *string         `bun:"profile_image_id,type:uuid"`
-	WalletAddress    string          `bun:"wallet_address,notnull"`
 	Status           string          `bun:"status,notnull"`
 	IsApproved       bool            `bun:"is_approved,notnull"`
 	StockBalance     decimal.Decimal `bun:"stock_balance,type:numeric(38,0),notnull"`

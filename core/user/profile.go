@@ -67,8 +67,13 @@ func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
 		return nil, err
 	}
 	p := &Profile{ID: u.ID, Name: u.Name, Email: u.Email, Mobile: u.Mobile, ReferralCode: u.ReferralCode,
-		Gender: u.Gender, Pincode: u.Pincode, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4), WalletAddress: u.WalletAddress,
+		Gender: u.Gender, Pincode: u.Pincode, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4),
 		GlobalStake: sold, StockBalance: u.StockBalance, IsApproved: u.IsApproved, CompanyID: u.CompanyID, Role: u.Role}
+	if s.Wallet != nil {
+		if p.WalletAddress, err = s.Wallet(ctx, s.DB, u.ID); err != nil {
+			return nil, err
+		}
+	}
 	if u.DateOfBirth != nil {
 		d := u.DateOfBirth.UTC().Format("2006-01-02") + "T00:00:00.000Z"
 		p.DateOfBirth = &d
@@ -80,7 +85,8 @@ func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
 }
 
 // ProfileInput is profile/update. Empty fields are left unchanged (the app omits them); email
-// and referral code are read-only and ignored; password is the current password, required.
+// and referral code are read-only and ignored, and so is a walletAddress: a wallet is set only by
+// proving it (wallet/verify); password is the current password, required.
 type ProfileInput struct {
 	Name              string `json:"name" form:"name"`
 	Email             string `json:"email" form:"email"`

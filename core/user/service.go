@@ -50,6 +50,9 @@ type Service struct {
 	Challenges *twofactor.Challenges
 	// PIIKey (PII_KEY) keys the hash of the profile's Aadhaar number.
 	PIIKey []byte
+	// Wallet answers a user's proved wallet address ('' when none) for the profile
+	// (wallet.AddressOf; the wallet package owns it). Nil answers none.
+	Wallet func(ctx context.Context, db bun.IDB, userID string) (string, error)
 }
 
 // Cache reads a live user's row from memory when it can.
@@ -126,6 +129,17 @@ func (s *Service) checkCurrentPassword(ctx context.Context, u *User, pw, field s
 	}
 	s.Limiter.PasswordRight(ctx, key)
 	return nil
+}
+
+// ConfirmBuyer checks a signed-in buyer's current password (its 422 names the field password),
+// with the account's password-attempt limits: the proof another noun asks for before a sensitive
+// change (a wallet's replacement).
+func (s *Service) ConfirmBuyer(ctx context.Context, userID, companyID, password string) error {
+	u, err := s.loadUser(ctx, Buyer{UserID: userID, CompanyID: companyID})
+	if err != nil {
+		return err
+	}
+	return s.checkCurrentPassword(ctx, u, password, "password")
 }
 
 // subjectKey is the rate-limit key of an email within a company.

@@ -25,6 +25,9 @@ import type {
   TokenPrice,
   TransactionListQuery,
   UploadedMedia,
+  BuyerWallet,
+  WalletChallenge,
+  WalletVerifyRequest,
 } from './userTypes';
 
 /**
@@ -80,6 +83,13 @@ export function buyerApi(client: AxiosInstance) {
     kycGet: () => call<Kyc>(client.get('/api/v1/user/kyc/get')),
     /** NONE or REJECTED → PENDING; the documents are uploads of the buyer named by their ids. */
     kycSubmit: (body: KycSubmitRequest) => call<Kyc>(client.post('/api/v1/user/kyc/submit', body)),
+    /** The buyer's proved wallet (nulls when none). */
+    walletGet: () => call<BuyerWallet>(client.get('/api/v1/user/wallet/get')),
+    /** The one-time message to sign (personal_sign) with this address. */
+    walletChallenge: (address: string) =>
+      call<WalletChallenge>(client.get('/api/v1/user/wallet/challenge', { params: { address } })),
+    /** Proves the wallet with a signature of the current message (password to replace one). */
+    walletVerify: (body: WalletVerifyRequest) => call<BuyerWallet>(client.post('/api/v1/user/wallet/verify', withoutEmpty(body))),
     globalStockList: (page: number, limit: number) =>
       call<BuyerListPage<GlobalStockRow>>(client.get('/api/v1/user/stock/global/list', { params: { page, limit } })),
     myStockList: (page: number, limit: number) =>

@@ -62,3 +62,6 @@ export type KycDocumentKind = S['KycDocumentKind'];
 export type KycDocument = S['KycDocument'];
 export type Kyc = S['Kyc'];
 export type KycSubmitRequest = S['KycSubmitRequest'];
+export type BuyerWallet = S['Wallet'];
+export type WalletChallenge = S['WalletChallenge'];
+export type WalletVerifyRequest = S['WalletVerifyRequest'];

@@ -1,7 +1,7 @@
 import { PageLoader, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { ChangePassword } from '../features/auth';
-import { ProfileForm, profileQueryOptions } from '../features/profile';
+import { ProfileForm, profileQueryOptions, WalletSection } from '../features/profile';
 
 /** Profile (/user/profile). */
 export default function Profile() {
@@ -11,5 +11,15 @@ export default function Profile() {
   if (!profile.data) {
     return <div className="pl-panel p-4">Error fetching user data</div>;
   }
-  return <ProfileForm profile={profile.data} aside={<ChangePassword />} />;
+  return (
+    <ProfileForm
+      profile={profile.data}
+      aside={
+        <>
+          <WalletSection />
+          <ChangePassword />
+        </>
+      }
+    />
+  );
 }

@@ -522,7 +522,8 @@ export interface paths {
         /**
          * Global Stock Details (the company's APPROVED purchases by quantity)
          * @description rank is the position across pages; memberId the buyer's Member ID masked (PL-7K****2X);
-         *     walletAddress the buyer's wallet address, or the masked Member ID when none is set; transactionHash
+         *     walletAddress the buyer's proved wallet, masked (0x12ab…cdef) but on the caller's own rows, or the
+         *     masked Member ID when none is proved; transactionHash
          *     the purchase's transactionId; timeLeft seconds until the token's launch (0 once passed, null when
          *     none is set).
          */
@@ -611,6 +612,88 @@ export interface paths {
          *     reason.
          */
         post: operations["kycSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/wallet/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's proved wallet (nulls when none)
+         * @description The wallet tokens are delivered to: an EVM address the buyer proved by signing a message
+         *     (wallet/challenge, wallet/verify), EIP-55 checksummed and answered whole (it is the
+         *     buyer's own). deliverableFrom is when deliveries start going to it: verifiedAt for a
+         *     buyer's first wallet, 24 hours after verifiedAt for a replacement. All three are null
+         *     before a first proof.
+         */
+        get: operations["walletGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/wallet/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A one-time message to sign with the wallet (EIP-191 personal_sign)
+         * @description address: 0x and 40 hexadecimal characters, else 422 "Please enter a wallet address: 0x
+         *     followed by 40 hexadecimal characters."; an address in mixed case must pass its EIP-55
+         *     checksum, else 422 "This address's checksum is not valid: …" (all lower or all upper case
+         *     carries no checksum and is accepted). message names the company and its site's host, the
+         *     address (checksummed), a random nonce and the expiry; it is accepted by wallet/verify once,
+         *     until expiresAt (10 minutes). A new message replaces the buyer's earlier one. Asking is
+         *     not a change: it answers while the company is suspended too.
+         */
+        get: operations["walletChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/wallet/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove the wallet with a signature of the current message
+         * @description signature: the personal_sign signature (0x and 130 hexadecimal characters) of the message
+         *     wallet/challenge last gave for this address. 422 on the field signature: "This is not a valid
+         *     signature: …" (malformed), "This signature was not made by this address for this message. …"
+         *     (another key, or another message), "This message has expired or was already used. Ask for a
+         *     new message and sign it." (expired, used, or none asked); on address: a bad address or
+         *     checksum (as wallet/challenge), "The message to sign was made for another address. …".
+         *     A message is consumed by the one verify that succeeds with it. Proving the wallet already
+         *     proved changes nothing. Replacing a proved wallet needs password, the current password:
+         *     422 on password "Please enter your current password to replace your proved wallet." or
+         *     "Current password is incorrect." (a wrong password does not use the message up); a
+         *     replacement is emailed to the buyer and receives deliveries 24 hours after verifiedAt
+         *     (deliverableFrom). Audited (wallet.prove, wallet.replace; addresses masked). 423 while the
+         *     company is suspended.
+         */
+        post: operations["walletVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -859,7 +942,7 @@ export interface components {
             password: string;
             newPassword: string;
         };
-        /** @description Empty fields are left as they are; email and referralCode are read-only. */
+        /** @description Empty fields are left as they are; email and referralCode are read-only. The wallet is not set here (a walletAddress sent is ignored): only a signature proves it (wallet/verify). */
         ProfileUpdateRequest: {
             name?: string;
             email?: string;
@@ -967,6 +1050,7 @@ export interface components {
             profileImage: components["schemas"]["MediaRef"] | null;
             /** @description The Aadhaar number masked to its last 4 digits (XXXX XXXX 1234); empty when none. */
             kycDocumentNumber: string;
+            /** @description The buyer's proved wallet (wallet/get), whole; empty when none. Set only by wallet/verify. */
             walletAddress: string;
             /** @description Tokens sold by the company (APPROVED). */
             globalStake: number;
@@ -1193,6 +1277,7 @@ export interface components {
         };
         GlobalStockRow: {
             rank: number;
+            /** @description Masked (0x12ab…cdef) unless the caller's own; the masked Member ID when none. */
             walletAddress: string;
             /** @description Masked in the middle (PL-7K****2X). */
             memberId: string;
@@ -1310,6 +1395,51 @@ export interface components {
             /** @constant */
             message: "KYC submitted successfully";
             data: components["schemas"]["Kyc"];
+        };
+        /** @description The buyer's proved wallet; every field null when none is proved. */
+        Wallet: {
+            /** @description EIP-55 checksummed (0x and 40 hexadecimal characters). */
+            address: string | null;
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Deliveries go to this wallet from then on (verifiedAt + 24 h after a replacement).
+             */
+            deliverableFrom: string | null;
+        };
+        WalletAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Wallet fetched successfully";
+            data: components["schemas"]["Wallet"];
+        };
+        WalletVerifyAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Wallet verified successfully";
+            data: components["schemas"]["Wallet"];
+        };
+        WalletChallenge: {
+            /** @description The exact text to sign with personal_sign. */
+            message: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        WalletChallengeAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Message to sign";
+            data: components["schemas"]["WalletChallenge"];
+        };
+        WalletVerifyRequest: {
+            address: string;
+            signature: string;
+            /** @description The current password; required only to replace a proved wallet. */
+            password?: string;
         };
     };
     responses: {
@@ -1574,6 +1704,12 @@ export interface components {
         KycSubmit: {
             content: {
                 "application/json": components["schemas"]["KycSubmitRequest"];
+            };
+        };
+        WalletVerify: {
+            content: {
+                "application/json": components["schemas"]["WalletVerifyRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WalletVerifyRequest"];
             };
         };
     };
@@ -2349,6 +2485,96 @@ export interface operations {
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    walletGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Wallet fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    walletChallenge: {
+        parameters: {
+            query: {
+                address: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Message to sign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletChallengeAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    walletVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WalletVerify"];
+        responses: {
+            /** @description Wallet verified successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletVerifyAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

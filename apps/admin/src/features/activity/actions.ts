@@ -22,6 +22,8 @@ const LABELS: Record<string, string> = {
   'admin.2fa.enable': 'Turned two-factor sign-in on',
   'admin.2fa.reset': "Reset an admin's locked two-factor sign-in",
   'admin.2fa.disable': 'Turned two-factor sign-in off',
+  'wallet.prove': 'Proved a wallet',
+  'wallet.replace': 'Replaced a wallet',
 };
 
 /**
