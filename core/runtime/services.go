@@ -9,6 +9,7 @@ import (
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
 	"prelaunch/core/dashboard"
+	"prelaunch/core/delivery"
 	"prelaunch/core/export"
 	"prelaunch/core/infra/config"
 	"prelaunch/core/infra/media"
@@ -40,6 +41,8 @@ type Services struct {
 	Reconcile     *reconcile.Service
 	Audit         *audit.Service
 	KYC           *kyc.Service
+	// Distributor sends bought tokens on chain (core/delivery; Owed wired with vesting).
+	Distributor *delivery.Distributor
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -65,6 +68,7 @@ func (d *Deps) Build() *Services {
 		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
+	views := &readmodel.Service{DB: d.DB}
 	return &Services{
 		Users: users,
 		// A company's reactions on users are the user package's: its owner admin, and the
@@ -74,7 +78,8 @@ func (d *Deps) Build() *Services {
 			CountAffected: purchase.OpenCounts},
 		Site:        site,
 		Purchases:   purchases,
-		Views:       &readmodel.Service{DB: d.DB},
+		Views:       views,
+		Distributor: d.distributor(views),
 		Sales:       &sale.Service{DB: d.DB, Clock: d.Clock, Media: d.Media},
 		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB, Confirm: users, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log,

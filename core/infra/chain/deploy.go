@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
 )
 
 // Deploy sends the token's creation from key: name, symbol, decimals, the whole supply minted to
@@ -98,4 +100,20 @@ func WaitMined(ctx context.Context, b Backend, hash common.Hash) (*types.Receipt
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// DevFund sends wei to to from the node's own unlocked account (geth --dev's developer account,
+// eth_accounts[0]) with eth_sendTransaction: the development chain's faucet.
+func DevFund(ctx context.Context, c *ethclient.Client, to common.Address, wei *big.Int) (common.Hash, error) {
+	var accounts []common.Address
+	if err := c.Client().CallContext(ctx, &accounts, "eth_accounts"); err != nil {
+		return common.Hash{}, err
+	}
+	if len(accounts) == 0 {
+		return common.Hash{}, fmt.Errorf("chain: the node has no account of its own (not geth --dev?)")
+	}
+	var hash common.Hash
+	err := c.Client().CallContext(ctx, &hash, "eth_sendTransaction", map[string]any{
+		"from": accounts[0], "to": to, "value": (*hexutil.Big)(wei)})
+	return hash, err
 }
