@@ -21,7 +21,7 @@ type ChainToken struct {
 	Supply   string `bun:"total_supply"`
 }
 
-// TokenOnChain reads a company's token: its symbol, name, decimals, contract address ('' before
+// TokenOnChain reads a company's token: its symbol, name, decimals, contract address (” before
 // it is deployed) and whole supply in whole tokens.
 func TokenOnChain(ctx context.Context, db bun.IDB, companyID string) (*ChainToken, error) {
 	var t ChainToken
