@@ -37,7 +37,7 @@ setup: .tools/.stamp node_modules/.modules.yaml .go-mod.stamp .env
 	@npm install --silent --no-audit --no-fund --prefix .tools pnpm@$(PNPM_VERSION) >/dev/null
 	@touch $@
 
-node_modules/.modules.yaml: pnpm-lock.yaml package.json .tools/.stamp $(wildcard apps/*/package.json packages/*/package.json e2e/package.json)
+node_modules/.modules.yaml: pnpm-lock.yaml package.json .tools/.stamp $(wildcard apps/*/package.json packages/*/package.json e2e/package.json contracts/package.json)
 	@echo "==> installing web packages"
 	@$(PNPM) install --frozen-lockfile --reporter=silent
 	@touch $@
