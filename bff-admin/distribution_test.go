@@ -28,11 +28,20 @@ func distributionHarness(t *testing.T) (*harness, *delivery.Distributor, *simula
 	})
 	t.Cleanup(func() { _ = sim.Close() })
 	b := sim.Client()
-	token, _, err := chain.Deploy(ctx, b, dev, "Demo", "ACW", 18, big.NewInt(1000), chain.Address(treasury))
+	token, s, err := chain.Deploy(ctx, b, dev, "Demo", "ACW", 18, big.NewInt(1000), chain.Address(treasury))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim.Commit()
+	for i := 0; ; i++ { // the simulated pool promotes a new transaction asynchronously
+		sim.Commit()
+		if r, _ := chain.Receipt(ctx, b, s.Hash); r != nil {
+			break
+		}
+		if i == 100 {
+			t.Fatal("the token was never deployed")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	id, _ := b.ChainID(ctx)
 	wallet, _ := crypto.GenerateKey()
 	svc := h.d.Build()

@@ -3,7 +3,6 @@ package delivery_test
 import (
 	"bufio"
 	"context"
-	"crypto/ecdsa"
 	"fmt"
 	"math/big"
 	"net"
@@ -195,5 +194,4 @@ func TestGethWorkerKilledMidSendDeliversExactlyOnce(t *testing.T) {
 	if n != uint64(len(rows)) {
 		t.Fatalf("the treasury sent %d transactions for %d transfers", n, len(rows))
 	}
-	_ = ecdsa.PrivateKey{}
 }

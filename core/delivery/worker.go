@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/big"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -252,5 +251,3 @@ func (d *Distributor) Loop(ctx context.Context, every time.Duration) {
 		}
 	}
 }
-
-var _ = big.NewInt

@@ -129,7 +129,7 @@ func (s *Service) DistributionPeople(ctx context.Context, companyID string, user
 	if len(userIDs) == 0 {
 		return out, nil
 	}
-	if err := s.DB.NewRaw(`SELECT id, name, email FROM users WHERE company_id = ? AND id::text IN (?)`, companyID, bun.In(userIDs)).Scan(ctx, &rows); err != nil {
+	if err := s.DB.NewRaw(`SELECT id, name, email FROM users WHERE company_id = ? AND id::text IN (?)`, companyID, bun.List(userIDs)).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	for _, r := range rows {

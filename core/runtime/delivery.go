@@ -46,7 +46,8 @@ func (d *Deps) distributor(views *readmodel.Service) *delivery.Distributor {
 			if err != nil {
 				return delivery.Target{}, apperr.Unavailable("treasury_key_missing", "The treasury key of "+t.Symbol+" is not configured.", err)
 			}
-			// The company's own chain settings replace the development chain when wired.
+			// Integration: the company's distribution settings (rpc_url, chain_id) replace the
+			// development chain here; CHAIN_RPC_URL is the dev chain of make run.
 			b, id, err := dialer.dial(ctx, d.Cfg.Chain.DevRPCURL)
 			if err != nil {
 				return delivery.Target{}, apperr.Unavailable("chain_unavailable", "The chain does not answer; try again shortly.", err)
