@@ -48,15 +48,16 @@ stop() {
 }
 trap stop INT TERM EXIT
 
-# The development chain: geth --dev (a block a second) on 127.0.0.1:8545, its data and log under
+# The development chain: geth --dev (a block a second) on 127.0.0.1:$CHAIN_PORT (8545), its data and log under
 # var/. Optional: when it is missing or does not start, everything else runs as usual.
-CHAIN_RPC_URL=${CHAIN_RPC_URL:-http://127.0.0.1:8545}
+CHAIN_PORT=${CHAIN_PORT:-8545}
+CHAIN_RPC_URL=${CHAIN_RPC_URL:-http://127.0.0.1:$CHAIN_PORT}
 export CHAIN_RPC_URL
 chain_note="not running (see below)"
 if [ -x .tools/bin/geth ]; then
   mkdir -p var/chain
-  .tools/bin/geth --dev --dev.period 1 --datadir var/chain/geth --http --http.addr 127.0.0.1 --http.port 8545 \
-    --http.api eth,net,web3 --ipcdisable --nodiscover --maxpeers 0 --verbosity 2 >var/chain/geth.log 2>&1 &
+  .tools/bin/geth --dev --dev.period 1 --datadir var/chain/geth --http --http.addr 127.0.0.1 --http.port "$CHAIN_PORT" \
+    --http.api eth,net,web3 --ipcdisable --nodiscover --maxpeers 0 --port 0 --authrpc.port 0 --verbosity 2 >var/chain/geth.log 2>&1 &
   geth_pid=$!
   for _ in $(seq 1 50); do
     curl -fsS -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' \
