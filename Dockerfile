@@ -25,6 +25,7 @@ COPY apps/admin/package.json apps/admin/
 COPY packages/api/package.json packages/api/
 COPY packages/ui/package.json packages/ui/
 COPY e2e/package.json e2e/
+COPY contracts/package.json contracts/
 RUN pnpm install --frozen-lockfile --reporter=silent
 COPY apps apps
 COPY packages packages

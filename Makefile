@@ -37,7 +37,7 @@ setup: .tools/.stamp node_modules/.modules.yaml .go-mod.stamp .env
 	@npm install --silent --no-audit --no-fund --prefix .tools pnpm@$(PNPM_VERSION) >/dev/null
 	@touch $@
 
-node_modules/.modules.yaml: pnpm-lock.yaml package.json .tools/.stamp $(wildcard apps/*/package.json packages/*/package.json e2e/package.json)
+node_modules/.modules.yaml: pnpm-lock.yaml package.json .tools/.stamp $(wildcard apps/*/package.json packages/*/package.json e2e/package.json contracts/package.json)
 	@echo "==> installing web packages"
 	@$(PNPM) install --frozen-lockfile --reporter=silent
 	@touch $@
@@ -79,6 +79,7 @@ db: services
 
 ## ---- the main job ----
 run: setup build db
+	@$(MAKE) --no-print-directory .tools/bin/geth || echo "==> geth could not be installed: make run goes on without the development chain"
 	@scripts/run-stack.sh
 
 ## ---- the contract: docs/openapi/*.yaml -> packages/api/src/generated/*.ts ----
@@ -90,7 +91,7 @@ contract-check: node_modules/.modules.yaml
 	@scripts/contract-check.sh
 
 ## ---- tests ----
-test: setup build services .tools/bin/versitygw pdftotext haproxy chromium
+test: setup build services .tools/bin/versitygw .tools/bin/geth pdftotext haproxy chromium
 	@MAKE="$(MAKE)" scripts/test-both.sh
 
 # vet, gofmt, staticcheck, go mod tidy and a GOWORK=off build of every module in go.work.
@@ -111,11 +112,20 @@ VERSITYGW_VERSION := v1.8.0
 	@mkdir -p .tools/bin
 	@GOBIN=$(CURDIR)/.tools/bin GOWORK=off $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 
+# The development chain (make run) and the delivery tests' real node: geth --dev, built from Go
+# modules like versitygw (a few minutes of CPU on a fresh clone, nothing once built).
+GETH_VERSION := v1.17.10
+.tools/bin/geth:
+	@echo "==> installing geth $(GETH_VERSION) into .tools/bin (the development chain)"
+	@mkdir -p .tools/bin
+	@GOBIN=$(CURDIR)/.tools/bin GOWORK=off $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
+
 # Tests use their own databases (prelaunch_test_*) and Redis databases 1-15; never the dev data.
 # PRELAUNCH_REQUIRE_S3=1: the S3 tests fail instead of skipping when versitygw is missing.
-go-test: .tools/bin/versitygw pdftotext
+# PRELAUNCH_REQUIRE_GETH=1: the delivery tests against a real node fail instead of skipping.
+go-test: .tools/bin/versitygw .tools/bin/geth pdftotext
 	@echo "==> Go tests (-race)"
-	@APP_ENV=test PRELAUNCH_REQUIRE_S3=1 $(GO) test -race -count=1 -timeout 15m $(GO_PKGS)
+	@APP_ENV=test PRELAUNCH_REQUIRE_S3=1 PRELAUNCH_REQUIRE_GETH=1 $(GO) test -race -count=1 -timeout 15m $(GO_PKGS)
 
 web-test: node_modules/.modules.yaml
 	@echo "==> web unit tests"

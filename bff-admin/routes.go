@@ -82,6 +82,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Post("/kyc/approve", admin, a.kycApprove)
 	ad.Post("/kyc/reject", admin, a.kycReject)
 	ad.Post("/kyc/bulk", admin, a.kycBulk)
+	ad.Get("/distribution/preview", admin, a.distributionPreview)
+	ad.Post("/distribution/run", admin, a.distributionRun)
+	ad.Get("/distribution/list", admin, a.distributionList)
+	ad.Post("/distribution/retry", admin, a.distributionRetry)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")

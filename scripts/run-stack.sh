@@ -18,7 +18,7 @@ eval "$saved_env" 2>/dev/null; unset saved_env  # (read-only variables cannot be
 USER_PORT=${USER_PORT:-8080}; ADMIN_PORT=${ADMIN_PORT:-8081}
 export USER_PORT ADMIN_PORT
 
-pids=() names=()
+pids=() names=() geth_pid=
 start() { # binary: runs it in the background and remembers its process id
   "$PWD/bin/$1" &
   pids+=($!) names+=("$1")
@@ -35,6 +35,7 @@ stop() {
   echo; echo "==> stopping"
   local p alive
   for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
+  [ -n "$geth_pid" ] && kill -TERM "$geth_pid" 2>/dev/null
   for _ in $(seq 1 100); do
     alive=
     for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
@@ -46,6 +47,34 @@ stop() {
   exit "${1:-0}"
 }
 trap stop INT TERM EXIT
+
+# The development chain: geth --dev (a block a second) on 127.0.0.1:$CHAIN_PORT (8545), its data and log under
+# var/. Optional: when it is missing or does not start, everything else runs as usual.
+CHAIN_PORT=${CHAIN_PORT:-8545}
+CHAIN_RPC_URL=${CHAIN_RPC_URL:-http://127.0.0.1:$CHAIN_PORT}
+export CHAIN_RPC_URL
+chain_note="not running (see below)"
+if [ -x .tools/bin/geth ]; then
+  mkdir -p var/chain
+  .tools/bin/geth --dev --dev.period 1 --datadir var/chain/geth --http --http.addr 127.0.0.1 --http.port "$CHAIN_PORT" \
+    --http.api eth,net,web3 --ipcdisable --nodiscover --maxpeers 0 --port 0 --authrpc.port 0 --verbosity 2 >var/chain/geth.log 2>&1 &
+  geth_pid=$!
+  for _ in $(seq 1 50); do
+    curl -fsS -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' \
+      "$CHAIN_RPC_URL" >/dev/null 2>&1 && { chain_note=up; break; }
+    sleep 0.2
+  done
+  if [ "$chain_note" = up ]; then
+    chain_out=$("$PWD/bin/prelaunch" chain-dev 2>&1) && chain_note="$chain_out" ||
+      chain_note="geth is up but chain-dev failed: $chain_out"
+  else
+    chain_note="geth did not answer on $CHAIN_RPC_URL (log: var/chain/geth.log); running without the chain"
+    echo "==> $chain_note" >&2
+  fi
+else
+  chain_note="no .tools/bin/geth (make .tools/bin/geth); running without the chain"
+  echo "==> $chain_note" >&2
+fi
 
 start bff-user
 start bff-admin
@@ -82,6 +111,9 @@ cat <<MSG
     admin        admin@demo.test   / $pw
     buyer        buyer@demo.test   / $pw
     super admin  superadmin@demo.test  (emailed code: see ${MAIL_OUTBOX:-var/mail/outbox.jsonl})
+
+  Development chain (geth --dev, RPC $CHAIN_RPC_URL, log var/chain/geth.log):
+$(printf '%s\n' "$chain_note" | sed 's/^/    /')
 
 MSG
 # Ctrl-C reaches the three processes too (they share the terminal's process group), so the

@@ -30,6 +30,9 @@ func sweepUniqueTTL(every time.Duration) time.Duration {
 	return max(every*5/6, time.Second)
 }
 
+// DeliveryInterval is how often the worker looks at the open token transfers.
+const DeliveryInterval = 3 * time.Second
+
 func main() {
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "worker:", err)
@@ -98,12 +101,20 @@ func run() error {
 	if err := h.purchaseSweep(context.Background(), nil); err != nil {
 		d.Log.Warn("start-up sweep failed", "err", err)
 	}
+	// Token delivery: every worker follows the open transfers; the treasury's advisory lock keeps
+	// two workers from signing from one treasury at once (core/delivery).
+	deliveryCtx, stopDelivery := context.WithCancel(context.Background())
+	defer stopDelivery()
+	if d.Cfg.Chain.DirectDelivery || !d.Cfg.IsProduction() {
+		go svc.Distributor.Loop(deliveryCtx, DeliveryInterval)
+	}
 	d.Log.Info("worker started", "types", tasks.Types, "mail", how, "sweep", sweepSpec, "metrics", metricsAt)
 
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	s := <-sig
 	d.Log.Info("shutting down", "signal", s.String())
+	stopDelivery()
 	sched.Shutdown()
 	srv.Shutdown() // waits for running tasks up to ShutdownTimeout
 	return nil

@@ -8,6 +8,7 @@ import (
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
 	"prelaunch/core/dashboard"
+	"prelaunch/core/delivery"
 	"prelaunch/core/export"
 	"prelaunch/core/infra/config"
 	"prelaunch/core/infra/media"
@@ -40,6 +41,8 @@ type Services struct {
 	Reconcile     *reconcile.Service
 	KYC           *kyc.Service
 	Wallets       *wallet.Service
+	// Distributor sends bought tokens on chain (core/delivery; Owed wired with vesting).
+	Distributor *delivery.Distributor
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -77,6 +80,7 @@ func (d *Deps) Build() *Services {
 		Site:        site,
 		Purchases:   purchases,
 		Views:       views,
+		Distributor: d.distributor(views),
 		Sales:       &sale.Service{DB: d.DB, Clock: d.Clock, Media: d.Media},
 		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB, Confirm: users, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log,

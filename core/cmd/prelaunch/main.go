@@ -4,6 +4,7 @@
 //	go run ./core/cmd/prelaunch ensure-db  # create the database when missing
 //	go run ./core/cmd/prelaunch migrate    # apply SQL migrations under the migrator's lock
 //	go run ./core/cmd/prelaunch seed       # demo data (development and test only)
+//	go run ./core/cmd/prelaunch chain-dev  # tokens and treasuries on the development chain
 package main
 
 import (
@@ -20,7 +21,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: prelaunch wait|ensure-db|migrate|seed")
+		fmt.Fprintln(os.Stderr, "usage: prelaunch wait|ensure-db|migrate|seed|chain-dev")
 		os.Exit(2)
 	}
 	if err := run(os.Args[1]); err != nil {
@@ -39,6 +40,8 @@ func run(cmd string) error {
 	switch cmd {
 	case "wait":
 		return wait(ctx, cfg)
+	case "chain-dev":
+		return chainDev(ctx, cfg)
 	case "ensure-db":
 		return platform.EnsureDatabase(ctx, cfg.DatabaseURL)
 	case "migrate", "seed":

@@ -76,6 +76,8 @@ type Config struct {
 	// PaymentWindow is how long a new order stays open for payment (PAYMENT_WINDOW): 15 minutes,
 	// shorter only outside production, so that a test of expiry need not wait a quarter of an hour.
 	PaymentWindow time.Duration
+	// Chain is token delivery's settings (chain.go).
+	Chain Chain
 }
 
 // DefaultTokenSymbol is the demo token the servers sell unless TOKEN_SYMBOL says otherwise.
@@ -143,6 +145,9 @@ func Load() (Config, error) {
 		return Config{}, err
 	}
 	c.PaymentWindow = window
+	if c.Chain, err = loadChain(env); err != nil {
+		return Config{}, err
+	}
 	ttl, err := time.ParseDuration(getenv("JWT_TTL", "24h"))
 	if err != nil || ttl <= 0 {
 		return Config{}, fmt.Errorf("config: JWT_TTL is not a positive duration: %q", os.Getenv("JWT_TTL"))

@@ -3,6 +3,7 @@ import { call, withoutEmpty } from './call';
 import { downloadFile } from './download';
 import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
+import { deliveryCalls } from './delivery';
 import { trustCalls, type AdminLoginData } from './trust';
 import type {
   BulkAction,
@@ -103,6 +104,8 @@ export function adminCalls(client: AxiosInstance) {
       downloadFile(client, '/api/v1/admin/export/users.csv', { ...q }, 'users.csv'),
     /** Bank statements matched to purchases, approved in bulk. */
     ...reconcileCalls(client),
+    /** Token delivery on chain: preview, run, the transfers, a failed one's retry. */
+    ...deliveryCalls(client),
     /** Two-factor sign-in and the company's activity. */
     ...trustCalls(client),
   };

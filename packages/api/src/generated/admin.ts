@@ -603,6 +603,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/distribution/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a distribution run would send now, and whether the treasury covers it
+         * @description One line per buyer owed tokens now (what has vested, less every transfer already queued,
+         *     sent or confirmed), with a usable wallet address. A buyer whose last transfer FAILED is left
+         *     out until an admin retries it. Amounts are integers of the token's base units, as strings.
+         *     treasuryBalance is the treasury's token balance less what queued and sent transfers have
+         *     promised; enough says it covers total. 503 when delivery is not set up or the chain does not answer.
+         */
+        get: operations["adminDistributionPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/distribution/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a distribution run and queue its transfers
+         * @description Records, in one transaction, the run (who started it, from which treasury, the total) and
+         *     one QUEUED transfer per line of the preview; the worker then signs and sends them, each
+         *     exactly once. 409 `distribution_running` while an earlier run still has transfers not
+         *     confirmed or failed; 409 `nothing_owed` when there is nothing to send; 409 `treasury_short`
+         *     when the treasury's balance cannot cover the total. Audited (`distribution.run`).
+         */
+        post: operations["adminDistributionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/distribution/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's token transfers, newest first
+         * @description Every transfer of the admin's company, optionally of one run and one status. A FAILED
+         *     transfer carries its revert reason in error; retriedBy names the transfer that retried it.
+         *     422 for a malformed runId or an unknown status.
+         */
+        get: operations["adminDistributionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/distribution/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a failed transfer again
+         * @description A new QUEUED transfer for the failed one's buyer, address and amount; the failed transfer is
+         *     kept. 404 "Transfer not found." (unknown, malformed or another company's id); 409
+         *     `transfer_not_failed`, or `transfer_retried` when it was retried already; 422 missing id.
+         *     Audited (`distribution.retry`).
+         */
+        post: operations["adminDistributionRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/kyc/list": {
         parameters: {
             query?: never;
@@ -2012,6 +2105,92 @@ export interface components {
                 approved: number;
                 /** @description MATCHED lines whose purchase was no longer PENDING. */
                 skipped: number;
+            };
+        };
+        /** @description A token amount in the token's base units (an integer, as a string). */
+        BaseUnits: string;
+        DistributionPreviewAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Distribution preview fetched successfully";
+            data: {
+                transfers: {
+                    userId: string;
+                    name: string;
+                    address: string;
+                    amount: components["schemas"]["BaseUnits"];
+                }[];
+                total: components["schemas"]["BaseUnits"];
+                treasuryBalance: components["schemas"]["BaseUnits"];
+                enough: boolean;
+            };
+        };
+        DistributionRunAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Distribution started successfully";
+            data: {
+                runId: string;
+                transfers: number;
+                total: components["schemas"]["BaseUnits"];
+            };
+        };
+        DistributionTransfer: {
+            id: string;
+            runId: string;
+            user: {
+                id: string;
+                name: string;
+                email: string;
+            };
+            address: string;
+            amount: components["schemas"]["BaseUnits"];
+            /** @description Set once the transfer is signed and stored. */
+            txHash: string | null;
+            /** @description The transaction on the chain's explorer, when one is configured. */
+            txUrl: string | null;
+            /** @enum {string} */
+            status: "QUEUED" | "SENT" | "CONFIRMED" | "FAILED";
+            confirmations: number;
+            /** @description The revert reason of a FAILED transfer, or the last broadcast refusal. */
+            error: string;
+            retryOf: string | null;
+            retriedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DistributionListAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Transfers fetched successfully";
+            data: {
+                records: components["schemas"]["DistributionTransfer"][];
+                total: number;
+                page: number;
+                limit: number;
+                lastPage: number;
+                /** @description The transfers of the filter's run (or all) by status, for the progress bar. */
+                counts: {
+                    QUEUED: number;
+                    SENT: number;
+                    CONFIRMED: number;
+                    FAILED: number;
+                };
+            };
+        };
+        DistributionRetryAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Transfer queued again successfully";
+            data: {
+                /** @description The new transfer. */
+                id: string;
             };
         };
         MethodTotals: {
@@ -3546,6 +3725,129 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDistributionPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Distribution preview fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionPreviewAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDistributionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Distribution started successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionRunAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDistributionList: {
+        parameters: {
+            query?: {
+                runId?: string;
+                status?: "" | "QUEUED" | "SENT" | "CONFIRMED" | "FAILED";
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transfers fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionListAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDistributionRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Id"];
+        responses: {
+            /** @description Transfer queued again successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionRetryAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

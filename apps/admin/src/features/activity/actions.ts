@@ -17,6 +17,8 @@ const LABELS: Record<string, string> = {
   'company.reactivate': 'Reactivated a company',
   'reconcile.import': 'Imported a bank statement',
   'reconcile.approve': 'Approved matched purchases',
+  'distribution.run': 'Started a token distribution',
+  'distribution.retry': 'Retried a failed token transfer',
   'kyc.approve': 'Approved a KYC',
   'kyc.reject': 'Rejected a KYC',
   'admin.2fa.enable': 'Turned two-factor sign-in on',

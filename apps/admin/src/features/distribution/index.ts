@@ -1,0 +1,3 @@
+// The distribution feature's public face: routes, layouts and other features import only from here.
+export { DistributionRuns, type DistributionRunsProps } from './components/DistributionRuns';
+export { formatUnits } from './api/delivery';
