@@ -18,7 +18,7 @@ var tge = time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
 
 func TestUnlockedEdges(t *testing.T) {
 	s := Schedule{TGEUnlockBP: 1000, CliffDays: 30, VestingDays: 100} // 10% at TGE
-	base := Base(big.NewInt(1000), 0)                                  // 1000 units, no decimals
+	base := Base(big.NewInt(1000), 0)                                 // 1000 units, no decimals
 	cases := []struct {
 		name string
 		at   time.Time
