@@ -82,6 +82,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Post("/kyc/approve", admin, a.kycApprove)
 	ad.Post("/kyc/reject", admin, a.kycReject)
 	ad.Post("/kyc/bulk", admin, a.kycBulk)
+	ad.Get("/distribution/get", admin, a.distribution)
+	ad.Put("/distribution/update", admin, a.distributionUpdate)
+	ad.Get("/distribution/merkle.json", admin, a.distributionMerkle)
+	ad.Get("/distribution/claims.csv", admin, a.distributionClaims)
 
 	super := httpx.Guard(d.Verifier, auth.AudienceSuperAdmin)
 	sa := v1.Group("/superadmin")

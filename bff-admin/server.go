@@ -9,7 +9,10 @@ import (
 )
 
 // newServer builds the whole app: health, the API, a JSON 404 for unknown API paths, and the SPA.
-func newServer(d *runtime.Deps) *fiber.App {
+func newServer(d *runtime.Deps) *fiber.App { return newServerWith(d, d.Build()) }
+
+// newServerWith serves svc (a test plugs hooks into it first).
+func newServerWith(d *runtime.Deps, svc *runtime.Services) *fiber.App {
 	// A bank statement may be 20 MB: its route alone takes that much, with room for
 	// the multipart framing; every other route keeps BODY_LIMIT.
 	app := httpx.NewApp("bff-admin", d.Log, max(d.Cfg.BodyLimit, reconcile.MaxFileSize+1<<20),
@@ -21,7 +24,7 @@ func newServer(d *runtime.Deps) *fiber.App {
 	httpx.LimitBodies(app, d.Tokens, map[string]int{reconcileImportPath: reconcile.MaxFileSize + 1<<20,
 		"/api/v1/superadmin/media/add": d.Cfg.BodyLimit})
 	httpx.Health(app, d.DB, d.Redis)
-	registerRoutes(app, d, d.Build())
+	registerRoutes(app, d, svc)
 	httpx.NotFoundAPI(app)
 	httpx.ServeSPA(app, d.Cfg.AdminDist, nil)
 	return app

@@ -513,7 +513,7 @@ func validate(before *View, in UpdateInput, now time.Time) (*Settings, []Schedul
 		case t.Year() > 9999 || t.Year() < 2000:
 			v.Field("TGE must be a date and time (ISO 8601).", "tgeAt")
 		default:
-			t = t.UTC().Truncate(time.Second)
+			t = t.UTC()
 			// A new TGE must lie ahead: one in the past would unlock tokens at once, without the
 			// warning of a date to come. An unchanged one (already passed) is kept as it is.
 			if !before.Locked && !t.After(now) && !sameTime(before.TGEAt, &t) {

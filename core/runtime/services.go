@@ -9,6 +9,7 @@ import (
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
 	"prelaunch/core/dashboard"
+	"prelaunch/core/delivery"
 	"prelaunch/core/export"
 	"prelaunch/core/infra/config"
 	"prelaunch/core/infra/media"
@@ -40,6 +41,9 @@ type Services struct {
 	Reconcile     *reconcile.Service
 	Audit         *audit.Service
 	KYC           *kyc.Service
+	// Delivery is the chain settings, the vesting and the claims; its hooks (Treasury, Wallets,
+	// Delivered, Outstanding) are the chain, the proved wallets and the transfers.
+	Delivery *delivery.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -86,5 +90,6 @@ func (d *Deps) Build() *Services {
 		Audit:      &audit.Service{DB: d.DB},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
+		Delivery: &delivery.Service{DB: d.DB, Clock: d.Clock, Log: d.Log},
 	}
 }
