@@ -44,6 +44,8 @@ type Services struct {
 	// Delivery is the chain settings, the vesting and the claims; its hooks (Treasury, Wallets,
 	// Delivered, Outstanding) are the chain, the proved wallets and the transfers.
 	Delivery *delivery.Service
+	// Stock is the buyer's stock screens (readmodel over delivery's vesting).
+	Stock *readmodel.Stock
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -69,6 +71,7 @@ func (d *Deps) Build() *Services {
 		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey}
+	dlv := &delivery.Service{DB: d.DB, Clock: d.Clock, Log: d.Log}
 	return &Services{
 		Users: users,
 		// A company's reactions on users are the user package's: its owner admin, and the
@@ -90,6 +93,7 @@ func (d *Deps) Build() *Services {
 		Audit:      &audit.Service{DB: d.DB},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
-		Delivery: &delivery.Service{DB: d.DB, Clock: d.Clock, Log: d.Log},
+		Delivery: dlv,
+		Stock:    &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
 	}
 }
