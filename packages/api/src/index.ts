@@ -7,6 +7,8 @@ export { superAdminCalls, type SuperAdminCalls } from './superadmin';
 export { reconcileCalls, STATEMENT_MAX_BYTES, STATEMENT_EXTENSIONS } from './reconcile';
 export type * from './reconcile';
 export type * from './adminTypes';
+export { distributionCalls } from './distribution';
+export type * from './distribution';
 export type * from './superadminTypes';
 export { buyerApi, type BuyerApi } from './userApi';
 export { fetchBuyerSite, fetchPublicSale, servedBuyerSite } from './userSite';

@@ -3,13 +3,11 @@
 // (core/delivery/merkle.go). This loads the tree its tests write (core/delivery/testdata/merkle.json)
 // with OpenZeppelin's own library and checks every leaf verifies against the root, and that the
 // library builds the same root from the same values.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import raw from '../../../../../core/delivery/testdata/merkle.json?raw';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { describe, expect, it } from 'vitest';
 
-const path = fileURLToPath(new URL('../../../../../core/delivery/testdata/merkle.json', import.meta.url));
-const dump = JSON.parse(readFileSync(path, 'utf8'));
+const dump = JSON.parse(raw);
 
 describe('merkle.json from Go', () => {
   it('loads as a StandardMerkleTree and verifies every leaf', () => {
