@@ -262,3 +262,29 @@ func (h *harness) file(r reply) reply {
 	}
 	return r
 }
+
+// Saves racing on one company are serialised by the settings row's lock: each answers 200 and the
+// schedules end as one of the bodies sent, never doubled (one per round and one token-wide).
+func TestDistributionConcurrentSaves(t *testing.T) {
+	h := setup(t)
+	tge := time.Now().Add(72 * time.Hour).UTC().Format(time.RFC3339)
+	const n = 6
+	codes := make(chan int, n)
+	for i := 0; i < n; i++ {
+		go func(i int) {
+			b := distBody(tge, []map[string]any{{"roundId": nil, "tgeUnlockPercent": i, "cliffDays": i, "vestingDays": 10}})
+			codes <- h.http().Call("PUT", "/api/v1/admin/distribution/update", h.adminA, b).Code
+		}(i)
+	}
+	for i := 0; i < n; i++ {
+		if c := <-codes; c != 200 {
+			t.Errorf("a concurrent save answered %d", c)
+		}
+	}
+	if got := h.num("SELECT count(*) FROM vesting_schedules WHERE company_id = ?", h.cidA); got != 1 {
+		t.Errorf("%d token-wide schedules", got)
+	}
+	if got := h.num("SELECT count(*) FROM distribution_settings WHERE company_id = ?", h.cidA); got != 1 {
+		t.Errorf("%d settings rows", got)
+	}
+}
