@@ -43,7 +43,11 @@ func download(c fiber.Ctx, contentType, kind, ext string, body []byte) error {
 }
 
 func (a *api) distributionMerkle(c fiber.Ctx) error {
-	d, err := a.svc.Delivery.Merkle(c.Context(), companyOf(c))
+	at, err := a.svc.Delivery.SnapshotAt(c.Query("at"))
+	if err != nil {
+		return err
+	}
+	d, err := a.svc.Delivery.Merkle(c.Context(), companyOf(c), at)
 	if err != nil {
 		return err
 	}
@@ -55,7 +59,11 @@ func (a *api) distributionMerkle(c fiber.Ctx) error {
 }
 
 func (a *api) distributionClaims(c fiber.Ctx) error {
-	b, err := a.svc.Delivery.ClaimsCSV(c.Context(), companyOf(c))
+	at, err := a.svc.Delivery.SnapshotAt(c.Query("at"))
+	if err != nil {
+		return err
+	}
+	b, err := a.svc.Delivery.ClaimsCSV(c.Context(), companyOf(c), at)
 	if err != nil {
 		return err
 	}

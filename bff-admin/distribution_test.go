@@ -238,6 +238,23 @@ func TestDistributionClaims(t *testing.T) {
 	if string(r.Data) != want || r.Header.Get("Cache-Control") != "no-store" {
 		t.Errorf("claims %q", r.Data)
 	}
+	// A snapshot: at the TGE's second the same leaves; before the TGE none; in the future or
+	// unreadable, 422 on at.
+	var tgeAt string
+	if err := h.d.DB.QueryRowContext(context.Background(), "SELECT to_char(tge_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') FROM distribution_settings WHERE company_id = ?", h.cidA).Scan(&tgeAt); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := time.Parse(time.RFC3339, tgeAt)
+	r = h.file(h.call("GET", claims+"?at="+before.Add(-time.Second).Format(time.RFC3339), h.adminA, nil))
+	if string(r.Data) != "address,amount\r\n" {
+		t.Errorf("claims before the TGE: %q", r.Data)
+	}
+	h.want(h.call("GET", merkle+"?at="+before.Add(-time.Second).Format(time.RFC3339), h.adminA, nil), 409)
+	r = h.want(h.call("GET", merkle+"?at="+time.Now().Add(time.Hour).UTC().Format(time.RFC3339), h.adminA, nil), 422)
+	if r.FieldMsg("at") == "" {
+		t.Errorf("future at: %v", r.Errors)
+	}
+	h.want(h.call("GET", claims+"?at=soon", h.adminA, nil), 422)
 	// Company B's admin gets B's (no wallets there).
 	h.want(h.call("GET", merkle, h.adminB, nil), 409)
 }

@@ -124,9 +124,27 @@ func (s *Service) Claims(ctx context.Context, companyID string, now time.Time) (
 // MsgNoClaims is the 409 of a Merkle tree with no leaf.
 const MsgNoClaims = "No proved wallet has unlocked tokens yet: there is nothing to put in the tree."
 
-// Merkle is GET /admin/distribution/merkle.json: the StandardMerkleTree dump of Claims at now.
-func (s *Service) Merkle(ctx context.Context, companyID string) (*MerkleDump, error) {
-	claims, err := s.Claims(ctx, companyID, s.now())
+// SnapshotAt reads the optional `at` of the claim downloads: "" is now; else an ISO 8601 time not
+// in the future (422 on the field "at"). The same at gives merkle.json and claims.csv the same
+// amounts, whenever each is downloaded.
+func (s *Service) SnapshotAt(raw string) (time.Time, error) {
+	now := s.now()
+	if strings.TrimSpace(raw) == "" {
+		return now, nil
+	}
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(raw))
+	if err != nil {
+		return time.Time{}, apperr.InvalidField("bad_at", "at", "at must be a date and time (ISO 8601).")
+	}
+	if t.After(now) {
+		return time.Time{}, apperr.InvalidField("future_at", "at", "at cannot be in the future.")
+	}
+	return t, nil
+}
+
+// Merkle is GET /admin/distribution/merkle.json: the StandardMerkleTree dump of Claims at at.
+func (s *Service) Merkle(ctx context.Context, companyID string, at time.Time) (*MerkleDump, error) {
+	claims, err := s.Claims(ctx, companyID, at)
 	if err != nil {
 		return nil, err
 	}
@@ -139,8 +157,8 @@ func (s *Service) Merkle(ctx context.Context, companyID string) (*MerkleDump, er
 // ClaimsCSV is GET /admin/distribution/claims.csv: "address,amount" then a line per claim
 // (amount in the token's smallest unit); a cell that a spreadsheet would read as a formula is
 // neutralised as the other exports do (core/export).
-func (s *Service) ClaimsCSV(ctx context.Context, companyID string) ([]byte, error) {
-	claims, err := s.Claims(ctx, companyID, s.now())
+func (s *Service) ClaimsCSV(ctx context.Context, companyID string, at time.Time) ([]byte, error) {
+	claims, err := s.Claims(ctx, companyID, at)
 	if err != nil {
 		return nil, err
 	}

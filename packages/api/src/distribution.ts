@@ -17,9 +17,11 @@ export function distributionCalls(client: AxiosInstance) {
     distributionGet: () => call<Distribution>(client.get('/api/v1/admin/distribution/get')),
     distributionUpdate: (body: DistributionUpdate) =>
       call<Distribution>(client.put('/api/v1/admin/distribution/update', body)),
-    /** The claims' Merkle tree (StandardMerkleTree dump), saved as a download. */
-    distributionMerkle: () => downloadFile(client, '/api/v1/admin/distribution/merkle.json', {}, 'merkle.json'),
-    /** The claims as CSV (address, amount), saved as a download. */
-    distributionClaims: () => downloadFile(client, '/api/v1/admin/distribution/claims.csv', {}, 'claims.csv'),
+    /** The claims' Merkle tree (StandardMerkleTree dump) at `at` (ISO; now when absent), saved as a download. */
+    distributionMerkle: (at?: string) =>
+      downloadFile(client, '/api/v1/admin/distribution/merkle.json', at ? { at } : {}, 'merkle.json'),
+    /** The claims as CSV (address, amount) at `at`, saved as a download: the same amounts as merkle.json at the same `at`. */
+    distributionClaims: (at?: string) =>
+      downloadFile(client, '/api/v1/admin/distribution/claims.csv', at ? { at } : {}, 'claims.csv'),
   };
 }

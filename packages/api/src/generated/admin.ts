@@ -4690,7 +4690,13 @@ export interface operations {
     };
     adminDistributionMerkle: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The moment whose unlocked amounts to use (ISO 8601, not in the future; 422 on "at"
+                 *     otherwise); absent for now. merkle.json and claims.csv with the same at hold the same amounts.
+                 */
+                at?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4714,13 +4720,20 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
     };
     adminDistributionClaims: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The moment whose unlocked amounts to use (ISO 8601, not in the future; 422 on "at"
+                 *     otherwise); absent for now. merkle.json and claims.csv with the same at hold the same amounts.
+                 */
+                at?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4743,6 +4756,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,5 +1,6 @@
 import type { Distribution } from '@prelaunch/api';
-import { ExportButton } from '@prelaunch/ui';
+import { ExportButton, formatIst } from '@prelaunch/ui';
+import { useState } from 'react';
 import { api } from '../../../api';
 import { DISTRIBUTION_FALLBACK } from '../api/distribution';
 import { units } from '../form';
@@ -19,6 +20,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function DistributionOverview({ settings }: { settings: Distribution }) {
   const d = settings.chain.decimals;
   const t = settings.treasury;
+  // One moment for both downloads, so the CSV lists exactly the tree's leaves.
+  const [at, setAt] = useState(() => new Date(Math.floor(Date.now() / 1000) * 1000).toISOString());
   return (
     <>
       <section className="card mb-4" aria-labelledby="dist-totals">
@@ -64,9 +67,15 @@ export function DistributionOverview({ settings }: { settings: Distribution }) {
             Every proved wallet with its unlocked amount now (in the token's smallest unit): the Merkle tree for a claim contract
             (OpenZeppelin StandardMerkleTree) and the same list as CSV.
           </p>
+          <p className="small mb-2" data-testid="snapshot">
+            Amounts as of <strong>{formatIst(at)}</strong>{' '}
+            <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => setAt(new Date(Math.floor(Date.now() / 1000) * 1000).toISOString())}>
+              Use now
+            </button>
+          </p>
           <div className="d-flex flex-wrap gap-2">
-            <ExportButton label="Download merkle.json" download={() => api.distributionMerkle()} fallback={DISTRIBUTION_FALLBACK.merkle} />
-            <ExportButton label="Download claims.csv" download={() => api.distributionClaims()} fallback={DISTRIBUTION_FALLBACK.claims} />
+            <ExportButton label="Download merkle.json" download={() => api.distributionMerkle(at)} fallback={DISTRIBUTION_FALLBACK.merkle} />
+            <ExportButton label="Download claims.csv" download={() => api.distributionClaims(at)} fallback={DISTRIBUTION_FALLBACK.claims} />
           </div>
         </div>
       </section>
