@@ -495,7 +495,11 @@ func validate(before *View, in UpdateInput, now time.Time) (*Settings, []Schedul
 		next.ChainID, _ = wholeIn(v, c.ChainID, 0, maxChainID, "chain.chainId", "Chain ID")
 		next.RPCURL = webURL(v, c.RPCURL, "chain.rpcUrl", "RPC URL")
 		next.ExplorerURL = webURL(v, c.ExplorerURL, "chain.explorerUrl", "Explorer URL")
-		if a := strings.TrimSpace(c.TokenAddress); a != "" {
+		// An address sent back unchanged is kept as stored (a placeholder from before delivery,
+		// such as the demo seed's, does not block saving the rest); a new one must be an address.
+		if a := strings.TrimSpace(c.TokenAddress); a != "" && a == before.Chain.TokenAddress {
+			contract.TokenAddress = a
+		} else if a != "" {
 			sum, ok := Checksum(a)
 			if !ok {
 				v.Field("Token address must be 0x and 40 hexadecimal digits (with a valid checksum when mixed case).", "chain.tokenAddress")
