@@ -1,55 +1,71 @@
 package main
 
 import (
+	"encoding/json"
+	"time"
+
 	"github.com/gofiber/fiber/v3"
 
+	"prelaunch/core/delivery"
+	"prelaunch/core/infra/clock"
 	"prelaunch/core/infra/httpx"
-	"prelaunch/core/readmodel"
 )
 
-// Token delivery on chain (core/delivery): preview, run, the transfers, a failed one's retry.
+// The admin's Distribution screen: chain settings, TGE and vesting (core/delivery).
 
-func (a *api) distributionPreview(c fiber.Ctx) error {
-	p, err := a.svc.Distributor.Preview(c.Context(), companyOf(c))
+func (a *api) distribution(c fiber.Ctx) error {
+	v, err := a.svc.Delivery.Get(c.Context(), companyOf(c))
 	if err != nil {
 		return err
 	}
-	return httpx.OK(c, "Distribution preview fetched successfully", p)
+	return httpx.OK(c, "Distribution settings fetched successfully", v)
 }
 
-type distributionRunIn struct{}
-
-func (a *api) distributionRun(c fiber.Ctx) error {
-	if len(c.Body()) > 0 {
-		var in distributionRunIn
-		if err := httpx.Bind(c, &in); err != nil {
-			return err
-		}
-	}
-	st, err := a.svc.Distributor.Run(c.Context(), httpx.Actor(c), companyOf(c))
-	if err != nil {
-		return err
-	}
-	return httpx.OK(c, "Distribution started successfully", st)
-}
-
-func (a *api) distributionList(c fiber.Ctx) error {
-	list, err := a.svc.Views.DistributionTransfers(c.Context(), companyOf(c), readmodel.DistributionFilter{
-		RunID: c.Query("runId"), Status: c.Query("status"), Page: c.Query("page"), Limit: c.Query("limit")})
-	if err != nil {
-		return err
-	}
-	return httpx.OK(c, "Transfers fetched successfully", list)
-}
-
-func (a *api) distributionRetry(c fiber.Ctx) error {
-	var in idBody
+func (a *api) distributionUpdate(c fiber.Ctx) error {
+	var in delivery.UpdateInput
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	id, err := a.svc.Distributor.Retry(c.Context(), httpx.Actor(c), companyOf(c), in.ID)
+	v, err := a.svc.Delivery.Update(c.Context(), httpx.Actor(c), in)
 	if err != nil {
 		return err
 	}
-	return httpx.OK(c, "Transfer queued again successfully", fiber.Map{"id": id})
+	return httpx.OK(c, "Distribution settings updated successfully", v)
+}
+
+// download answers body as an attachment named <kind>-<IST date>.<ext>, never stored by a cache.
+func download(c fiber.Ctx, contentType, kind, ext string, body []byte) error {
+	name := kind + "-" + time.Now().In(clock.IST).Format("2006-01-02") + "." + ext
+	c.Set(fiber.HeaderContentType, contentType)
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+name+`"`)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(fiber.StatusOK).Send(body)
+}
+
+func (a *api) distributionMerkle(c fiber.Ctx) error {
+	at, err := a.svc.Delivery.SnapshotAt(c.Query("at"))
+	if err != nil {
+		return err
+	}
+	d, err := a.svc.Delivery.Merkle(c.Context(), companyOf(c), at)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		return err
+	}
+	return download(c, fiber.MIMEApplicationJSON, "merkle", "json", append(b, '\n'))
+}
+
+func (a *api) distributionClaims(c fiber.Ctx) error {
+	at, err := a.svc.Delivery.SnapshotAt(c.Query("at"))
+	if err != nil {
+		return err
+	}
+	b, err := a.svc.Delivery.ClaimsCSV(c.Context(), companyOf(c), at)
+	if err != nil {
+		return err
+	}
+	return download(c, csvType, "claims", "csv", b)
 }

@@ -56,6 +56,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Get("/user/transaction/receipt", a.withSite, signedIn, same, a.receipt)
 	v1.Get("/user/stock/global/list", a.withSite, signedIn, same, a.globalStock)
 	v1.Get("/user/stock/my/list", a.withSite, signedIn, same, a.myStock)
+	v1.Get("/user/stock/delivery/get", a.withSite, signedIn, same, a.stockDelivery)
 	v1.Get("/user/kyc/get", a.withSite, signedIn, same, a.kycGet)
 	v1.Post("/user/kyc/submit", a.withSite, signedIn, same, a.kycSubmit)
 	v1.Get("/user/wallet/get", a.withSite, signedIn, same, a.walletGet)
@@ -322,7 +323,7 @@ func (a *api) globalStock(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.svc.Purchases.GlobalStock(c.Context(), buyerOf(c), pg)
+	list, err := a.svc.Stock.GlobalStock(c.Context(), buyerOf(c).CompanyID, buyerOf(c).UserID, pg)
 	if err != nil {
 		return err
 	}
@@ -334,11 +335,21 @@ func (a *api) myStock(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.svc.Purchases.MyStock(c.Context(), buyerOf(c), pg)
+	list, err := a.svc.Stock.MyStock(c.Context(), buyerOf(c).CompanyID, buyerOf(c).UserID, pg)
 	if err != nil {
 		return err
 	}
 	return httpx.OK(c, "My stock fetched successfully", list)
+}
+
+// stockDelivery is how and when the buyer's tokens arrive (the dashboard's delivery card).
+func (a *api) stockDelivery(c fiber.Ctx) error {
+	b := buyerOf(c)
+	v, err := a.svc.Stock.BuyerDelivery(c.Context(), b.CompanyID, b.UserID)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Token delivery fetched successfully", v)
 }
 
 func kycBuyer(c fiber.Ctx) kyc.Buyer {

@@ -7,7 +7,7 @@ var Actions = []string{
 	"admin.2fa.disable", "admin.2fa.enable", "admin.2fa.reset",
 	"beneficiary.update",
 	"company.create", "company.update",
-	"distribution.retry", "distribution.run",
+	"distribution.retry", "distribution.run", "distribution.update",
 	"kyc.approve", "kyc.reject",
 	"purchase.approve", "purchase.refund", "purchase.reject",
 	"reconcile.import",

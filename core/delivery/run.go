@@ -303,3 +303,33 @@ func mustInt(s string) *big.Int {
 	}
 	return n
 }
+
+// Delivered is, per buyer, what has reached them on chain: the CONFIRMED transfers summed and
+// the hash of the latest one.
+func (d *Distributor) Delivered(ctx context.Context, db bun.IDB, companyID string) (map[string]Delivery, error) {
+	var rows []struct {
+		UserID string `bun:"user_id"`
+		Sum    string `bun:"sum"`
+		Last   string `bun:"last"`
+	}
+	if err := db.NewRaw(`SELECT user_id, sum(amount)::text AS sum,
+		(array_agg(tx_hash ORDER BY updated_at DESC, id DESC))[1] AS last
+		FROM distribution_transfers WHERE company_id = ? AND status = 'CONFIRMED' GROUP BY user_id`, companyID).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	out := make(map[string]Delivery, len(rows))
+	for _, r := range rows {
+		out[r.UserID] = Delivery{Amount: mustInt(r.Sum), TxHash: r.Last}
+	}
+	return out, nil
+}
+
+// InFlight is the total of the transfers recorded and not yet confirmed or failed (QUEUED, SENT).
+func (d *Distributor) InFlight(ctx context.Context, db bun.IDB, companyID string) (*big.Int, error) {
+	var sum string
+	if err := db.NewRaw(`SELECT coalesce(sum(amount), 0)::text FROM distribution_transfers
+		WHERE company_id = ? AND status IN ('QUEUED', 'SENT')`, companyID).Scan(ctx, &sum); err != nil {
+		return nil, err
+	}
+	return mustInt(sum), nil
+}

@@ -32,6 +32,8 @@ var Owners = map[string]string{
 	"distribution_runs":      "delivery",
 	"distribution_transfers": "delivery",
 	"wallets":                "wallet",
+	"distribution_settings":  "delivery",
+	"vesting_schedules":      "delivery",
 }
 
 // Readers are the read-only packages: they may read every table and write none. The lists,

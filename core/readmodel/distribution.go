@@ -2,6 +2,7 @@ package readmodel
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -74,13 +75,15 @@ func (s *Service) DistributionTransfers(ctx context.Context, companyID string, f
 		RetriedBy     *string   `bun:"retried_by"`
 		CreatedAt     time.Time `bun:"created_at"`
 		UpdatedAt     time.Time `bun:"updated_at"`
+		Explorer      string    `bun:"explorer_url"`
 		Total         int       `bun:"total_count"`
 	}
 	if err := s.DB.NewRaw(`SELECT t.id, t.run_id, t.user_id, u.name AS user_name, u.email AS user_email, t.address,
 			t.amount::text AS amount, t.tx_hash, t.status, t.confirmations, t.error, t.retry_of,
 			(SELECT r.id FROM distribution_transfers r WHERE r.retry_of = t.id) AS retried_by,
-			t.created_at, t.updated_at, count(*) OVER () AS total_count
+			t.created_at, t.updated_at, coalesce(ds.explorer_url, '') AS explorer_url, count(*) OVER () AS total_count
 		FROM distribution_transfers t JOIN users u ON u.id = t.user_id
+		LEFT JOIN distribution_settings ds ON ds.company_id = t.company_id
 		WHERE t.company_id = ? AND (? = '' OR t.run_id::text = ?) AND (? = '' OR t.status = ?)
 		ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`,
 		companyID, f.RunID, f.RunID, f.Status, f.Status, p.Limit, p.Offset()).Scan(ctx, &rows); err != nil {
@@ -93,6 +96,10 @@ func (s *Service) DistributionTransfers(ctx context.Context, companyID string, f
 			Status: r.Status, Confirmations: r.Confirmations, Error: r.Error, RetryOf: r.RetryOf, RetriedBy: r.RetriedBy,
 			CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 		t.User.ID, t.User.Name, t.User.Email = r.UserID, r.UserName, r.UserEmail
+		if r.TxHash != nil && *r.TxHash != "" && r.Explorer != "" {
+			u := strings.TrimRight(r.Explorer, "/") + "/tx/" + *r.TxHash
+			t.TxURL = &u
+		}
 		out = append(out, t)
 		total = r.Total
 	}

@@ -43,6 +43,11 @@ type Services struct {
 	Wallets       *wallet.Service
 	// Distributor sends bought tokens on chain (core/delivery; Owed wired with vesting).
 	Distributor *delivery.Distributor
+	// Delivery is the chain settings, the vesting and the claims; its hooks (Treasury, Wallets,
+	// Delivered, Outstanding) are the chain, the proved wallets and the transfers.
+	Delivery *delivery.Service
+	// Stock is the buyer's stock screens (readmodel over delivery's vesting).
+	Stock *readmodel.Stock
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -70,6 +75,9 @@ func (d *Deps) Build() *Services {
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey,
 		Wallet: wallet.AddressOf}
 	views := &readmodel.Service{DB: d.DB, Links: links}
+	dlv := &delivery.Service{DB: d.DB, Clock: d.Clock, Log: d.Log}
+	dist := d.distributor(views)
+	wireDelivery(dlv, dist)
 	return &Services{
 		Users: users,
 		// A company's reactions on users are the user package's: its owner admin, and the
@@ -80,7 +88,7 @@ func (d *Deps) Build() *Services {
 		Site:        site,
 		Purchases:   purchases,
 		Views:       views,
-		Distributor: d.distributor(views),
+		Distributor: dist,
 		Sales:       &sale.Service{DB: d.DB, Clock: d.Clock, Media: d.Media},
 		SuperAdmins: &superadmin.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks},
 		Beneficiaries: &beneficiary.Service{DB: d.DB, Confirm: users, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log,
@@ -91,6 +99,8 @@ func (d *Deps) Build() *Services {
 		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
-		Wallets: &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
+		Wallets:  &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
+		Delivery: dlv,
+		Stock:    &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
 	}
 }

@@ -129,12 +129,15 @@ test('register with the mailed code and land signed in on the dashboard', async 
   await page.getByTestId('layout-name').getByText(buyer.name).waitFor();
   await page.waitForFunction(() => document.title.endsWith(' | Dashboard'));
   await page.getByRole('heading', { name: 'Global Stock Details' }).waitFor();
-  for (const h of ['Stock Rank', 'Wallet Address', 'Stock Qty.', 'Transaction Hash', 'Date & time', 'Time Left']) {
+  for (const h of ['Stock Rank', 'Wallet Address', 'Member ID', 'Stock Qty.', 'Holder since']) {
     await page.getByRole('columnheader', { name: h, exact: true }).waitFor();
   }
   await page.getByRole('button', { name: /My Stock/ }).click();
   await page.getByRole('heading', { name: 'My Stock Details' }).waitFor();
   await page.getByRole('columnheader', { name: 'Reward' }).waitFor();
+  for (const h of ['Status', 'Unlocked', 'Locked', 'Transaction Hash', 'Time Left']) {
+    await page.getByRole('columnheader', { name: h, exact: true }).waitFor();
+  }
   await screenshot(page, 'user-dashboard-desktop');
   assert.deepEqual(page.problems, []);
 });

@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
           { path: 'reconcile', lazy: page(() => import('./routes/Reconcile')) },
           { path: 'beneficiary', lazy: page(() => import('./routes/Beneficiary')) },
           { path: 'token', lazy: page(() => import('./routes/TokenSettings')) },
+          { path: 'distribution', lazy: page(() => import('./routes/Distribution')) },
           { path: 'activity', lazy: page(() => import('./routes/Activity')) },
           { path: 'security', lazy: page(() => import('./routes/Security')) },
         ],

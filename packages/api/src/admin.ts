@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { call, withoutEmpty } from './call';
+import { distributionCalls } from './distribution';
 import { downloadFile } from './download';
 import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
@@ -108,6 +109,8 @@ export function adminCalls(client: AxiosInstance) {
     ...deliveryCalls(client),
     /** Two-factor sign-in and the company's activity. */
     ...trustCalls(client),
+    /** Token distribution: chain, TGE, vesting, claims. */
+    ...distributionCalls(client),
   };
 }
 

@@ -9,6 +9,8 @@ export type * from './reconcile';
 export { deliveryCalls } from './delivery';
 export type * from './delivery';
 export type * from './adminTypes';
+export { distributionCalls } from './distribution';
+export type * from './distribution';
 export type * from './superadminTypes';
 export { buyerApi, type BuyerApi } from './userApi';
 export { fetchBuyerSite, fetchPublicSale, servedBuyerSite } from './userSite';

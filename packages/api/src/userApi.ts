@@ -14,6 +14,7 @@ import type {
   KycSubmitRequest,
   BuyerListPage,
   MyStockRow,
+  StockDelivery,
   OrderCancelRequest,
   PasswordUpdateRequest,
   PaymentDetails,
@@ -94,6 +95,7 @@ export function buyerApi(client: AxiosInstance) {
       call<BuyerListPage<GlobalStockRow>>(client.get('/api/v1/user/stock/global/list', { params: { page, limit } })),
     myStockList: (page: number, limit: number) =>
       call<BuyerListPage<MyStockRow>>(client.get('/api/v1/user/stock/my/list', { params: { page, limit } })),
+    stockDelivery: () => call<StockDelivery>(client.get('/api/v1/user/stock/delivery/get')),
     /** Multipart upload, field 'medias'; data is an array whose first item has the id. */
     mediaAdd: (file: File | Blob, filename?: string) => call(postMedia<UploadedMedia[]>(client, file, filename)),
   };

@@ -54,6 +54,8 @@ export type TransactionListQuery = NonNullable<operations['transactionList']['pa
 
 export type GlobalStockRow = S['GlobalStockRow'];
 export type MyStockRow = S['MyStockRow'];
+/** GET /api/v1/user/stock/delivery/get: when and where the buyer's tokens arrive. */
+export type StockDelivery = S['StockDelivery'];
 export type UploadedMedia = S['UploadedMedia'];
 
 /** KYC: the buyer's verification (GET /api/v1/user/kyc/get). */

@@ -16,6 +16,7 @@ const ITEMS = [
   { to: '/admin/reconcile', label: 'Reconciliation' },
   { to: '/admin/beneficiary', label: 'Beneficiary Manage' },
   { to: '/admin/token', label: 'Token Settings' },
+  { to: '/admin/distribution', label: 'Distribution' },
   { to: '/admin/activity', label: 'Activity' },
   { to: SECURITY_PATH, label: 'Security' },
   { to: '/admin/logout', label: 'Logout' },

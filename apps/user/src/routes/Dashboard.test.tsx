@@ -6,11 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const profileGet = vi.fn();
 const globalStockList = vi.fn();
 const transactionList = vi.fn();
+const stockDelivery = vi.fn();
 vi.mock('../api', () => ({
   api: {
     profileGet: () => profileGet(),
     globalStockList: (q: unknown) => globalStockList(q),
     myStockList: () => new Promise(() => {}),
+    stockDelivery: () => stockDelivery(),
     transactionList: (q: unknown) => transactionList(q),
   },
 }));
@@ -33,12 +35,13 @@ beforeEach(() => {
   profileGet.mockReset();
   globalStockList.mockReset();
   transactionList.mockReset();
+  stockDelivery.mockReset().mockReturnValue(new Promise(() => {}));
   vi.spyOn(console, 'error').mockImplementation(() => {});
   transactionList.mockResolvedValue({ message: 'ok', data: { records: [], total: 0, page: 1, limit: 5, lastPage: 0 } });
   globalStockList.mockResolvedValue({
     message: 'ok',
     data: {
-      records: [{ rank: 1, walletAddress: '0xabc', quantity: 125000, transactionHash: '0xdef', createdAt: '2026-11-21T10:30:00Z', timeLeft: null }],
+      records: [{ rank: 1, walletAddress: '0x12ab…cdef', memberId: 'PL-7K****2X', quantity: '125000', since: '2026-11-21T10:30:00Z' }],
       total: 1,
       page: 1,
       limit: 10,

@@ -6,7 +6,7 @@ import { Icon } from '../components/Icon';
 import { profileQueryOptions } from '../features/profile';
 import { OpenOrders, SaleOverview } from '../features/purchase';
 import { useSite, useSiteDocumentMeta } from '../features/site';
-import { globalColumns, globalStockQueryOptions, myColumns, myStockQueryOptions } from '../features/stock';
+import { DeliveryCard, globalColumns, globalStockQueryOptions, myColumns, myStockQueryOptions, stockDeliveryQueryOptions } from '../features/stock';
 
 type CardId = 'globalStock' | 'myStock';
 const PAGE_SIZE = 10;
@@ -20,6 +20,7 @@ export default function Dashboard() {
   const [myPage, setMyPage] = useState(1);
   const global = useQuery(globalStockQueryOptions(globalPage, PAGE_SIZE, card === 'globalStock'));
   const mine = useQuery(myStockQueryOptions(myPage, PAGE_SIZE, card === 'myStock'));
+  const delivery = useQuery(stockDeliveryQueryOptions());
 
   useErrorToast(global.error ?? mine.error, 'Failed to fetch stock details');
 
@@ -43,6 +44,7 @@ export default function Dashboard() {
       <h1 className="h3 pl-page-title">Dashboard</h1>
       <OpenOrders />
       <SaleOverview />
+      {delivery.data ? <DeliveryCard delivery={delivery.data} symbol={token.symbol} /> : null}
       {profile.isError ? (
         <div className="alert alert-danger d-flex flex-wrap align-items-center justify-content-between gap-2" role="alert">
           <span>Your balances could not be loaded.</span>
@@ -68,7 +70,12 @@ export default function Dashboard() {
             title="My Stock"
             icon={<Icon name="wallet" />}
             value={<span data-testid="stock-balance">{figure(profile.data?.stockBalance)}</span>}
-            subValues={[token.symbol, 'Approved purchases']}
+            subValues={[
+              token.symbol,
+              delivery.data && delivery.data.allocated !== '0'
+                ? `${tokens(delivery.data.unlocked)} unlocked · ${tokens(delivery.data.locked)} locked`
+                : 'Approved purchases',
+            ]}
             tokenIcon={token.icon_url}
             active={card === 'myStock'}
             onSelect={(id) => setCard(id as CardId)}
@@ -101,7 +108,7 @@ export default function Dashboard() {
               title="My Stock Details"
               columns={myColumns}
               rows={mine.data?.records}
-              rowKey={(r, i) => `${r.transactionHash}-${i}`}
+              rowKey={(r, i) => `${r.reference}-${r.kind}-${i}`}
               loading={mine.isLoading}
               emptyText="No approved purchases yet. Buy tokens on Buy Token; they appear here once approved."
               loadingText="Loading my stock..."

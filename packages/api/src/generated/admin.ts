@@ -1354,10 +1354,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/distribution/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's token distribution (chain, treasury, TGE, vesting schedules, totals)
+         * @description chain: the chain id (0 while not set), the RPC and explorer addresses ("" while not set), the
+         *     token's contract address (EIP-55, "" while not deployed) and decimals. treasury: the address
+         *     and balances (token and gas, in the smallest unit) the chain reports now; all null with a
+         *     reason when the chain is not connected or cannot be reached. tgeAt: when vesting starts (null
+         *     while not set); locked: the TGE has passed, so the TGE, the schedules and the contract can no
+         *     longer change. rounds: the token's rounds, for a schedule per round. schedules: a round's
+         *     schedule (roundId), and the token-wide one (roundId null) for the rounds without one and the
+         *     referral rewards; with neither, everything unlocks at the TGE. An allocation of base =
+         *     quantity·10^decimals unlocks floor(base·tgeUnlockPercent/100) at the TGE, nothing more during
+         *     cliffDays, then the rest linearly over vestingDays (at once at the cliff's end when 0), all of
+         *     it from TGE + cliff + vesting. totals (smallest unit, decimal strings): allocated (APPROVED
+         *     purchases and referral rewards), unlocked now, delivered (confirmed on chain), queued
+         *     (transfers not yet confirmed).
+         */
+        get: operations["adminDistributionGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/distribution/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the chain settings, the TGE and the vesting schedules
+         * @description The whole settings: chain (required), tgeAt (ISO 8601, null or "" for none), schedules (the
+         *     full list; a round left out follows the token-wide schedule). Validation (422, every failing
+         *     field named in errors): chain.chainId a whole number 0–9007199254740991; chain.rpcUrl and
+         *     chain.explorerUrl "" or an http:// or https:// address; chain.tokenAddress "" or 0x and 40
+         *     hexadecimal digits (a mixed-case one must carry a valid EIP-55 checksum); chain.decimals
+         *     0–36; tgeAt in the future when it changes ("TGE must be in the future."); a schedule's roundId
+         *     one of the token's rounds ("This round is not one of the token's rounds."), none twice ("This
+         *     round already has a schedule."); tgeUnlockPercent 0–100 with at most 2 decimals; cliffDays and
+         *     vestingDays whole numbers 0–36500. Once the TGE has passed, a change of tgeAt, the schedules,
+         *     the token address or decimals is 409 "The vesting schedule cannot change after TGE." and
+         *     nothing changes; the chain id and the addresses of the RPC and the explorer still may.
+         */
+        put: operations["adminDistributionUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/distribution/merkle.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Merkle tree of every proved wallet's unlocked amount, as @openzeppelin/merkle-tree dumps it
+         * @description StandardMerkleTree's dump (format standard-v1, leafEncoding [address, uint256]): a leaf per
+         *     proved wallet that may receive tokens now and has unlocked more than 0 (two buyers with one
+         *     wallet are summed), the amount in the token's smallest unit and cumulative (everything
+         *     unlocked so far). StandardMerkleTree.load() reads it; a claim contract checks proofs with
+         *     OpenZeppelin's MerkleProof against tree[0], the root. 409 "No proved wallet has unlocked
+         *     tokens yet: there is nothing to put in the tree." when there is no leaf.
+         */
+        get: operations["adminDistributionMerkle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/distribution/claims.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leaves of merkle.json as a CSV file (address, amount)
+         * @description UTF-8 without a BOM (it is read by scripts), CRLF lines, the header "address,amount", then a
+         *     line per leaf of merkle.json ordered by address: the EIP-55 address and the amount in the
+         *     token's smallest unit. A cell a spreadsheet would take for a formula is neutralised as in the
+         *     other exports. Only the header when there is no leaf. Attachment claims-<IST date>.csv,
+         *     Cache-Control no-store.
+         */
+        get: operations["adminDistributionClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DistributionChain: {
+            chainId: number;
+            rpcUrl: string;
+            explorerUrl: string;
+            tokenAddress: string;
+            decimals: number;
+        };
+        DistributionSchedule: {
+            /** @description null for the token-wide schedule. */
+            roundId: string | null;
+            tgeUnlockPercent: number;
+            cliffDays: number;
+            vestingDays: number;
+        };
+        Distribution: {
+            chain: components["schemas"]["DistributionChain"];
+            treasury: {
+                address: string | null;
+                tokenBalance: string | null;
+                gasBalance: string | null;
+                /** @description Why the figures are null. */
+                reason: string | null;
+            };
+            /** Format: date-time */
+            tgeAt: string | null;
+            locked: boolean;
+            rounds: {
+                id: string;
+                name: string;
+                position: number;
+            }[];
+            schedules: components["schemas"]["DistributionSchedule"][];
+            totals: {
+                allocated: string;
+                unlocked: string;
+                delivered: string;
+                queued: string;
+            };
+        };
+        DistributionAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Distribution settings fetched successfully";
+            data: components["schemas"]["Distribution"];
+        };
+        DistributionUpdateAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Distribution settings updated successfully";
+            data: components["schemas"]["Distribution"];
+        };
+        DistributionUpdate: {
+            chain: {
+                chainId: number | string;
+                rpcUrl: string;
+                explorerUrl: string;
+                tokenAddress: string;
+                decimals: number | string;
+            };
+            tgeAt?: string | null;
+            schedules: {
+                roundId: string | null;
+                tgeUnlockPercent: number | string;
+                cliffDays: number | string;
+                vestingDays: number | string;
+            }[];
+        };
+        MerkleDump: {
+            /** @constant */
+            format: "standard-v1";
+            leafEncoding: string[];
+            tree: string[];
+            values: {
+                value: [
+                    string,
+                    string
+                ];
+                treeIndex: number;
+            }[];
+        };
         MediaUploadRequest: {
             medias: string[];
         };
@@ -4734,6 +4927,140 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+        };
+    };
+    adminDistributionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Distribution settings fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDistributionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistributionUpdate"];
+            };
+        };
+        responses: {
+            /** @description Distribution settings updated successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionUpdateAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDistributionMerkle: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The moment whose unlocked amounts to use (ISO 8601, not in the future; 422 on "at"
+                 *     otherwise); absent for now. merkle.json and claims.csv with the same at hold the same amounts.
+                 */
+                at?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree, as an attachment (merkle-<IST date>.json, Cache-Control no-store) */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerkleDump"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDistributionClaims: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The moment whose unlocked amounts to use (ISO 8601, not in the future; 422 on "at"
+                 *     otherwise); absent for now. merkle.json and claims.csv with the same at hold the same amounts.
+                 */
+                at?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -520,12 +520,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Global Stock Details (the company's APPROVED purchases by quantity)
-         * @description rank is the position across pages; memberId the buyer's Member ID masked (PL-7K****2X);
-         *     walletAddress the buyer's proved wallet, masked (0x12ab…cdef) but on the caller's own rows, or the
-         *     masked Member ID when none is proved; transactionHash
-         *     the purchase's transactionId; timeLeft seconds until the token's launch (0 once passed, null when
-         *     none is set).
+         * Global Stock Details (the company's holders by tokens held)
+         * @description One row per holder: their APPROVED purchases and referral rewards summed (whole tokens), largest
+         *     first (ties: the earlier first allocation). rank is the position across pages; memberId the
+         *     holder's Member ID masked (PL-7K****2X); walletAddress their proved wallet, masked (0x12ab…cdef)
+         *     except on the caller's own row, null when they have none; since their first allocation.
          */
         get: operations["globalStockList"];
         put?: never;
@@ -544,12 +543,38 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * My Stock Details (own APPROVED purchases and referral rewards)
+         * My Stock Details (own APPROVED purchases and referral rewards, with their vesting)
          * @description Newest first. kind purchase: memberId the caller's Member ID, reward 0. kind referral: memberId
          *     the referred buyer's masked Member ID, quantity = reward = tokens credited to the caller,
-         *     transactionHash the referred buyer's purchase. The quantities sum to stockBalance.
+         *     reference the referred buyer's purchase. The quantities sum to stockBalance. Each row unlocks
+         *     by its round's vesting schedule (the token-wide one for a referral): unlocked and locked are
+         *     its split now, timeLeft the seconds until all of it is unlocked; transactionHash and explorerUrl
+         *     name the transfer to the buyer's proved wallet once it is DELIVERED.
          */
         get: operations["myStockList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/stock/delivery/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How and when the buyer's tokens arrive
+         * @description The TGE (when vesting starts; null while the company has not set it), the vesting schedules the
+         *     buyer's allocations follow, their totals in tokens (allocated, unlocked now, locked, delivered to
+         *     their wallet), the seconds until everything is unlocked, and their proved wallet masked (null:
+         *     they prove one in Profile before anything can be sent).
+         */
+        get: operations["stockDeliveryGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1277,26 +1302,43 @@ export interface components {
         };
         GlobalStockRow: {
             rank: number;
-            /** @description Masked (0x12ab…cdef) unless the caller's own; the masked Member ID when none. */
-            walletAddress: string;
+            /** @description The holder's proved wallet, masked (0x12ab…cdef) except on the caller's own row; null when they have none. */
+            walletAddress: string | null;
             /** @description Masked in the middle (PL-7K****2X). */
             memberId: string;
-            quantity: number;
-            transactionHash: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description Seconds to the token's launch; null when none is set. */
-            timeLeft: number | null;
+            /** @description Whole tokens, every allocation of the holder summed. */
+            quantity: string;
+            /**
+             * Format: date-time
+             * @description The holder's first allocation.
+             */
+            since: string;
         };
         MyStockRow: {
             /** @enum {string} */
             kind: "purchase" | "referral";
             memberId: string;
-            quantity: number;
-            transactionHash: string;
+            /** @description Whole tokens. */
+            quantity: string;
+            /**
+             * @description ALLOCATED until all of it has unlocked, UNLOCKED until all of it has reached the buyer's proved wallet, then DELIVERED.
+             * @enum {string}
+             */
+            status: "ALLOCATED" | "UNLOCKED" | "DELIVERED";
+            /** @description Tokens unlocked now (exact, no trailing zeros). */
+            unlocked: string;
+            /** @description Tokens still locked. */
+            locked: string;
+            /** @description The purchase's transaction id (for a referral, the referred buyer's purchase). */
+            reference: string;
+            /** @description The on-chain transfer once DELIVERED. */
+            transactionHash: string | null;
+            /** @description The transfer's page on the chain's explorer; null until DELIVERED or without an explorer. */
+            explorerUrl: string | null;
             /** Format: date-time */
             createdAt: string;
             reward: number;
+            /** @description Seconds until all of it is unlocked (0 once it is); null while no TGE is set. */
             timeLeft: number | null;
         };
         GlobalStockList: {
@@ -1326,6 +1368,35 @@ export interface components {
             /** @constant */
             message: "My stock fetched successfully";
             data: components["schemas"]["MyStockList"];
+        };
+        StockDelivery: {
+            /**
+             * Format: date-time
+             * @description When vesting starts; null while not set.
+             */
+            tgeAt: string | null;
+            /** @description The schedules the buyer's allocations follow (round "" for the token-wide one). */
+            schedules: {
+                round: string;
+                tgeUnlockPercent: number;
+                cliffDays: number;
+                vestingDays: number;
+            }[];
+            allocated: string;
+            unlocked: string;
+            locked: string;
+            delivered: string;
+            /** @description Seconds until everything is unlocked; null while no TGE is set. */
+            timeLeft: number | null;
+            /** @description The proved wallet that receives the tokens, masked; null when there is none (set one in Profile). */
+            wallet: string | null;
+        };
+        StockDeliveryAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Token delivery fetched successfully";
+            data: components["schemas"]["StockDelivery"];
         };
         UploadedMedia: {
             id: string;
@@ -2425,6 +2496,34 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    stockDeliveryGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token delivery fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockDeliveryAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
             423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

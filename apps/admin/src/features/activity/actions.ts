@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
   'purchase.refund': 'Refunded a purchase',
   'beneficiary.update': 'Changed payout details',
   'token.update': 'Updated the token settings',
+  'distribution.update': 'Changed the token distribution settings',
   'company.create': 'Added a company',
   'company.update': 'Updated a company',
   'company.suspend': 'Suspended a company',

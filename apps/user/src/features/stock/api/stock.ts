@@ -23,3 +23,12 @@ export const myStockQueryOptions = (page: number, limit: number, enabled: boolea
     enabled,
     placeholderData: keepPreviousData,
   });
+
+export const deliveryKeys = { mine: ['stock', 'delivery'] as const };
+
+/** When and where the buyer's tokens arrive (GET /api/v1/user/stock/delivery/get). */
+export const stockDeliveryQueryOptions = () =>
+  queryOptions({
+    queryKey: deliveryKeys.mine,
+    queryFn: async () => (await api.stockDelivery()).data,
+  });
