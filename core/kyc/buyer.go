@@ -126,18 +126,9 @@ func checkFiles(ctx context.Context, db bun.IDB, userID string, docs map[string]
 		}
 		ids = append(ids, id)
 	}
-	var rows []struct {
-		ID          string `bun:"id"`
-		ContentType string `bun:"content_type"`
-	}
-	if err := db.NewSelect().Model((*media.Media)(nil)).Column("id", "content_type").
-		Where("id IN (?)", bun.List(ids)).Where("owner_kind = 'user'").Where("owner_id = ?", userID).
-		Scan(ctx, &rows); err != nil {
+	types, err := media.OwnedTypes(ctx, db, ids, "user", userID)
+	if err != nil {
 		return fmt.Errorf("kyc files: %w", err)
-	}
-	types := make(map[string]string, len(rows))
-	for _, r := range rows {
-		types[r.ID] = r.ContentType
 	}
 	var v apperr.Validation
 	for kind, id := range docs {
@@ -264,9 +255,8 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, e
 // SealStoredDocuments encrypts the files of every KYC submission made before documents were
 // sealed (the worker runs it at start-up); it returns how many files it sealed.
 func (s *Service) SealStoredDocuments(ctx context.Context) (int, error) {
-	var ids []string
-	if err := s.DB.NewRaw(`SELECT d.media_id FROM kyc_documents AS d JOIN media AS m ON m.id = d.media_id
-		WHERE NOT m.sealed`).Scan(ctx, &ids); err != nil {
+	ids, err := media.Unsealed(ctx, s.DB, s.DB.NewSelect().TableExpr("kyc_documents").Column("media_id"))
+	if err != nil {
 		return 0, fmt.Errorf("kyc files to seal: %w", err)
 	}
 	n := 0

@@ -103,9 +103,11 @@ func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proo
 			return pr, apperr.InvalidField("bad_receipt", "receiptId", "The transaction file was not found. Please upload it again.")
 		}
 		pr.receipt = &receipt
-		if err := s.DB.NewSelect().Table("media").Column("sha256").Where("id = ?", receipt).Scan(ctx, &pr.receiptSum); err != nil {
+		sum, err := media.SHA256(ctx, s.DB, receipt)
+		if err != nil {
 			return pr, fmt.Errorf("receipt sum: %w", err)
 		}
+		pr.receiptSum = sum
 	}
 	return pr, nil
 }
