@@ -29,21 +29,14 @@ var pendingReads = map[string]bool{
 	"company tokens":              true,
 	"kyc companies":               true,
 	"kyc company_domains":         true,
-	"kyc media":                   true,
 	"kyc tokens":                  true,
 	"kyc users":                   true,
 	"purchase companies":          true,
 	"purchase company_domains":    true,
-	"purchase media":              true,
 	"purchase tokens":             true,
 	"purchase users":              true,
-	"reconcile purchases":         true,
-	"reconcile users":             true,
 	"sale media":                  true,
 	"session super_admins":        true,
-	"user companies":              true,
-	"user kyc_submissions":        true,
-	"user tokens":                 true,
 }
 
 // pendingImports are imports against the rules still waiting for their change.
