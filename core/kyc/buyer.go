@@ -13,13 +13,8 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/media"
+	"prelaunch/core/user"
 )
-
-// Buyer identifies the caller: a buyer of one company.
-type Buyer struct {
-	UserID    string
-	CompanyID string
-}
 
 // View is the buyer's KYC as GET /user/kyc/get answers it; the numbers masked but for their
 // last 4 characters, except the PAN of a REJECTED submission, answered whole to its buyer so the
@@ -36,7 +31,7 @@ type View struct {
 }
 
 // Get is the buyer's KYC: NONE with empty fields before a first submission.
-func (s *Service) Get(ctx context.Context, b Buyer) (*View, error) {
+func (s *Service) Get(ctx context.Context, b user.Buyer) (*View, error) {
 	return s.view(ctx, s.DB, b.UserID)
 }
 
@@ -153,7 +148,7 @@ func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is a
 // Submit records the buyer's submission as PENDING: from NONE (a new row) or REJECTED (the row
 // replaced, the reason cleared). One conditional upsert, so two submissions racing have one
 // effect and the other gets the 409 of a PENDING KYC.
-func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, error) {
+func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*View, error) {
 	pan, aadhaar, docs, err := check(in)
 	if err != nil {
 		return nil, err

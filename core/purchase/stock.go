@@ -51,7 +51,7 @@ func (s *Service) timeLeft(ctx context.Context, companyID string) (*int64, error
 }
 
 // GlobalStock lists the company's APPROVED purchases ranked by quantity.
-func (s *Service) GlobalStock(ctx context.Context, b Buyer, pg pagination.Page) (pagination.List[GlobalRow], error) {
+func (s *Service) GlobalStock(ctx context.Context, b user.Buyer, pg pagination.Page) (pagination.List[GlobalRow], error) {
 	var rows []struct {
 		Quantity      decimal.Decimal `bun:"quantity"`
 		TransactionID string          `bun:"transaction_id"`
@@ -86,7 +86,7 @@ func (s *Service) GlobalStock(ctx context.Context, b Buyer, pg pagination.Page) 
 }
 
 // MyStock lists the caller's APPROVED purchases and referral rewards, newest first.
-func (s *Service) MyStock(ctx context.Context, b Buyer, pg pagination.Page) (pagination.List[MyRow], error) {
+func (s *Service) MyStock(ctx context.Context, b user.Buyer, pg pagination.Page) (pagination.List[MyRow], error) {
 	const union = `
 	SELECT 'purchase' AS kind, u.referral_code AS member, p.quantity, p.transaction_id AS hash, p.created_at, 0::numeric AS reward, p.id::text AS rid
 	  FROM purchases p JOIN users u ON u.id = p.user_id
