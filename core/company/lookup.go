@@ -66,3 +66,31 @@ func Briefs(ctx context.Context, db bun.IDB, ids []string) (map[string]Brief, er
 	}
 	return out, nil
 }
+
+// Sender is what a notice says of the company it comes from: its name, its address (the reply-to
+// of a purchase's notices) and its first domain ("" when it has none).
+type Sender struct {
+	ID     string `bun:"id"`
+	Name   string `bun:"name"`
+	Email  string `bun:"email"`
+	Domain string `bun:"domain"`
+}
+
+// Senders reads the companies of ids as their notices name them, keyed by id (an unknown id is
+// left out).
+func Senders(ctx context.Context, db bun.IDB, ids []string) (map[string]Sender, error) {
+	out := make(map[string]Sender, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []Sender
+	if err := db.NewRaw(`SELECT c.id, c.name, c.email,
+		COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = c.id ORDER BY d.position LIMIT 1), '') AS domain
+		FROM companies AS c WHERE c.id IN (?)`, bun.List(ids)).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
+}
