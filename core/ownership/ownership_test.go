@@ -29,7 +29,6 @@ var pendingReads = map[string]bool{
 	"company tokens":              true,
 	"kyc users":                   true,
 	"purchase companies":          true,
-	"purchase company_domains":    true,
 	"purchase tokens":             true,
 	"purchase users":              true,
 	"sale media":                  true,
