@@ -16,6 +16,7 @@ import (
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/kyc"
+	"prelaunch/core/user"
 )
 
 type adminKYC struct {
@@ -63,7 +64,7 @@ func (h *harness) submitKYCWith(cid, userID, aadhaar string) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	if _, err := svc.KYC.Submit(ctx, kyc.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
+	if _, err := svc.KYC.Submit(ctx, user.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
 		AadhaarNumber: aadhaar, Documents: []kyc.DocumentInput{{Kind: "PAN", MediaID: up[0].ID},
 			{Kind: "AADHAAR_FRONT", MediaID: up[1].ID}, {Kind: "AADHAAR_BACK", MediaID: up[2].ID}}}); err != nil {
 		h.t.Fatal(err)
@@ -184,7 +185,7 @@ func TestKYCReviewApprovesRejectsAndEmails(t *testing.T) {
 			again = append(again, kyc.DocumentInput{Kind: d.Kind, MediaID: d.MediaID})
 		}
 	}
-	if _, err := svc.KYC.Submit(context.Background(), kyc.Buyer{UserID: buyer, CompanyID: h.cidA}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
+	if _, err := svc.KYC.Submit(context.Background(), user.Buyer{UserID: buyer, CompanyID: h.cidA}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
 		AadhaarNumber: "499118665246", Documents: again}); err != nil {
 		t.Fatal(err)
 	}

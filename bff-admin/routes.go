@@ -180,7 +180,7 @@ func (a *api) profile(c fiber.Ctx) error {
 }
 
 func (a *api) listUsers(c fiber.Ctx) error {
-	list, err := a.svc.Users.List(c.Context(), companyOf(c), user.ListFilter{Page: c.Query("page"),
+	list, err := a.svc.Views.Users(c.Context(), companyOf(c), user.ListFilter{Page: c.Query("page"),
 		Limit: c.Query("limit"), Search: c.Query("search"), IsApproved: c.Query("isApproved"),
 		Role: c.Query("role"), Sort: c.Query("sort"), Dir: c.Query("dir")})
 	if err != nil {

@@ -106,11 +106,6 @@ func siteCompany(c fiber.Ctx) string { return site(c).CompanyID }
 
 func me(c fiber.Ctx) user.Buyer { return user.FromPrincipal(httpx.Principal(c)) }
 
-func buyerOf(c fiber.Ctx) purchase.Buyer {
-	p := httpx.Principal(c)
-	return purchase.Buyer{UserID: p.ID, CompanyID: p.CompanyID}
-}
-
 func (a *api) publicSite(c fiber.Ctx) error {
 	return httpx.OK(c, "Site fetched successfully", company.PublicSite(site(c)))
 }
@@ -216,7 +211,7 @@ func (a *api) profileUpdate(c fiber.Ctx) error {
 
 // price answers from the cached site (token row and rounds) with the buyer's running total.
 func (a *api) price(c fiber.Ctx) error {
-	v, err := a.svc.Purchases.Price(c.Context(), site(c), buyerOf(c))
+	v, err := a.svc.Purchases.Price(c.Context(), site(c), me(c))
 	if err != nil {
 		return err
 	}
@@ -240,7 +235,7 @@ func (a *api) order(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	p, err := a.svc.Purchases.CreateOrder(c.Context(), buyerOf(c), in.Amount)
+	p, err := a.svc.Purchases.CreateOrder(c.Context(), me(c), in.Amount)
 	if err != nil {
 		return err
 	}
@@ -248,7 +243,7 @@ func (a *api) order(c fiber.Ctx) error {
 }
 
 func (a *api) orderGet(c fiber.Ctx) error {
-	p, err := a.svc.Purchases.GetOrder(c.Context(), buyerOf(c), c.Query("id"))
+	p, err := a.svc.Purchases.GetOrder(c.Context(), me(c), c.Query("id"))
 	if err != nil {
 		return err
 	}
@@ -264,7 +259,7 @@ func (a *api) orderCancel(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	p, err := a.svc.Purchases.Cancel(c.Context(), buyerOf(c), in.ID)
+	p, err := a.svc.Purchases.Cancel(c.Context(), me(c), in.ID)
 	if err != nil {
 		return err
 	}
@@ -288,7 +283,7 @@ func (a *api) submit(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	p, err := a.svc.Purchases.Submit(c.Context(), buyerOf(c), purchase.SubmitInput(in))
+	p, err := a.svc.Purchases.Submit(c.Context(), me(c), purchase.SubmitInput(in))
 	if err != nil {
 		return err
 	}
@@ -300,7 +295,7 @@ func (a *api) transactions(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.svc.Purchases.ListForBuyer(c.Context(), buyerOf(c), c.Query("status"), c.Query("search"), pg)
+	list, err := a.svc.Purchases.ListForBuyer(c.Context(), me(c), c.Query("status"), c.Query("search"), pg)
 	if err != nil {
 		return err
 	}
@@ -308,7 +303,7 @@ func (a *api) transactions(c fiber.Ctx) error {
 }
 
 func (a *api) receipt(c fiber.Ctx) error {
-	r, err := a.svc.Purchases.Receipt(c.Context(), buyerOf(c), c.Query("id"))
+	r, err := a.svc.Purchases.Receipt(c.Context(), me(c), c.Query("id"))
 	if err != nil {
 		return err
 	}
@@ -323,7 +318,8 @@ func (a *api) globalStock(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.svc.Stock.GlobalStock(c.Context(), buyerOf(c).CompanyID, buyerOf(c).UserID, pg)
+	b := me(c)
+	list, err := a.svc.Stock.GlobalStock(c.Context(), b.CompanyID, b.UserID, pg)
 	if err != nil {
 		return err
 	}
@@ -335,7 +331,8 @@ func (a *api) myStock(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := a.svc.Stock.MyStock(c.Context(), buyerOf(c).CompanyID, buyerOf(c).UserID, pg)
+	b := me(c)
+	list, err := a.svc.Stock.MyStock(c.Context(), b.CompanyID, b.UserID, pg)
 	if err != nil {
 		return err
 	}
@@ -344,7 +341,7 @@ func (a *api) myStock(c fiber.Ctx) error {
 
 // stockDelivery is how and when the buyer's tokens arrive (the dashboard's delivery card).
 func (a *api) stockDelivery(c fiber.Ctx) error {
-	b := buyerOf(c)
+	b := me(c)
 	v, err := a.svc.Stock.BuyerDelivery(c.Context(), b.CompanyID, b.UserID)
 	if err != nil {
 		return err
@@ -352,13 +349,8 @@ func (a *api) stockDelivery(c fiber.Ctx) error {
 	return httpx.OK(c, "Token delivery fetched successfully", v)
 }
 
-func kycBuyer(c fiber.Ctx) kyc.Buyer {
-	p := httpx.Principal(c)
-	return kyc.Buyer{UserID: p.ID, CompanyID: p.CompanyID}
-}
-
 func (a *api) kycGet(c fiber.Ctx) error {
-	v, err := a.svc.KYC.Get(c.Context(), kycBuyer(c))
+	v, err := a.svc.KYC.Get(c.Context(), me(c))
 	if err != nil {
 		return err
 	}
@@ -370,7 +362,7 @@ func (a *api) kycSubmit(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	v, err := a.svc.KYC.Submit(c.Context(), kycBuyer(c), in)
+	v, err := a.svc.KYC.Submit(c.Context(), me(c), in)
 	if err != nil {
 		return err
 	}

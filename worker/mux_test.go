@@ -109,7 +109,7 @@ func TestPurchaseExpireTaskAndSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := &purchase.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log}
-	b := purchase.Buyer{UserID: u.ID, CompanyID: cid}
+	b := user.Buyer{UserID: u.ID, CompanyID: cid}
 	p1, err := svc.CreateOrder(ctx, b, purchase.Amount{Raw: "100", Set: true})
 	if err != nil {
 		t.Fatal(err)

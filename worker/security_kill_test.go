@@ -38,6 +38,7 @@ import (
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
+	"prelaunch/core/user"
 )
 
 // procLog is a goroutine-safe buffer for a child process's output.
@@ -168,7 +169,7 @@ func TestSecurityWorkerKilledMidJob(t *testing.T) {
 	var orders []string
 	for _, u := range buyers {
 		for i := 0; i < perBuyer; i++ {
-			p, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: u, CompanyID: cid}, purchase.Amount{Raw: "100", Set: true})
+			p, err := svc.CreateOrder(ctx, user.Buyer{UserID: u, CompanyID: cid}, purchase.Amount{Raw: "100", Set: true})
 			if err != nil {
 				t.Fatal(err)
 			}

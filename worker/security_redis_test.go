@@ -36,6 +36,7 @@ import (
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
+	"prelaunch/core/user"
 )
 
 func TestSecurityWorkerRedisOutage(t *testing.T) {
@@ -91,11 +92,11 @@ func TestSecurityWorkerRedisOutage(t *testing.T) {
 	}
 	// Order A: its window ends in 1.5 s and its expiry task is queued for then (the normal path).
 	plain := &purchase.Service{DB: d.DB, Clock: d.Clock, Log: d.Log}
-	a, err := plain.CreateOrder(ctx, purchase.Buyer{UserID: buyers[0], CompanyID: cid}, purchase.Amount{Raw: "100", Set: true})
+	a, err := plain.CreateOrder(ctx, user.Buyer{UserID: buyers[0], CompanyID: cid}, purchase.Amount{Raw: "100", Set: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := plain.CreateOrder(ctx, purchase.Buyer{UserID: buyers[1], CompanyID: cid}, purchase.Amount{Raw: "100", Set: true})
+	b, err := plain.CreateOrder(ctx, user.Buyer{UserID: buyers[1], CompanyID: cid}, purchase.Amount{Raw: "100", Set: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,13 +13,8 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/media"
+	"prelaunch/core/user"
 )
-
-// Buyer identifies the caller: a buyer of one company.
-type Buyer struct {
-	UserID    string
-	CompanyID string
-}
 
 // View is the buyer's KYC as GET /user/kyc/get answers it; the numbers masked but for their
 // last 4 characters, except the PAN of a REJECTED submission, answered whole to its buyer so the
@@ -36,7 +31,7 @@ type View struct {
 }
 
 // Get is the buyer's KYC: NONE with empty fields before a first submission.
-func (s *Service) Get(ctx context.Context, b Buyer) (*View, error) {
+func (s *Service) Get(ctx context.Context, b user.Buyer) (*View, error) {
 	return s.view(ctx, s.DB, b.UserID)
 }
 
@@ -126,18 +121,9 @@ func checkFiles(ctx context.Context, db bun.IDB, userID string, docs map[string]
 		}
 		ids = append(ids, id)
 	}
-	var rows []struct {
-		ID          string `bun:"id"`
-		ContentType string `bun:"content_type"`
-	}
-	if err := db.NewSelect().Model((*media.Media)(nil)).Column("id", "content_type").
-		Where("id IN (?)", bun.List(ids)).Where("owner_kind = 'user'").Where("owner_id = ?", userID).
-		Scan(ctx, &rows); err != nil {
+	types, err := media.OwnedTypes(ctx, db, ids, "user", userID)
+	if err != nil {
 		return fmt.Errorf("kyc files: %w", err)
-	}
-	types := make(map[string]string, len(rows))
-	for _, r := range rows {
-		types[r.ID] = r.ContentType
 	}
 	var v apperr.Validation
 	for kind, id := range docs {
@@ -162,7 +148,7 @@ func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is a
 // Submit records the buyer's submission as PENDING: from NONE (a new row) or REJECTED (the row
 // replaced, the reason cleared). One conditional upsert, so two submissions racing have one
 // effect and the other gets the 409 of a PENDING KYC.
-func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, error) {
+func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*View, error) {
 	pan, aadhaar, docs, err := check(in)
 	if err != nil {
 		return nil, err
@@ -264,9 +250,8 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*View, e
 // SealStoredDocuments encrypts the files of every KYC submission made before documents were
 // sealed (the worker runs it at start-up); it returns how many files it sealed.
 func (s *Service) SealStoredDocuments(ctx context.Context) (int, error) {
-	var ids []string
-	if err := s.DB.NewRaw(`SELECT d.media_id FROM kyc_documents AS d JOIN media AS m ON m.id = d.media_id
-		WHERE NOT m.sealed`).Scan(ctx, &ids); err != nil {
+	ids, err := media.Unsealed(ctx, s.DB, s.DB.NewSelect().TableExpr("kyc_documents").Column("media_id"))
+	if err != nil {
 		return 0, fmt.Errorf("kyc files to seal: %w", err)
 	}
 	n := 0

@@ -153,23 +153,33 @@ func (s *Service) documents(ctx context.Context, db bun.IDB, userIDs []string) (
 		return out, nil
 	}
 	var rows []struct {
-		UserID      string `bun:"user_id"`
-		Kind        string `bun:"kind"`
-		MediaID     string `bun:"media_id"`
-		ContentType string `bun:"content_type"`
+		UserID  string `bun:"user_id"`
+		Kind    string `bun:"kind"`
+		MediaID string `bun:"media_id"`
 	}
 	err := db.NewSelect().TableExpr("kyc_documents AS d").
-		ColumnExpr("d.user_id, d.kind, d.media_id, m.content_type").
-		Join("JOIN media AS m ON m.id = d.media_id").
+		ColumnExpr("d.user_id, d.kind, d.media_id").
 		Where("d.user_id IN (?)", bun.List(userIDs)).
 		OrderExpr("d.user_id, array_position(ARRAY['PAN','AADHAAR_FRONT','AADHAAR_BACK','SELFIE'], d.kind)").
 		Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("kyc documents: %w", err)
 	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.MediaID
+	}
+	types, err := media.ContentTypes(ctx, db, ids)
+	if err != nil {
+		return nil, fmt.Errorf("kyc documents: %w", err)
+	}
 	for _, r := range rows {
+		ct, ok := types[r.MediaID]
+		if !ok { // the join dropped a document whose file is gone
+			continue
+		}
 		out[r.UserID] = append(out[r.UserID], Document{Kind: r.Kind, MediaID: r.MediaID,
-			URL: s.Media.URL(r.MediaID, media.LinkTTL), ContentType: r.ContentType})
+			URL: s.Media.URL(r.MediaID, media.LinkTTL), ContentType: ct})
 	}
 	return out, nil
 }

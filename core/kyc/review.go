@@ -12,11 +12,13 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/mail"
 	"prelaunch/core/infra/pagination"
 	"prelaunch/core/infra/tasks"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -58,13 +60,17 @@ func sharedAadhaar(ctx context.Context, db bun.IDB, companyID, userID, hash stri
 	if hash == "" {
 		return out, nil
 	}
-	err := db.NewRaw(`SELECT u.id AS user_id, u.name, u.email FROM users AS u
-		WHERE u.company_id = ? AND u.id <> ? AND u.deleted_at IS NULL
-		  AND (u.kyc_document_hash = ? OR EXISTS (SELECT 1 FROM kyc_submissions AS k
-		       WHERE k.user_id = u.id AND k.company_id = ? AND k.aadhaar_hash = ?))
-		ORDER BY u.created_at, u.id LIMIT 20`, companyID, userID, hash, companyID, hash).Scan(ctx, &out)
+	var kycs []string
+	if err := db.NewSelect().Model((*Submission)(nil)).Column("user_id").Where("company_id = ?", companyID).
+		Where("aadhaar_hash = ?", hash).Where("user_id <> ?", userID).Scan(ctx, &kycs); err != nil {
+		return nil, fmt.Errorf("kyc shared aadhaar: %w", err)
+	}
+	accounts, err := user.SharingAadhaar(ctx, db, companyID, userID, hash, kycs)
 	if err != nil {
 		return nil, fmt.Errorf("kyc shared aadhaar: %w", err)
+	}
+	for _, a := range accounts {
+		out = append(out, SharedAccount{UserID: a.UserID, Name: a.Name, Email: a.Email})
 	}
 	return out, nil
 }
@@ -203,12 +209,46 @@ type notice struct {
 	Domain    string    `bun:"domain"`
 }
 
-// noticeSQL selects the notices of the submissions k (joined with their buyer u).
-const noticeSQL = `SELECT k.user_id, k.status, k.reason, k.decided_at, u.email, u.name, u.deleted_at IS NOT NULL AS deleted,
-		t.name AS brand, t.symbol, c.name AS company,
-		COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = u.company_id ORDER BY d.position LIMIT 1), '') AS domain
-	FROM kyc_submissions AS k JOIN users AS u ON u.id = k.user_id
-	JOIN tokens AS t ON t.company_id = u.company_id JOIN companies AS c ON c.id = u.company_id`
+// noticeSQL selects the decisions of the submissions k; withSenders completes them.
+const noticeSQL = `SELECT k.user_id, k.status, k.reason, k.decided_at FROM kyc_submissions AS k`
+
+// withSenders fills the notices' buyer (user.Contacts), token (sale.Brands) and company
+// (company.Senders); a notice whose buyer, company or token is not found is left out.
+func withSenders(ctx context.Context, db bun.IDB, ns []notice) ([]notice, error) {
+	ids := make([]string, len(ns))
+	for i := range ns {
+		ids[i] = ns[i].UserID
+	}
+	buyers, err := user.Contacts(ctx, db, ids)
+	if err != nil {
+		return nil, err
+	}
+	var cids []string
+	for _, b := range buyers {
+		cids = append(cids, b.CompanyID)
+	}
+	brands, err := sale.Brands(ctx, db, cids)
+	if err != nil {
+		return nil, err
+	}
+	senders, err := company.Senders(ctx, db, cids)
+	if err != nil {
+		return nil, err
+	}
+	out := ns[:0]
+	for _, n := range ns {
+		b, ok := buyers[n.UserID]
+		t, okT := brands[b.CompanyID]
+		c, okC := senders[b.CompanyID]
+		if !ok || !okT || !okC {
+			continue
+		}
+		n.Email, n.Name, n.Deleted = b.Email, b.Name, b.Deleted
+		n.Brand, n.Symbol, n.Company, n.Domain = t.Name, t.Symbol, c.Name, c.Domain
+		out = append(out, n)
+	}
+	return out, nil
+}
 
 func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, userID, to, reason string) (*AdminRecord, error) {
 	userID = strings.TrimSpace(userID)
@@ -275,6 +315,14 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 		if err := tx.NewRaw(noticeSQL+` WHERE k.user_id = ? LIMIT 1`, userID).Scan(ctx, &n); err != nil {
 			return fmt.Errorf("load notice: %w", err)
 		}
+		ns, err := withSenders(ctx, tx, []notice{n})
+		if err != nil {
+			return fmt.Errorf("load notice: %w", err)
+		}
+		if len(ns) != 1 {
+			return fmt.Errorf("load notice: %w", sql.ErrNoRows)
+		}
+		n = ns[0]
 		var rows []adminRow
 		if err := s.adminQuery(tx, &rows, companyID).Where("k.user_id = ?", userID).Scan(ctx); err != nil {
 			return err
@@ -339,6 +387,9 @@ func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, e
 		AND k.decided_at > ? AND k.decided_at <= ? ORDER BY k.decided_at LIMIT 200`,
 		now.Add(-NoticeLookback), now.Add(-time.Minute)).Scan(ctx, &rows)
 	if err != nil {
+		return 0, fmt.Errorf("pending kyc notices: %w", err)
+	}
+	if rows, err = withSenders(ctx, s.DB, rows); err != nil {
 		return 0, fmt.Errorf("pending kyc notices: %w", err)
 	}
 	for i, n := range rows {

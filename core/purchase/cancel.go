@@ -11,6 +11,7 @@ import (
 
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
+	"prelaunch/core/user"
 )
 
 func errNotCancellable() error {
@@ -22,7 +23,7 @@ func errNotCancellable() error {
 // deletes its scheduled expiry task. No id: 422; unknown, malformed or another buyer's id: 404; any other
 // status: 409. Of a cancel racing an expiry or a submit exactly one takes effect, since each
 // moves the row only out of INITIATED.
-func (s *Service) Cancel(ctx context.Context, b Buyer, id string) (*Purchase, error) {
+func (s *Service) Cancel(ctx context.Context, b user.Buyer, id string) (*Purchase, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return nil, apperr.Invalid("id_required", "id is required.")

@@ -12,10 +12,11 @@ import (
 	"prelaunch/core/infra/media"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
+	"prelaunch/core/user"
 )
 
 // receiptFile stores a media row owned by the buyer, as an upload would.
-func receiptFile(t *testing.T, d *runtime.Deps, b purchase.Buyer) string {
+func receiptFile(t *testing.T, d *runtime.Deps, b user.Buyer) string {
 	t.Helper()
 	m := &media.Media{CompanyID: &b.CompanyID, OwnerKind: "user", OwnerID: b.UserID,
 		StorageName: fmt.Sprintf("claim-%s-%d.png", b.UserID, len(t.Name())+int(nextSeq())), OriginalName: "proof.png",
@@ -37,7 +38,7 @@ func nextSeq() int64 {
 }
 
 // claim places an order of ₹20 for b and submits it by UPI with ref and receipt (a new file when "").
-func claim(t *testing.T, d *runtime.Deps, svc *purchase.Service, b purchase.Buyer, ref, receipt string) (*purchase.Purchase, error) {
+func claim(t *testing.T, d *runtime.Deps, svc *purchase.Service, b user.Buyer, ref, receipt string) (*purchase.Purchase, error) {
 	t.Helper()
 	o, err := svc.CreateOrder(context.Background(), b, amt("20"))
 	if err != nil {
@@ -116,7 +117,7 @@ func TestConcurrentClaimsOfOneUTRHaveOneWinner(t *testing.T) {
 	start := make(chan struct{})
 	for i, b := range bs {
 		wg.Add(1)
-		go func(i int, b purchase.Buyer) {
+		go func(i int, b user.Buyer) {
 			defer wg.Done()
 			<-start
 			_, err := svc.Submit(context.Background(), b, purchase.SubmitInput{PurchaseID: ids[i], PaymentMethod: "BANK",

@@ -11,6 +11,7 @@ import (
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/pagination"
+	"prelaunch/core/user"
 )
 
 // TxRecord is one row of the buyer's payment history.
@@ -47,7 +48,7 @@ func ParseStatus(s string) (string, error) {
 
 // ListForBuyer is the buyer's own purchases, newest first, filtered by status and by a search
 // over reference number, transaction id, order number and payment method.
-func (s *Service) ListForBuyer(ctx context.Context, b Buyer, status, search string, pg pagination.Page) (pagination.List[TxRecord], error) {
+func (s *Service) ListForBuyer(ctx context.Context, b user.Buyer, status, search string, pg pagination.Page) (pagination.List[TxRecord], error) {
 	st, err := ParseStatus(status)
 	if err != nil {
 		return pagination.List[TxRecord]{}, err

@@ -18,6 +18,8 @@ type Notice struct {
 	Reference   string          `bun:"reference"` // the UTR, empty for a manual payment
 	Status      string          `bun:"status"`
 	Quantity    decimal.Decimal `bun:"quantity"`
+	BuyerID     string          `bun:"user_id"`    // read from the purchase; withSenders completes the rest
+	CompanyID   string          `bun:"company_id"` // read from the purchase
 	Email       string          `bun:"email"`
 	Name        string          `bun:"name"`
 	Deleted     bool            `bun:"deleted"`
@@ -40,11 +42,6 @@ func (s *Service) from(n Notice) mail.From {
 	}
 	return mail.From{Brand: n.Brand, Company: n.Company, URL: s.Links.SiteURL(n.Symbol, domains), ReplyTo: n.CompanyMail}
 }
-
-// noticeFromSQL names the company and its first domain for a Notice of the purchase p.
-const noticeFromSQL = `(SELECT c.name FROM companies AS c WHERE c.id = p.company_id) AS company,
-	(SELECT c.email FROM companies AS c WHERE c.id = p.company_id) AS company_email,
-	COALESCE((SELECT d.host FROM company_domains AS d WHERE d.company_id = p.company_id ORDER BY d.position LIMIT 1), '') AS domain`
 
 // noticeTaskID makes queueing a notice idempotent: the review and the sweep may both try.
 func noticeTaskID(purchaseID string) string { return "notice:" + purchaseID }
@@ -82,14 +79,14 @@ func (s *Service) SendPendingNotices(ctx context.Context, now time.Time) (int, e
 		err := s.DB.NewSelect().TableExpr("purchases AS p").
 			ColumnExpr("p.id, p.order_number, COALESCE(p.reference_number, '') AS reference, p.status, p.quantity, COALESCE(p.reject_reason, '') AS reason").
 			ColumnExpr("p.final_amount AS amount, COALESCE(p.refund_reference, '') AS refund_reference").
-			ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted").
-			ColumnExpr("t.name AS brand, t.symbol").ColumnExpr(noticeFromSQL).
-			Join("JOIN users AS u ON u.id = p.user_id").
-			Join("JOIN tokens AS t ON t.company_id = p.company_id").
+			ColumnExpr("p.user_id, p.company_id").
 			Where("p.? IS NULL", bun.Ident(kind.notified)).Where("p.? IS NOT NULL", bun.Ident(kind.at)).
 			Where("p.? > ?", bun.Ident(kind.at), now.Add(-NoticeLookback)).Where("p.? <= ?", bun.Ident(kind.at), now.Add(-time.Minute)).
 			OrderExpr("p.?", bun.Ident(kind.at)).Limit(200).Scan(ctx, &rows)
 		if err != nil {
+			return sent, fmt.Errorf("pending notices (%s): %w", kind.notified, err)
+		}
+		if rows, err = withSenders(ctx, s.DB, rows); err != nil {
 			return sent, fmt.Errorf("pending notices (%s): %w", kind.notified, err)
 		}
 		for _, n := range rows {

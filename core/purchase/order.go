@@ -27,6 +27,7 @@ import (
 	"prelaunch/core/infra/ttl"
 	"prelaunch/core/kyc"
 	"prelaunch/core/sale"
+	"prelaunch/core/user"
 )
 
 // MaxOpenOrders caps the unpaid (INITIATED, in-window) orders a buyer may hold at once, so one
@@ -76,12 +77,6 @@ func (s *Service) logError(msg string, args ...any) {
 	}
 }
 
-// Buyer identifies the caller: every rule here is scoped to one user of one company.
-type Buyer struct {
-	UserID    string
-	CompanyID string
-}
-
 // OrderView is an order as the buyer app reads it.
 type OrderView struct {
 	ID                    string          `json:"id"`
@@ -123,7 +118,7 @@ func Quote(typed, price, percent decimal.Decimal) (qty, amount, fee, final decim
 // CreateOrder places an INITIATED order for amount INR: it locks the token row, prices the order,
 // reserves its quantity from the remaining private supply (409 when short) and schedules the
 // expiry of its 15-minute window.
-func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Purchase, error) {
+func (s *Service) CreateOrder(ctx context.Context, b user.Buyer, amount Amount) (*Purchase, error) {
 	amt, err := ParseAmount(amount)
 	if err != nil {
 		return nil, err
@@ -145,7 +140,7 @@ func (s *Service) CreateOrder(ctx context.Context, b Buyer, amount Amount) (*Pur
 	return p, nil
 }
 
-func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decimal.Decimal) (*Purchase, error) {
+func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt decimal.Decimal) (*Purchase, error) {
 	// The buyer's own orders serialise on an advisory lock of their id (the open-order cap);
 	// the company's token row is locked only by the reservation below, so it is held for one
 	// insert and the commit instead of the whole transaction (approvals queue on that row too).
@@ -237,7 +232,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b Buyer, amt decima
 }
 
 // boughtSoFar is the INR of the buyer's INITIATED, PENDING and APPROVED orders.
-func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, error) {
+func boughtSoFar(ctx context.Context, db bun.IDB, b user.Buyer) (decimal.Decimal, error) {
 	var sum decimal.NullDecimal
 	err := db.NewSelect().Model((*Purchase)(nil)).ColumnExpr("sum(amount)").Where("user_id = ?", b.UserID).
 		Where("company_id = ?", b.CompanyID).Where("status IN (?)", bun.List([]string{StatusInitiated, StatusPending, StatusApproved})).
@@ -253,7 +248,7 @@ func boughtSoFar(ctx context.Context, db bun.IDB, b Buyer) (decimal.Decimal, err
 
 // Price is package/price/get for the buyer: the site's price view (at most company.SiteTTL old)
 // with the buyer's running total (at most Bought.TTL old).
-func (s *Service) Price(ctx context.Context, site *company.Site, b Buyer) (*sale.PriceView, error) {
+func (s *Service) Price(ctx context.Context, site *company.Site, b user.Buyer) (*sale.PriceView, error) {
 	bought, err := s.Bought.Get(b.UserID, func() (decimal.Decimal, error) { return boughtSoFar(ctx, s.DB, b) })
 	if err != nil {
 		return nil, err
@@ -279,7 +274,7 @@ func (s *Service) scheduleExpiry(ctx context.Context, p *Purchase) {
 func errOrderNotFound() error { return apperr.NotFound("order_not_found", "Order not found.") }
 
 // GetOrder returns one of the buyer's own orders; anything else is 404.
-func (s *Service) GetOrder(ctx context.Context, b Buyer, id string) (*Purchase, error) {
+func (s *Service) GetOrder(ctx context.Context, b user.Buyer, id string) (*Purchase, error) {
 	id = strings.TrimSpace(id)
 	if !fields.UUID(id) {
 		return nil, errOrderNotFound()

@@ -9,6 +9,7 @@ import (
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
+	"prelaunch/core/user"
 )
 
 // TestApprovalWithoutRewardSkipsTokenLock pins why approvals do not queue on the token row: approving a
@@ -80,7 +81,7 @@ func TestConcurrentOrdersKeepTheOpenOrderCap(t *testing.T) {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			_, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: one, CompanyID: f.cid}, purchase.Amount{Raw: "100", Set: true})
+			_, err := svc.CreateOrder(ctx, user.Buyer{UserID: one, CompanyID: f.cid}, purchase.Amount{Raw: "100", Set: true})
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -94,7 +95,7 @@ func TestConcurrentOrdersKeepTheOpenOrderCap(t *testing.T) {
 		}()
 		go func(u string) {
 			defer wg.Done()
-			if p, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: u, CompanyID: f.cid}, purchase.Amount{Raw: "255", Set: true}); err != nil ||
+			if p, err := svc.CreateOrder(ctx, user.Buyer{UserID: u, CompanyID: f.cid}, purchase.Amount{Raw: "255", Set: true}); err != nil ||
 				p.Quantity.IntPart() != 25 || p.Amount.String() != "250" || p.Fee.String() != "5" || p.FinalAmount.String() != "255" {
 				t.Errorf("order of another buyer: %v %+v", err, p)
 			}
@@ -107,13 +108,13 @@ func TestConcurrentOrdersKeepTheOpenOrderCap(t *testing.T) {
 	if n := f.num(t, "SELECT 10000000 - remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 5*10+10*25 {
 		t.Fatalf("reserved %d, want %d", n, 5*10+10*25)
 	}
-	if _, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: others[0], CompanyID: f.cid}, purchase.Amount{Raw: "9.99", Set: true}); kindOf(err) != apperr.KindInvalid {
+	if _, err := svc.CreateOrder(ctx, user.Buyer{UserID: others[0], CompanyID: f.cid}, purchase.Amount{Raw: "9.99", Set: true}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("an order below one token: %v", err)
 	}
 	if _, err := f.d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 3 WHERE company_id = ?", f.cid); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: others[1], CompanyID: f.cid}, purchase.Amount{Raw: "40", Set: true}); kindOf(err) != apperr.KindConflict {
+	if _, err := svc.CreateOrder(ctx, user.Buyer{UserID: others[1], CompanyID: f.cid}, purchase.Amount{Raw: "40", Set: true}); kindOf(err) != apperr.KindConflict {
 		t.Fatalf("an order beyond the supply: %v", err)
 	}
 	if n := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 3 {
@@ -142,7 +143,7 @@ func TestOrderRepricesWhenThePriceMovesMeanwhile(t *testing.T) {
 	}
 	done := make(chan res, 1)
 	go func() {
-		p, err := svc.CreateOrder(ctx, purchase.Buyer{UserID: u, CompanyID: f.cid}, purchase.Amount{Raw: "200", Set: true})
+		p, err := svc.CreateOrder(ctx, user.Buyer{UserID: u, CompanyID: f.cid}, purchase.Amount{Raw: "200", Set: true})
 		done <- res{p, err}
 	}()
 	time.Sleep(300 * time.Millisecond) // the order priced at 10 and waits for the token row

@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/receipt"
+	"prelaunch/core/user"
 )
 
 // ReceiptFile is a receipt ready to send.
@@ -53,7 +54,7 @@ type receiptRow struct {
 // given under the purchase's row lock and the company counter's, in one transaction, so two
 // downloads at once never give one purchase two numbers nor two purchases one number, and a
 // failed transaction leaves no gap. Unknown or another buyer's: 404; not APPROVED: 409.
-func (s *Service) Receipt(ctx context.Context, b Buyer, id string) (*ReceiptFile, error) {
+func (s *Service) Receipt(ctx context.Context, b user.Buyer, id string) (*ReceiptFile, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return nil, apperr.Invalid("id_required", "id is required.")
@@ -105,7 +106,7 @@ func (s *Service) Receipt(ctx context.Context, b Buyer, id string) (*ReceiptFile
 }
 
 // receiptRow reads what the receipt shows, the purchase's row locked when lock is set.
-func (s *Service) receiptRow(ctx context.Context, db bun.IDB, b Buyer, id string, lock bool) (*receiptRow, error) {
+func (s *Service) receiptRow(ctx context.Context, db bun.IDB, b user.Buyer, id string, lock bool) (*receiptRow, error) {
 	var r receiptRow
 	q := db.NewSelect().TableExpr("purchases AS p").
 		ColumnExpr("p.id, p.status, p.receipt_number, p.company_id, p.order_number, p.decided_at, p.created_at, p.payment_method").

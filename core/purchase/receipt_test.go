@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"prelaunch/core/infra/apperr"
-	"prelaunch/core/purchase"
+	"prelaunch/core/user"
 )
 
 // TestReceiptOfAnApprovedPurchase: the buyer's APPROVED purchase gives a PDF named by its
@@ -94,7 +94,7 @@ func TestReceiptNumbersUnderConcurrency(t *testing.T) {
 	for round := 0; round < 4; round++ {
 		for i, b := range bs {
 			wg.Add(1)
-			go func(i int, b purchase.Buyer) {
+			go func(i int, b user.Buyer) {
 				defer wg.Done()
 				<-start
 				r, err := svc.Receipt(ctx, b, ids[i])

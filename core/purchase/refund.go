@@ -77,13 +77,18 @@ func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, 
 		case err != nil:
 			return fmt.Errorf("refund purchase: %w", err)
 		}
-		if err := tx.NewSelect().TableExpr("purchases AS p").
-			ColumnExpr("u.email, u.name, u.deleted_at IS NOT NULL AS deleted, t.name AS brand, t.symbol").
-			ColumnExpr(noticeFromSQL).
-			Join("JOIN users AS u ON u.id = p.user_id").Join("JOIN tokens AS t ON t.company_id = p.company_id").
+		if err := tx.NewSelect().TableExpr("purchases AS p").ColumnExpr("p.user_id, p.company_id").
 			Where("p.id = ?", p.ID).Scan(ctx, &n); err != nil {
 			return fmt.Errorf("load buyer: %w", err)
 		}
+		ns, err := withSenders(ctx, tx, []Notice{n})
+		if err != nil {
+			return fmt.Errorf("load buyer: %w", err)
+		}
+		if len(ns) != 1 {
+			return fmt.Errorf("load buyer: %w", sql.ErrNoRows)
+		}
+		n = ns[0]
 		return audit.Write(ctx, tx, actor, "purchase.refund", "purchase", p.ID,
 			refundAudit{Status: StatusRejected}, refundAudit{Status: StatusRefunded, RefundReference: ref})
 	})

@@ -388,10 +388,11 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			}
 			after.ReleasedSupply = p.Quantity
 		}
-		if err := tx.NewRaw(`SELECT t.symbol, t.name, `+noticeFromSQL+` FROM tokens AS t, (SELECT ?::uuid AS company_id) AS p
-			WHERE t.company_id = p.company_id`, companyID).Scan(ctx, &tok); err != nil {
+		brand, from, err := companySender(ctx, tx, companyID)
+		if err != nil {
 			return fmt.Errorf("load token: %w", err)
 		}
+		tok.Symbol, tok.Name, tok.Company, tok.Email, tok.Domain = brand.Symbol, brand.Name, from.Name, from.Email, from.Domain
 		action := "purchase.approve"
 		if to == StatusRejected {
 			action = "purchase.reject"

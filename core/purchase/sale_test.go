@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/sale"
+	"prelaunch/core/user"
 )
 
 // settings changes the company's token settings as its admin would.
@@ -251,7 +252,7 @@ func TestTwoHundredOrdersRaceForTheLastTokensOfARound(t *testing.T) {
 	start := make(chan struct{})
 	for i, b := range buyers {
 		wg.Add(1)
-		go func(i int, b purchase.Buyer) {
+		go func(i int, b user.Buyer) {
 			defer wg.Done()
 			<-start
 			_, err := svc.CreateOrder(ctx, b, amt([]string{"2", "1"}[i%2]))
@@ -333,7 +334,7 @@ func TestPriceAndRoundsChangesRacingOrders(t *testing.T) {
 	var placed atomic.Int64
 	for _, b := range buyers {
 		wg.Add(1)
-		go func(b purchase.Buyer) {
+		go func(b user.Buyer) {
 			defer wg.Done()
 			for k := 0; k < 3; k++ {
 				p, err := svc.CreateOrder(ctx, b, amt("60"))
@@ -404,7 +405,7 @@ func TestExpiryCancelRejectRacingReturnEachTokenOnce(t *testing.T) {
 	racing := make(chan *purchase.Purchase, len(racers))
 	for _, b := range racers {
 		wg.Add(1)
-		go func(b purchase.Buyer) {
+		go func(b user.Buyer) {
 			defer wg.Done()
 			p, err := svc.CreateOrder(ctx, b, amt("4"))
 			if err != nil {

@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/infra/metrics"
 	"prelaunch/core/infra/pgerr"
 	"prelaunch/core/infra/tasks"
+	"prelaunch/core/user"
 )
 
 // SubmitInput is the proof of payment. Amount is only used when PurchaseID is empty
@@ -59,7 +60,7 @@ type proof struct {
 	receiptSum        *string // the receipt's SHA-256 (nil for an upload older than the sums)
 }
 
-func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proof, error) {
+func (s *Service) checkProof(ctx context.Context, b user.Buyer, in SubmitInput) (proof, error) {
 	var pr proof
 	var v apperr.Validation
 	pr.method = strings.ToUpper(strings.TrimSpace(in.PaymentMethod))
@@ -103,9 +104,11 @@ func (s *Service) checkProof(ctx context.Context, b Buyer, in SubmitInput) (proo
 			return pr, apperr.InvalidField("bad_receipt", "receiptId", "The transaction file was not found. Please upload it again.")
 		}
 		pr.receipt = &receipt
-		if err := s.DB.NewSelect().Table("media").Column("sha256").Where("id = ?", receipt).Scan(ctx, &pr.receiptSum); err != nil {
+		sum, err := media.SHA256(ctx, s.DB, receipt)
+		if err != nil {
 			return pr, fmt.Errorf("receipt sum: %w", err)
 		}
+		pr.receiptSum = sum
 	}
 	return pr, nil
 }
@@ -126,7 +129,7 @@ func validReference(s string) bool {
 // Unknown or another buyer's order: 404; window over: 410; not INITIATED: 409; a UTR already
 // submitted in the company: 409. Without PurchaseID it creates the order and submits it in one
 // transaction.
-func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*Purchase, error) {
+func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Purchase, error) {
 	pr, err := s.checkProof(ctx, b, in)
 	if err != nil {
 		return nil, err
@@ -153,7 +156,7 @@ func (s *Service) Submit(ctx context.Context, b Buyer, in SubmitInput) (*Purchas
 	return &p, nil
 }
 
-func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b Buyer, pr proof, now time.Time) error {
+func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b user.Buyer, pr proof, now time.Time) error {
 	q := tx.NewUpdate().Model(p).
 		Set("status = ?", StatusPending).
 		Set("payment_method = ?", pr.method).
@@ -181,7 +184,7 @@ func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b Buyer
 }
 
 // whyNotSubmitted tells apart the reasons a conditional submit matched nothing.
-func (s *Service) whyNotSubmitted(ctx context.Context, b Buyer, id string, now time.Time) error {
+func (s *Service) whyNotSubmitted(ctx context.Context, b user.Buyer, id string, now time.Time) error {
 	var p Purchase
 	err := s.DB.NewSelect().Model(&p).Column("id", "user_id", "company_id", "status", "expires_at").
 		Where("id = ?", id).Scan(ctx)
@@ -207,7 +210,7 @@ func (s *Service) whyNotSubmitted(ctx context.Context, b Buyer, id string, now t
 	}
 }
 
-func (s *Service) createAndSubmit(ctx context.Context, b Buyer, amount Amount, pr proof) (*Purchase, error) {
+func (s *Service) createAndSubmit(ctx context.Context, b user.Buyer, amount Amount, pr proof) (*Purchase, error) {
 	amt, err := ParseAmount(amount)
 	if err != nil {
 		return nil, err
@@ -271,7 +274,7 @@ var errReceiptContentUsed = errors.New("receipt content already claimed")
 
 // receiptUsed turns errReceiptContentUsed into its 409 naming the purchase the same receipt
 // (the same bytes, whatever its file id) backs; any other err is returned as it is.
-func (s *Service) receiptUsed(ctx context.Context, b Buyer, pr proof, err error) error {
+func (s *Service) receiptUsed(ctx context.Context, b user.Buyer, pr proof, err error) error {
 	if !errors.Is(err, errReceiptContentUsed) {
 		return err
 	}

@@ -24,16 +24,16 @@ func setup(t *testing.T) (*runtime.Deps, *purchase.Service, string) {
 	return d, d.Build().Purchases, cid
 }
 
-func addBuyers(t *testing.T, d *runtime.Deps, cid string, n int) []purchase.Buyer {
+func addBuyers(t *testing.T, d *runtime.Deps, cid string, n int) []user.Buyer {
 	t.Helper()
-	out := make([]purchase.Buyer, n)
+	out := make([]user.Buyer, n)
 	for i := range out {
 		u := &user.User{CompanyID: cid, Role: user.RoleUser, Name: "B", Email: fmt.Sprintf("b%d@x.test", i), PasswordHash: "x",
 			ReferralCode: fmt.Sprintf("PL-T%07d", i), Status: user.StatusActive, StockBalance: decimal.Zero}
 		if _, err := d.DB.NewInsert().Model(u).Returning("id").Exec(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		out[i] = purchase.Buyer{UserID: u.ID, CompanyID: cid}
+		out[i] = user.Buyer{UserID: u.ID, CompanyID: cid}
 	}
 	return out
 }
@@ -62,7 +62,7 @@ func TestFiftyConcurrentOrdersNeverOversell(t *testing.T) {
 	var others []error
 	for _, b := range buyers {
 		wg.Add(1)
-		go func(b purchase.Buyer) {
+		go func(b user.Buyer) {
 			defer wg.Done()
 			_, err := svc.CreateOrder(context.Background(), b, amt("20"))
 			mu.Lock()

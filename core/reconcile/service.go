@@ -25,6 +25,7 @@ import (
 	"prelaunch/core/infra/pgerr"
 	"prelaunch/core/purchase"
 	"prelaunch/core/sale"
+	"prelaunch/core/user"
 )
 
 // The statuses of a credit line (and UNREADABLE: an amount that cannot be read
@@ -137,9 +138,11 @@ func (s *Service) Import(ctx context.Context, actor audit.Actor, companyID, file
 	im := &Import{CompanyID: companyID, FileName: fileName, SHA256: sha, Lines: st.Lines, Credits: len(st.Credits)}
 	if actor.ID != "" {
 		im.AdminID = &actor.ID
-		if err := s.DB.NewSelect().Table("users").Column("name").Where("id = ?", actor.ID).Scan(ctx, &im.AdminName); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		name, _, err := user.NameAndEmail(ctx, s.DB, actor.ID)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, fmt.Errorf("load admin: %w", err)
 		}
+		im.AdminName = name
 	}
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		lines, err := s.match(ctx, tx, companyID, st.Credits)
@@ -242,13 +245,8 @@ func cleanName(name string) string {
 	return name
 }
 
-type candidate struct {
-	ID          string          `bun:"id"`
-	Norm        string          `bun:"norm"`
-	Status      string          `bun:"status"`
-	OrderNumber string          `bun:"order_number"`
-	FinalAmount decimal.Decimal `bun:"final_amount"`
-}
+// candidate is the purchase a credit's reference points at (purchase.MatchReferences).
+type candidate = purchase.RefMatch
 
 type earlier struct {
 	UTR       string          `bun:"utr"`
@@ -271,17 +269,10 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 	byRef := map[string]candidate{}
 	before := map[string]earlier{}
 	if len(utrs) > 0 {
-		var cands []candidate
 		// The PENDING purchase with the reference first, then an approved one, then the newest.
-		if err := tx.NewRaw(`SELECT DISTINCT ON (ref_norm(reference_number)) id, ref_norm(reference_number) AS norm,
-		       status, order_number, final_amount
-		  FROM purchases
-		 WHERE company_id = ? AND reference_number IS NOT NULL AND ref_norm(reference_number) = ANY(?)
-		   AND status IN (?, ?, ?, ?)
-		 ORDER BY ref_norm(reference_number), status = ? DESC, status = ? DESC, created_at DESC`,
-			companyID, pgdialect.Array(utrs), purchase.StatusPending, purchase.StatusApproved, purchase.StatusRejected,
-			purchase.StatusRefunded, purchase.StatusPending, purchase.StatusApproved).Scan(ctx, &cands); err != nil {
-			return nil, fmt.Errorf("match purchases: %w", err)
+		cands, err := purchase.MatchReferences(ctx, tx, companyID, utrs)
+		if err != nil {
+			return nil, err
 		}
 		for _, c := range cands {
 			byRef[c.Norm] = c
@@ -363,18 +354,28 @@ func (s *Service) toApprove(ctx context.Context, ims []*Import) error {
 		ids[i] = im.ID
 	}
 	var rows []struct {
-		ImportID string `bun:"import_id"`
-		N        int    `bun:"n"`
+		ImportID   string `bun:"import_id"`
+		PurchaseID string `bun:"purchase_id"`
 	}
-	if err := s.DB.NewRaw(`SELECT l.import_id, count(*) AS n
-		  FROM reconcile_lines l JOIN purchases p ON p.id = l.purchase_id
-		 WHERE l.import_id = ANY(?::uuid[]) AND l.match_status = 'MATCHED' AND p.status = ?
-		 GROUP BY l.import_id`, pgdialect.Array(ids), purchase.StatusPending).Scan(ctx, &rows); err != nil {
+	if err := s.DB.NewRaw(`SELECT l.import_id, l.purchase_id
+		  FROM reconcile_lines l
+		 WHERE l.import_id = ANY(?::uuid[]) AND l.match_status = 'MATCHED' AND l.purchase_id IS NOT NULL`,
+		pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		return fmt.Errorf("count matches to approve: %w", err)
+	}
+	pids := make([]string, 0, len(rows))
+	for _, r := range rows {
+		pids = append(pids, r.PurchaseID)
+	}
+	briefs, err := purchase.Briefs(ctx, s.DB, pids)
+	if err != nil {
 		return fmt.Errorf("count matches to approve: %w", err)
 	}
 	n := map[string]int{}
 	for _, r := range rows {
-		n[r.ImportID] = r.N
+		if b, ok := briefs[r.PurchaseID]; ok && b.Status == purchase.StatusPending {
+			n[r.ImportID]++
+		}
 	}
 	for _, im := range ims {
 		im.ToApprove = n[im.ID]
@@ -469,19 +470,8 @@ func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit st
 	if err := s.toApprove(ctx, []*Import{im}); err != nil {
 		return nil, err
 	}
-	var rows []struct {
-		StoredLine `bun:",extend"`
-		POrder     *string          `bun:"p_order_number"`
-		PStatus    *string          `bun:"p_status"`
-		PFinal     *decimal.Decimal `bun:"p_final_amount"`
-		UName      *string          `bun:"u_name"`
-		UReferral  *string          `bun:"u_referral_code"`
-	}
+	var rows []StoredLine
 	q := s.DB.NewSelect().Model(&rows).ColumnExpr("rl.*").
-		ColumnExpr("p.order_number AS p_order_number, p.status AS p_status, p.final_amount AS p_final_amount").
-		ColumnExpr("u.name AS u_name, u.referral_code AS u_referral_code").
-		Join("LEFT JOIN purchases AS p ON p.id = rl.purchase_id").
-		Join("LEFT JOIN users AS u ON u.id = p.user_id").
 		Where("rl.import_id = ?", im.ID)
 	total := im.Credits
 	if status != "" {
@@ -489,6 +479,24 @@ func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit st
 		total = *im.count(status)
 	}
 	if err := q.OrderExpr("rl.line_no").Limit(int64(pg.Limit)).Offset(int64(pg.Offset())).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list lines: %w", err)
+	}
+	var pids []string
+	for _, r := range rows {
+		if r.PurchaseID != nil {
+			pids = append(pids, *r.PurchaseID)
+		}
+	}
+	briefs, err := purchase.Briefs(ctx, s.DB, pids)
+	if err != nil {
+		return nil, fmt.Errorf("list lines: %w", err)
+	}
+	uids := make([]string, 0, len(briefs))
+	for _, b := range briefs {
+		uids = append(uids, b.UserID)
+	}
+	buyers, err := user.Names(ctx, s.DB, uids)
+	if err != nil {
 		return nil, fmt.Errorf("list lines: %w", err)
 	}
 	views := make([]LineView, len(rows))
@@ -499,20 +507,16 @@ func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit st
 			c := r.Credit.Decimal
 			v.Credit = &c
 		}
-		if r.PurchaseID != nil && r.POrder != nil {
-			v.Purchase = &LinePurchase{ID: *r.PurchaseID, OrderNumber: *r.POrder, Status: deref(r.PStatus),
-				FinalAmount: *r.PFinal, User: LineUser{Name: deref(r.UName), ReferralCode: deref(r.UReferral)}}
+		if r.PurchaseID != nil {
+			if p, ok := briefs[*r.PurchaseID]; ok {
+				u := buyers[p.UserID]
+				v.Purchase = &LinePurchase{ID: *r.PurchaseID, OrderNumber: p.OrderNumber, Status: p.Status,
+					FinalAmount: p.FinalAmount, User: LineUser{Name: u.Name, ReferralCode: u.ReferralCode}}
+			}
 		}
 		views[i] = v
 	}
 	return &Detail{Import: im, Lines: pagination.NewList(views, total, pg)}, nil
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 func contains(list []string, s string) bool {
@@ -539,14 +543,27 @@ func (s *Service) Approve(ctx context.Context, actor audit.Actor, companyID, id 
 	if err != nil {
 		return res, err
 	}
-	var targets []struct {
-		PurchaseID string `bun:"purchase_id"`
-		Pending    bool   `bun:"pending"`
-	}
-	if err := s.DB.NewRaw(`SELECT DISTINCT l.purchase_id, p.status = ? AS pending
-		  FROM reconcile_lines l JOIN purchases p ON p.id = l.purchase_id
-		 WHERE l.import_id = ? AND l.match_status = 'MATCHED'`, purchase.StatusPending, im.ID).Scan(ctx, &targets); err != nil {
+	var matched []string
+	if err := s.DB.NewRaw(`SELECT DISTINCT l.purchase_id
+		  FROM reconcile_lines l
+		 WHERE l.import_id = ? AND l.match_status = 'MATCHED' AND l.purchase_id IS NOT NULL`, im.ID).Scan(ctx, &matched); err != nil {
 		return res, fmt.Errorf("load matches: %w", err)
+	}
+	briefs, err := purchase.Briefs(ctx, s.DB, matched)
+	if err != nil {
+		return res, fmt.Errorf("load matches: %w", err)
+	}
+	var targets []struct {
+		PurchaseID string
+		Pending    bool
+	}
+	for _, id := range matched {
+		if b, ok := briefs[id]; ok {
+			targets = append(targets, struct {
+				PurchaseID string
+				Pending    bool
+			}{id, b.Status == purchase.StatusPending})
+		}
 	}
 	var mu sync.Mutex
 	workers := s.Workers

@@ -3,7 +3,11 @@ package user
 import (
 	"context"
 	"prelaunch/core/company"
+	"sort"
 	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
 
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
@@ -75,11 +79,8 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip
 	var candidates []adminCandidate
 	q := s.DB.NewSelect().Model(&candidates).
 		Column("u.id", "u.company_id", "u.role", "u.password_hash", "u.token_version").
-		ColumnExpr("c.name AS company_name, c.status AS company_status").
-		Join("JOIN companies AS c ON c.id = u.company_id").
 		Where("lower(u.email) = ?", email).Where("u.role = ?", RoleAdmin).
-		Where("u.status = ?", StatusActive).Where("u.deleted_at IS NULL").
-		OrderExpr("c.created_at, u.id").Limit(20)
+		Where("u.status = ?", StatusActive).Where("u.deleted_at IS NULL")
 	if companyID != "" {
 		if !fields.UUID(companyID) {
 			auth.BurnTime(password)
@@ -88,6 +89,10 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip
 		q = q.Where("u.company_id = ?", companyID)
 	}
 	if err := q.Scan(ctx); err != nil {
+		return LoginResult{}, err
+	}
+	candidates, err := withCompanies(ctx, s.DB, candidates)
+	if err != nil {
 		return LoginResult{}, err
 	}
 	var matched []*adminCandidate
@@ -135,4 +140,39 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip
 	}
 	tok, err := s.Tokens.Issue(u.ID, u.CompanyID, RoleAdmin, auth.AudienceAdmin, u.TokenVersion)
 	return LoginResult{Token: tok}, err
+}
+
+// withCompanies fills the candidates' company names and statuses (company's lookup) and keeps the
+// first 20 in the order of their companies' creation.
+func withCompanies(ctx context.Context, db bun.IDB, cs []adminCandidate) ([]adminCandidate, error) {
+	ids := make([]string, len(cs))
+	for i := range cs {
+		ids[i] = cs[i].CompanyID
+	}
+	briefs, err := company.Briefs(ctx, db, ids)
+	if err != nil {
+		return nil, err
+	}
+	created := make(map[string]time.Time, len(cs))
+	out := cs[:0]
+	for _, c := range cs {
+		b, ok := briefs[c.CompanyID]
+		if !ok {
+			continue
+		}
+		c.CompanyName, c.CompanyStatus = b.Name, b.Status
+		created[c.ID] = b.CreatedAt
+		out = append(out, c)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ci, cj := created[out[i].ID], created[out[j].ID]
+		if !ci.Equal(cj) {
+			return ci.Before(cj)
+		}
+		return out[i].ID < out[j].ID
+	})
+	if len(out) > 20 {
+		out = out[:20]
+	}
+	return out, nil
 }

@@ -9,10 +9,12 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/mail"
 	"prelaunch/core/infra/ratelimit"
+	"prelaunch/core/sale"
 	"prelaunch/core/twofactor"
 )
 
@@ -39,11 +41,7 @@ const MaxWrongCodes = 10
 
 // companyOwner is the id of the company's owner (companies.owner_id; "" when it has none).
 func companyOwner(ctx context.Context, db bun.IDB, companyID string) (string, error) {
-	var owner sql.NullString
-	if err := db.NewRaw("SELECT owner_id FROM companies WHERE id = ?", companyID).Scan(ctx, &owner); err != nil {
-		return "", err
-	}
-	return owner.String, nil
+	return company.OwnerID(ctx, db, companyID)
 }
 
 // IsOwner reports whether userID owns companyID (the admin profile shows the owner's controls).
@@ -215,8 +213,10 @@ func (s *Service) noticeEmailChanged(ctx context.Context, companyID, oldEmail, n
 // notify queues a security notice to one address, signed by companyID's token and name.
 func (s *Service) notify(ctx context.Context, companyID, to, subject, body string) {
 	var from mail.From
-	_ = s.DB.NewRaw(`SELECT coalesce(t.name, ''), c.name FROM companies AS c LEFT JOIN tokens AS t ON t.company_id = c.id
-		WHERE c.id = ? LIMIT 1`, companyID).Scan(ctx, &from.Brand, &from.Company)
+	if name, err := company.NameOf(ctx, s.DB, companyID); err == nil {
+		from.Company = name
+		from.Brand, _ = sale.TokenName(ctx, s.DB, companyID)
+	}
 	if err := mail.Enqueue(context.WithoutCancel(ctx), s.Tasks, mail.SecurityMessage(to, subject, body, from)); err != nil && s.Log != nil {
 		s.Log.Error("queue a security notice", "to", to, "err", err)
 	}

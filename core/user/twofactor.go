@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/ratelimit"
+	"prelaunch/core/sale"
 	"prelaunch/core/twofactor"
 )
 
@@ -64,8 +65,12 @@ type recoveryCode struct {
 // TwoFactorState is what the Security screen shows: whether the admin signs in with a code, and
 // whether their company requires it.
 func TwoFactorState(ctx context.Context, db bun.IDB, userID, companyID string) (enabled, required bool, err error) {
-	err = db.NewRaw(`SELECT EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND enabled_at IS NOT NULL),
-		COALESCE((SELECT require_2fa FROM companies WHERE id = ?), false)`, userID, companyID).Scan(ctx, &enabled, &required)
+	err = db.NewRaw(`SELECT EXISTS (SELECT 1 FROM admin_two_factor WHERE user_id = ? AND enabled_at IS NOT NULL)`,
+		userID).Scan(ctx, &enabled)
+	if err != nil {
+		return false, false, err
+	}
+	required, err = company.RequiresTwoFactor(ctx, db, companyID)
 	return enabled, required, err
 }
 
@@ -91,11 +96,14 @@ type TwoFactorSetup struct {
 
 // SetupTwoFactor makes a new pending secret (replacing any earlier pending one).
 func (s *Service) SetupTwoFactor(ctx context.Context, p *auth.Principal) (*TwoFactorSetup, error) {
-	var issuer string
-	err := s.DB.NewRaw(`SELECT COALESCE(NULLIF(t.name, ''), c.name) FROM companies c LEFT JOIN tokens t ON t.company_id = c.id
-		WHERE c.id = ? LIMIT 1`, p.CompanyID).Scan(ctx, &issuer)
+	issuer, err := company.NameOf(ctx, s.DB, p.CompanyID)
 	if err != nil {
 		return nil, err
+	}
+	if name, err := sale.TokenName(ctx, s.DB, p.CompanyID); err != nil {
+		return nil, err
+	} else if name != "" {
+		issuer = name
 	}
 	secret, url, err := twofactor.NewSecret(issuer, p.Email)
 	if err != nil {
@@ -369,8 +377,8 @@ func (s *Service) AdminLoginTwoFactor(ctx context.Context, challenge, code, ip s
 		if u.Status != StatusActive || u.Role != RoleAdmin {
 			return errChallengeExpired
 		}
-		var status string
-		if err := tx.NewSelect().Table("companies").Column("status").Where("id = ?", u.CompanyID).Scan(ctx, &status); err != nil {
+		status, err := company.StatusOf(ctx, tx, u.CompanyID)
+		if err != nil {
 			return err
 		}
 		if status == company.StatusSuspended {

@@ -15,6 +15,7 @@ import (
 	"prelaunch/core/infra/pagination"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
+	"prelaunch/core/readmodel"
 	"prelaunch/core/reconcile"
 	"prelaunch/core/seed"
 	"prelaunch/core/user"
@@ -79,7 +80,7 @@ func TestPlansUseIndexes(t *testing.T) {
 	rec := &recorder{}
 	db := d.DB.WithQueryHook(rec)
 	svc := &purchase.Service{DB: db, Media: d.Media, Clock: d.Clock}
-	users := &user.Service{DB: db}
+	users := &readmodel.Service{DB: db}
 	// A statement whose credits name 500 of the company's references (reconcile's matching).
 	var refs []string
 	if err := d.DB.NewRaw("SELECT reference_number FROM purchases WHERE company_id = ? AND reference_number IS NOT NULL LIMIT 500", cid).
@@ -101,43 +102,43 @@ func TestPlansUseIndexes(t *testing.T) {
 		call func() error
 	}{
 		{"buyer transaction/list page 1", false, func() error {
-			_, err := svc.ListForBuyer(ctx, purchase.Buyer{UserID: buyerID, CompanyID: cid}, "", "", pg1)
+			_, err := svc.ListForBuyer(ctx, user.Buyer{UserID: buyerID, CompanyID: cid}, "", "", pg1)
 			return err
 		}},
 		{"buyer transaction/list page 200", false, func() error {
-			_, err := svc.ListForBuyer(ctx, purchase.Buyer{UserID: buyerID, CompanyID: cid}, "", "", pg200)
+			_, err := svc.ListForBuyer(ctx, user.Buyer{UserID: buyerID, CompanyID: cid}, "", "", pg200)
 			return err
 		}},
 		{"buyer transaction/list APPROVED", false, func() error {
-			_, err := svc.ListForBuyer(ctx, purchase.Buyer{UserID: buyerID, CompanyID: cid}, "APPROVED", "", pg1)
+			_, err := svc.ListForBuyer(ctx, user.Buyer{UserID: buyerID, CompanyID: cid}, "APPROVED", "", pg1)
 			return err
 		}},
 		{"admin auth/list", false, func() error {
-			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Limit: "10"})
+			_, err := users.Users(ctx, cid, user.ListFilter{Page: "1", Limit: "10"})
 			return err
 		}},
 		{"admin auth/list page 100", false, func() error {
-			_, err := users.List(ctx, cid, user.ListFilter{Page: "100", Limit: "10"})
+			_, err := users.Users(ctx, cid, user.ListFilter{Page: "100", Limit: "10"})
 			return err
 		}},
 		{"admin auth/list waiting", false, func() error {
-			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", IsApproved: "false"})
+			_, err := users.Users(ctx, cid, user.ListFilter{Page: "1", IsApproved: "false"})
 			return err
 		}},
 		{"admin auth/list by name", false, func() error {
-			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Sort: "name"})
+			_, err := users.Users(ctx, cid, user.ListFilter{Page: "1", Sort: "name"})
 			return err
 		}},
 		{"admin auth/list by name, desc, page 100", false, func() error {
-			_, err := users.List(ctx, cid, user.ListFilter{Page: "100", Sort: "name", Dir: "desc"})
+			_, err := users.Users(ctx, cid, user.ListFilter{Page: "100", Sort: "name", Dir: "desc"})
 			return err
 		}},
 		{"admin auth/list admins", false, func() error {
-			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Role: "ADMIN"})
+			_, err := users.Users(ctx, cid, user.ListFilter{Page: "1", Role: "ADMIN"})
 			return err
 		}},
 		{"admin auth/list search", true, func() error {
-			_, err := users.List(ctx, cid, user.ListFilter{Page: "1", Search: "reddy 1234"})
+			_, err := users.Users(ctx, cid, user.ListFilter{Page: "1", Search: "reddy 1234"})
 			return err
 		}},
 		{"admin transaction/list", false, func() error {

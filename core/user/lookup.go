@@ -1,0 +1,82 @@
+package user
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+)
+
+// Named is how a list names a buyer: their name and Member ID.
+type Named struct {
+	ID           string `bun:"id"`
+	Name         string `bun:"name"`
+	ReferralCode string `bun:"referral_code"`
+}
+
+// Names reads the users of ids, keyed by id (an unknown id is left out).
+func Names(ctx context.Context, db bun.IDB, ids []string) (map[string]Named, error) {
+	out := make(map[string]Named, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []Named
+	if err := db.NewRaw(`SELECT id, name, referral_code FROM users WHERE id = ANY(?::uuid[])`,
+		pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("read users: %w", err)
+	}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
+}
+
+// Contact is whom a notice goes to: a user's address, name and company, and whether the account
+// was deleted (a deleted buyer gets no mail).
+type Contact struct {
+	ID        string `bun:"id"`
+	CompanyID string `bun:"company_id"`
+	Email     string `bun:"email"`
+	Name      string `bun:"name"`
+	Deleted   bool   `bun:"deleted"`
+}
+
+// Contacts reads the users of ids, keyed by id (an unknown id is left out).
+func Contacts(ctx context.Context, db bun.IDB, ids []string) (map[string]Contact, error) {
+	out := make(map[string]Contact, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []Contact
+	if err := db.NewRaw(`SELECT id, company_id, email, name, deleted_at IS NOT NULL AS deleted FROM users WHERE id = ANY(?::uuid[])`,
+		pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("read users: %w", err)
+	}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
+}
+
+// Account names one account for a list: its id, name and email.
+type Account struct {
+	UserID string `bun:"user_id"`
+	Name   string `bun:"name"`
+	Email  string `bun:"email"`
+}
+
+// SharingAadhaar lists the live accounts of the company but exceptID whose profile carries the
+// Aadhaar number of hash, or that are among also (the accounts whose KYC carries it, found by
+// the caller), oldest first, at most 20.
+func SharingAadhaar(ctx context.Context, db bun.IDB, companyID, exceptID, hash string, also []string) ([]Account, error) {
+	out := []Account{}
+	if also == nil {
+		also = []string{}
+	}
+	err := db.NewRaw(`SELECT u.id AS user_id, u.name, u.email FROM users AS u
+		WHERE u.company_id = ? AND u.id <> ? AND u.deleted_at IS NULL
+		  AND (u.kyc_document_hash = ? OR u.id = ANY(?::uuid[]))
+		ORDER BY u.created_at, u.id LIMIT 20`, companyID, exceptID, hash, pgdialect.Array(also)).Scan(ctx, &out)
+	return out, err
+}
