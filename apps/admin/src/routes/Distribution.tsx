@@ -24,7 +24,9 @@ export default function Distribution() {
       ) : d ? (
         <>
           <DistributionOverview settings={d} />
-          <DistributionRuns decimals={d.chain.decimals} explorerUrl={d.chain.explorerUrl || undefined} />
+          <div className="mb-4">
+            <DistributionRuns decimals={d.chain.decimals} explorerUrl={d.chain.explorerUrl || undefined} />
+          </div>
           <DistributionSettingsForm settings={d} pending={save.isPending} saveError={saveError} onSave={save.mutate} />
         </>
       ) : null}

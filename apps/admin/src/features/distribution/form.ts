@@ -1,4 +1,5 @@
 import type { Distribution, DistributionUpdate } from '@prelaunch/api';
+import { formatUnits } from './api/delivery';
 
 /** One schedule row of the form: a round's (roundId) or the token-wide one (roundId null). */
 export interface ScheduleRow {
@@ -102,15 +103,10 @@ export function formFieldOf(f: DistributionForm, field: string): string {
   return `rows[${scheduleRowOf(f, Number(m[1]))}].${m[2]}`;
 }
 
-/** An amount in the token's smallest unit as tokens, exact, grouped: "1234500…" (18) → "1,234.5". */
+/** An amount in the token's smallest unit as tokens (formatUnits), or '—' when there is none. */
 export function units(base: string | null | undefined, decimals: number): string {
   if (!base || !/^\d+$/.test(base)) return '—';
-  const digits = base.replace(/^0+(?=\d)/, '');
-  const padded = digits.padStart(decimals + 1, '0');
-  const whole = padded.slice(0, padded.length - decimals) || '0';
-  const frac = decimals > 0 ? padded.slice(padded.length - decimals).replace(/0+$/, '') : '';
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac ? `${grouped}.${frac}` : grouped;
+  return formatUnits(base, decimals);
 }
 
 /** What the vesting means in words, for the schedules' help and the confirmation. */

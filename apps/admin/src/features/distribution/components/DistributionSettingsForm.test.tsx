@@ -56,7 +56,7 @@ describe('distribution form model', () => {
   it('writes base units as exact tokens', () => {
     expect(units('1500000000000000000000', 18)).toBe('1,500');
     expect(units('1', 18)).toBe('0.000000000000000001');
-    expect(units('123456789', 2)).toBe('1,234,567.89');
+    expect(units('123456789', 2)).toBe('12,34,567.89');
     expect(units('0', 18)).toBe('0');
     expect(units(null, 18)).toBe('—');
   });

@@ -23,7 +23,8 @@ export function DeliveryCard({ delivery, symbol }: { delivery: StockDelivery; sy
       </h2>
       {d.tgeAt ? (
         <p className="mb-2">
-          Tokens start unlocking at the TGE on <strong>{formatDateTime(d.tgeAt)}</strong>.
+          {Date.parse(d.tgeAt) <= Date.now() ? 'Tokens started unlocking at the TGE on ' : 'Tokens start unlocking at the TGE on '}
+          <strong>{formatDateTime(d.tgeAt)}</strong>.
         </p>
       ) : (
         <p className="mb-2">The TGE (when tokens start to unlock) has not been announced yet.</p>
@@ -60,7 +61,7 @@ export function DeliveryCard({ delivery, symbol }: { delivery: StockDelivery; sy
       ) : null}
       {d.wallet ? (
         <p className="mb-0">
-          Unlocked tokens are delivered to your proved wallet <span className="font-monospace">{d.wallet}</span>.
+          Unlocked tokens are delivered to your proved wallet <span className="font-monospace text-break">{d.wallet}</span>.
         </p>
       ) : (
         <p className="mb-0">
