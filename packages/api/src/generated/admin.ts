@@ -2306,6 +2306,18 @@ export interface components {
             limits: components["schemas"]["TokenLimits"];
             rounds: components["schemas"]["TokenRound"][];
             branding: components["schemas"]["TokenBranding"];
+            tax: components["schemas"]["TokenTax"];
+        };
+        /** @description The company's GST registration. Tax invoices of the platform charge are issued at each approval only while a GSTIN is set (invoicesOn). */
+        TokenTax: {
+            /** @description Empty: no invoices are issued. */
+            gstin: string;
+            legalName: string;
+            /** @description The supplier address printed on invoices. */
+            address: string;
+            /** @description GST rate of the platform charge, 0–28 (default 18). */
+            gstRatePercent: number;
+            invoicesOn: boolean;
         };
         TokenSettingsAnswer: {
             /** @constant */
@@ -2371,6 +2383,15 @@ export interface components {
                 /** Format: date-time */
                 endsAt?: string | null;
             }[];
+            /** @description gstin: 15 characters — a GST state code (01–38, 97, 99), the PAN, an entity number (1–9, A–Z), any character, and the mod-36 check character; empty turns invoicing off. A 422 names tax.gstin, tax.legalName, tax.address or tax.gstRatePercent. */
+            tax?: {
+                gstin?: string;
+                legalName?: string;
+                address?: string;
+                gstRatePercent?: components["schemas"]["OptionalDecimal"];
+                /** @description Ignored. */
+                invoicesOn?: boolean;
+            };
             branding?: {
                 title?: string;
                 iconUrl?: string;
