@@ -29,6 +29,8 @@ var Owners = map[string]string{
 	"audit_log":            "audit",
 	"reconcile_imports":    "reconcile",
 	"reconcile_lines":      "reconcile",
+	"invoices":             "invoice",
+	"invoice_counters":     "invoice",
 }
 
 // Readers are the read-only packages: they may read every table and write none. The lists,

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
 
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
@@ -163,4 +164,19 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 		return errMobileTaken()
 	}
 	return err
+}
+
+// InvoiceBuyer is what a tax invoice prints of its buyer: the name, the PIN code and the state
+// (a GST state code; "" when the buyer chose none).
+type InvoiceBuyer struct {
+	Name    string `bun:"name"`
+	Pincode string `bun:"pincode"`
+	State   string `bun:"state"`
+}
+
+// ForInvoice reads the buyer of an invoice in the caller's transaction.
+func ForInvoice(ctx context.Context, db bun.IDB, userID string) (InvoiceBuyer, error) {
+	var b InvoiceBuyer
+	err := db.NewSelect().Model((*User)(nil)).Column("name", "pincode", "state").Where("id = ?", userID).Scan(ctx, &b)
+	return b, err
 }
