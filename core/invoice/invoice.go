@@ -246,3 +246,5 @@ func ForPurchase(ctx context.Context, db bun.IDB, purchaseID, kind string) (*Inv
 	}
 	return &inv, err
 }
+
+var decimalTwo = decimal.NewFromInt(2)

@@ -512,6 +512,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/transaction/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST tax invoice of the caller's approved purchase, as a PDF
+         * @description Issued at the approval when the company has a GSTIN: supplier legal name, address and GSTIN; the
+         *     buyer's name, address and state; the number (INV/<FY>/<n>) and date; "Platform service charge"
+         *     (SAC 998599); the taxable value, CGST and SGST (same state) or IGST with their rates; the total;
+         *     "Reverse charge: No". 404 "No invoice for this purchase." (none, unknown, malformed or another
+         *     buyer's); 422 "id is required.".
+         */
+        get: operations["transactionInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/stock/global/list": {
         parameters: {
             query?: never;
@@ -2219,6 +2243,40 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    transactionInvoice: {
+        parameters: {
+            query: {
+                /** @description The purchase id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
