@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/invoice"
 )
 
 // TestInvoiceDownloadOverHTTP: with a GSTIN set, the approval issues the invoice; its buyer
@@ -34,5 +37,47 @@ func TestInvoiceDownloadOverHTTP(t *testing.T) {
 		!regexp.MustCompile(`^attachment; filename="INV-\d{4}-\d{2}-000001\.pdf"$`).MatchString(r.Header.Get("Content-Disposition")) ||
 		r.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("invoice answer: %v %q", r.Header, r.Data[:8])
+	}
+}
+
+// TestStatementOverHTTP: the buyer's year as PDF and CSV with the GST of the invoiced purchase
+// and the totals; a bad year or format is 422; another buyer's statement holds none of it.
+func TestStatementOverHTTP(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	otherTok, _ := h.newBuyer("statement-other@x.test")
+	h.exec("UPDATE tokens SET gstin = '29AAPFU0939F1ZR', tax_legal_name = 'Acme Platform Pvt Ltd' WHERE company_id = ?", h.companyID)
+	o := h.order(tok, 100)
+	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI",
+		"referenceNumber": "412300000078", "receiptId": h.receipt(tok)}), 200)
+	if _, err := h.d.Build().Purchases.Approve(context.Background(), audit.Actor{Kind: "system"}, h.companyID, o.ID); err != nil {
+		t.Fatal(err)
+	}
+	fy := invoice.FY(time.Now())
+	h.want(h.call("GET", "/api/v1/user/statement?fy=2026", tok, nil), 422)
+	h.want(h.call("GET", "/api/v1/user/statement?fy="+fy+"&format=xls", tok, nil), 422)
+	h.want(h.call("GET", "/api/v1/user/statement?fy="+fy, "", nil), 401)
+	r := h.call("GET", "/api/v1/user/statement?fy="+fy+"&format=csv", tok, nil)
+	if r.Code != 200 || r.Header.Get("Content-Disposition") != `attachment; filename="statement-`+fy+`.csv"` {
+		t.Fatalf("csv: %d %v", r.Code, r.Header)
+	}
+	text := string(r.Data)
+	var orderNo string
+	if err := h.d.DB.QueryRowContext(context.Background(), "SELECT order_number FROM purchases WHERE id = ?", o.ID).Scan(&orderNo); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Date,Order Number,Tokens,Price,Amount,Platform Charge,GST in Charge,Total,Status,Invoice",
+		orderNo, "APPROVED", "INV/" + fy + "/000001", "Totals (approved)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("csv lacks %q:\n%s", want, text)
+		}
+	}
+	r = h.call("GET", "/api/v1/user/statement?fy="+fy, tok, nil)
+	if r.Code != 200 || !bytes.HasPrefix(r.Data, []byte("%PDF-")) || r.Header.Get("Content-Type") != "application/pdf" {
+		t.Fatalf("pdf: %d %v", r.Code, r.Header)
+	}
+	r = h.call("GET", "/api/v1/user/statement?fy="+fy+"&format=csv", otherTok, nil)
+	if r.Code != 200 || strings.Contains(string(r.Data), orderNo) {
+		t.Fatalf("another buyer's statement shows the purchase: %s", r.Data)
 	}
 }

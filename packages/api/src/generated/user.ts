@@ -536,6 +536,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement of purchases of one financial year, as a PDF or CSV
+         * @description Every purchase placed in the financial year (April to March, IST) that was paid for (PENDING,
+         *     APPROVED, REJECTED, REFUNDED): date, order number, tokens, price, amount, platform charge, the GST
+         *     in that charge (from its tax invoice, 0 without one), total and status; then the totals of the
+         *     approved ones. CSV: UTF-8 with a BOM, CRLF lines, formula cells neutralised. 422 for a bad fy or
+         *     format.
+         */
+        get: operations["userStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/stock/global/list": {
         parameters: {
             query?: never;
@@ -2271,6 +2295,43 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    userStatement: {
+        parameters: {
+            query: {
+                /** @description A financial year like 2026-27. */
+                fy: string;
+                /** @description pdf (default) or csv. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
