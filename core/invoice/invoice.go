@@ -248,3 +248,23 @@ func ForPurchase(ctx context.Context, db bun.IDB, purchaseID, kind string) (*Inv
 }
 
 var decimalTwo = decimal.NewFromInt(2)
+
+// NumbersOf is the invoice number of each of the purchases that has one (the buyer's history).
+func NumbersOf(ctx context.Context, db bun.IDB, purchaseIDs []string) (map[string]string, error) {
+	out := make(map[string]string, len(purchaseIDs))
+	if len(purchaseIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		PurchaseID string `bun:"purchase_id"`
+		Number     string `bun:"number"`
+	}
+	if err := db.NewSelect().Model((*Invoice)(nil)).Column("purchase_id", "number").
+		Where("purchase_id IN (?)", bun.List(purchaseIDs)).Where("kind = ?", KindInvoice).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.PurchaseID] = r.Number
+	}
+	return out, nil
+}

@@ -3,6 +3,7 @@ import { call, withoutEmpty } from './call';
 import { downloadFile } from './download';
 import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
+import { invoiceCalls } from './invoice';
 import { trustCalls, type AdminLoginData } from './trust';
 import type {
   BulkAction,
@@ -103,6 +104,7 @@ export function adminCalls(client: AxiosInstance) {
       downloadFile(client, '/api/v1/admin/export/users.csv', { ...q }, 'users.csv'),
     /** Bank statements matched to purchases, approved in bulk. */
     ...reconcileCalls(client),
+    ...invoiceCalls(client),
     /** Two-factor sign-in and the company's activity. */
     ...trustCalls(client),
   };

@@ -6,6 +6,8 @@ export { adminCalls, ADMIN_PAGE_SIZE, type AdminCalls } from './admin';
 export { superAdminCalls, type SuperAdminCalls } from './superadmin';
 export { reconcileCalls, STATEMENT_MAX_BYTES, STATEMENT_EXTENSIONS } from './reconcile';
 export type * from './reconcile';
+export { invoiceCalls } from './invoice';
+export type * from './invoice';
 export type * from './adminTypes';
 export type * from './superadminTypes';
 export { buyerApi, type BuyerApi } from './userApi';

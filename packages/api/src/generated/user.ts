@@ -1224,6 +1224,8 @@ export interface components {
             refundReference: string | null;
             /** Format: date-time */
             refundedAt: string | null;
+            /** @description The number of the purchase's GST tax invoice (INV/2026-27/000001), present only when one was issued; its PDF is transaction/invoice. */
+            invoice?: string;
         };
         TransactionList: {
             records: components["schemas"]["Transaction"][];
