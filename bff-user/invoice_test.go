@@ -38,7 +38,9 @@ func TestInvoiceDownloadOverHTTP(t *testing.T) {
 		r.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("invoice answer: %v %q", r.Header, r.Data[:8])
 	}
-	var l struct{ Records []struct{ ID, Invoice string } }
+	var l struct {
+		Records []struct{ ID, Invoice string }
+	}
 	h.call("GET", "/api/v1/user/transaction/list", tok, nil).Into(t, &l)
 	for _, rec := range l.Records {
 		if (rec.ID == o.ID) != strings.HasPrefix(rec.Invoice, "INV/") {
