@@ -90,3 +90,43 @@ func TestStatementOverHTTP(t *testing.T) {
 		t.Fatalf("another buyer's statement shows the purchase: %s", r.Data)
 	}
 }
+
+// TestProfileState: the profile's state is the PIN's until the buyer picks one from the GST
+// list; the approval's invoice then takes that state as its place of supply.
+func TestProfileState(t *testing.T) {
+	h := setup(t)
+	tok, u := h.newBuyer("state@x.test") // PIN 560001: Karnataka
+	state := func() string {
+		var p struct{ State string }
+		h.call("GET", "/api/v1/user/auth/profile/get", tok, nil).Into(t, &p)
+		return p.State
+	}
+	if s := state(); s != "29" {
+		t.Fatalf("state from the PIN: %q", s)
+	}
+	up := "/api/v1/user/auth/profile/update"
+	r := h.call("PUT", up, tok, map[string]any{"state": "40", "password": "Passw0rd!"})
+	if r.Code != 422 || r.FieldMsg("state") != "Please choose your state from the list." {
+		t.Fatalf("bad state: %d %s", r.Code, r.Data)
+	}
+	h.want(h.call("PUT", up, tok, map[string]any{"state": "27", "password": "Passw0rd!"}), 200)
+	if s := state(); s != "27" {
+		t.Fatalf("chosen state: %q", s)
+	}
+	h.exec("UPDATE tokens SET gstin = '27AAPFU0939F1ZV', tax_legal_name = 'Acme' WHERE company_id = ?", h.companyID)
+	o := h.order(tok, 100)
+	h.want(h.call("POST", "/api/v1/user/package/purchase", tok, map[string]any{"purchaseId": o.ID, "paymentMethod": "UPI",
+		"referenceNumber": "412300000079", "receiptId": h.receipt(tok)}), 200)
+	if _, err := h.d.Build().Purchases.Approve(context.Background(), audit.Actor{Kind: "system"}, h.companyID, o.ID); err != nil {
+		t.Fatal(err)
+	}
+	var pos string
+	var igst, cgst int64
+	if err := h.d.DB.QueryRowContext(context.Background(), "SELECT place_of_supply, igst, cgst FROM invoices WHERE purchase_id = ?", o.ID).
+		Scan(&pos, &igst, &cgst); err != nil {
+		t.Fatal(err)
+	}
+	if pos != "27" || igst != 0 || cgst == 0 {
+		t.Fatalf("invoice of buyer %s: place %s igst %d cgst %d", u.ID, pos, igst, cgst)
+	}
+}

@@ -25,6 +25,7 @@ type Profile struct {
 	DateOfBirth       *string         `json:"dateOfBirth"`
 	Gender            string          `json:"gender"`
 	Pincode           string          `json:"pincode"`
+	State             string          `json:"state"`
 	ProfileImage      *media.Ref      `json:"profileImage"`
 	KYCDocumentNumber string          `json:"kycDocumentNumber"`
 	WalletAddress     string          `json:"walletAddress"`
@@ -68,8 +69,11 @@ func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
 		return nil, err
 	}
 	p := &Profile{ID: u.ID, Name: u.Name, Email: u.Email, Mobile: u.Mobile, ReferralCode: u.ReferralCode,
-		Gender: u.Gender, Pincode: u.Pincode, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4), WalletAddress: u.WalletAddress,
+		Gender: u.Gender, Pincode: u.Pincode, State: u.State, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4), WalletAddress: u.WalletAddress,
 		GlobalStake: sold, StockBalance: u.StockBalance, IsApproved: u.IsApproved, CompanyID: u.CompanyID, Role: u.Role}
+	if !fields.GSTState(p.State) {
+		p.State = fields.StateOfPincode(u.Pincode) // the default: the PIN's state
+	}
 	if u.DateOfBirth != nil {
 		d := u.DateOfBirth.UTC().Format("2006-01-02") + "T00:00:00.000Z"
 		p.DateOfBirth = &d
@@ -90,7 +94,9 @@ type ProfileInput struct {
 	DateOfBirth       string `json:"dateOfBirth" form:"dateOfBirth"`
 	ProfileImageID    string `json:"profileImageId" form:"profileImageId"`
 	KYCDocumentNumber string `json:"kycDocumentNumber" form:"kycDocumentNumber"`
-	Password          string `json:"password" form:"password"`
+	// State is a GST state code (fields.GSTStates): the place of supply of the buyer's invoices.
+	State    string `json:"state" form:"state"`
+	Password string `json:"password" form:"password"`
 }
 
 // UpdateProfile checks the current password and applies the given fields.
@@ -120,6 +126,8 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 			v.CheckField(fields.VerhoeffValid(kyc), "kycDocumentNumber", fields.MsgAadhaarChecksum)
 		}
 	}
+	state := strings.TrimSpace(in.State)
+	v.CheckField(state == "" || fields.GSTState(state), "state", "Please choose your state from the list.")
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
 	if dobErr != "" {
 		v.Field(dobErr, "dateOfBirth")
@@ -157,6 +165,9 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	}
 	if img != "" {
 		q = q.Set("profile_image_id = ?", img)
+	}
+	if state != "" {
+		q = q.Set("state = ?", state)
 	}
 	_, err = q.Exec(ctx)
 	s.revoke(u.ID) // the name is part of the cached principal

@@ -916,6 +916,8 @@ export interface components {
             dateOfBirth?: string;
             profileImageId?: string;
             kycDocumentNumber?: string;
+            /** @description A GST state code (01–38, 97), the place of supply of the buyer's tax invoices; empty leaves it unchanged. Anything else is a 422 on state. */
+            state?: string;
             /** @description The current password; always sent. */
             password: string;
         };
@@ -1012,6 +1014,8 @@ export interface components {
             dateOfBirth: string | null;
             gender: string;
             pincode: string;
+            /** @description The buyer's GST state code, the place of supply of their tax invoices: the one they chose, else the state of their PIN code ("" when the PIN maps to none). */
+            state?: string;
             profileImage: components["schemas"]["MediaRef"] | null;
             /** @description The Aadhaar number masked to its last 4 digits (XXXX XXXX 1234); empty when none. */
             kycDocumentNumber: string;
