@@ -173,6 +173,13 @@ seed-scale: setup services
 bench: setup build-web services seed-scale
 	@scripts/bench.sh
 	@$(MAKE) --no-print-directory bench-reconcile
+	@$(MAKE) --no-print-directory bench-invoice
+
+# Approvals per second with GST invoicing off and on, side by side (core/purchase, its own database).
+.PHONY: bench-invoice
+bench-invoice: setup services
+	@echo "==> approvals with invoicing off vs on (8 at once)"
+	@cd core && $(GO) test -run '^$$' -bench BenchmarkApproveInvoicing -benchtime 400x ./purchase
 
 # A 100,000-line statement imported and matched, 10,000 matches approved (its own database).
 .PHONY: bench-reconcile

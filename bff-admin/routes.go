@@ -15,6 +15,7 @@ import (
 	"prelaunch/core/infra/httpx"
 	"prelaunch/core/infra/media/mediahttp"
 	"prelaunch/core/purchase"
+	"prelaunch/core/readmodel"
 	"prelaunch/core/runtime"
 	"prelaunch/core/sale"
 	"prelaunch/core/superadmin"
@@ -74,6 +75,9 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Put("/token/update", admin, a.tokenSettingsUpdate)
 	ad.Get("/export/purchases.csv", admin, a.exportPurchases)
 	ad.Get("/export/users.csv", admin, a.exportUsers)
+	ad.Get("/export/invoices.csv", admin, a.exportInvoices)
+	ad.Get("/invoice/list", admin, a.invoiceList)
+	ad.Get("/invoice/get", admin, a.invoiceFile)
 	ad.Post("/reconcile/import", admin, a.reconcileImport)
 	ad.Get("/reconcile/list", admin, a.reconcileList)
 	ad.Get("/reconcile/get", admin, a.reconcileGet)
@@ -462,4 +466,30 @@ func (a *api) exportAllPurchases(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.StreamFile(c, a.log, csvType, e.Name, e)
+}
+
+func (a *api) exportInvoices(c fiber.Ctx) error {
+	e, err := a.svc.Exports.Invoices(context.WithoutCancel(c.Context()), companyOf(c), c.Query("fy"))
+	if err != nil {
+		return err
+	}
+	return httpx.StreamFile(c, a.log, csvType, e.Name, e)
+}
+
+func (a *api) invoiceList(c fiber.Ctx) error {
+	list, err := a.svc.Views.Invoices(c.Context(), companyOf(c), readmodel.InvoiceFilter{FY: c.Query("fy"),
+		Kind: c.Query("kind"), Page: c.Query("page"), Limit: c.Query("limit")})
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Invoices fetched successfully", list)
+}
+
+// invoiceFile is the PDF of a purchase's invoice or credit note (GET /admin/invoice/get).
+func (a *api) invoiceFile(c fiber.Ctx) error {
+	f, err := a.svc.Invoices.ForAdmin(c.Context(), companyOf(c), c.Query("id"), c.Query("kind"))
+	if err != nil {
+		return err
+	}
+	return httpx.SendPDF(c, f.Name, f.Body)
 }

@@ -54,6 +54,8 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Post("/user/package/purchase", a.withSite, signedIn, same, once, a.submit)
 	v1.Get("/user/transaction/list", a.withSite, signedIn, same, a.transactions)
 	v1.Get("/user/transaction/receipt", a.withSite, signedIn, same, a.receipt)
+	v1.Get("/user/transaction/invoice", a.withSite, signedIn, same, a.invoice)
+	v1.Get("/user/statement", a.withSite, signedIn, same, a.statement)
 	v1.Get("/user/stock/global/list", a.withSite, signedIn, same, a.globalStock)
 	v1.Get("/user/stock/my/list", a.withSite, signedIn, same, a.myStock)
 	v1.Get("/user/stock/delivery/get", a.withSite, signedIn, same, a.stockDelivery)
@@ -311,6 +313,29 @@ func (a *api) receipt(c fiber.Ctx) error {
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+r.Name+`"`)
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Send(r.Body)
+}
+
+// invoice is the PDF of the tax invoice of the buyer's purchase (404 when none or not theirs).
+func (a *api) invoice(c fiber.Ctx) error {
+	b := me(c)
+	f, err := a.svc.Invoices.ForBuyer(c.Context(), b.CompanyID, b.UserID, c.Query("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.SendPDF(c, f.Name, f.Body)
+}
+
+// statement is the buyer's yearly statement as a PDF or CSV attachment.
+func (a *api) statement(c fiber.Ctx) error {
+	b := me(c)
+	f, err := a.svc.Exports.Statement(c.Context(), b.CompanyID, b.UserID, c.Query("fy"), c.Query("format"))
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, f.Type)
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+f.Name+`"`)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Send(f.Body)
 }
 
 func (a *api) globalStock(c fiber.Ctx) error {

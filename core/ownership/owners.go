@@ -34,6 +34,8 @@ var Owners = map[string]string{
 	"wallets":                "wallet",
 	"distribution_settings":  "delivery",
 	"vesting_schedules":      "delivery",
+	"invoices":               "invoice",
+	"invoice_counters":       "invoice",
 }
 
 // Readers are the read-only packages: they may read every table and write none. The lists,

@@ -11,6 +11,7 @@ import (
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/pagination"
+	"prelaunch/core/invoice"
 	"prelaunch/core/user"
 )
 
@@ -34,6 +35,8 @@ type TxRecord struct {
 	RejectReason    *string         `json:"rejectReason"`
 	RefundReference *string         `json:"refundReference"`
 	RefundedAt      *time.Time      `json:"refundedAt"`
+	// Invoice is the number of the purchase's tax invoice, when one was issued.
+	Invoice string `json:"invoice,omitempty"`
 }
 
 // ParseStatus accepts one of the seven statuses (any case) or empty for all; else 422.
@@ -80,8 +83,17 @@ func (s *Service) ListForBuyer(ctx context.Context, b user.Buyer, status, search
 	}
 	rows = pagination.Trim(rows, pg)
 	recs := make([]TxRecord, 0, len(rows))
+	pids := make([]string, 0, len(rows))
 	for i := range rows {
 		recs = append(recs, s.record(&rows[i]))
+		pids = append(pids, rows[i].ID)
+	}
+	numbers, err := invoice.NumbersOf(ctx, s.DB, pids)
+	if err != nil {
+		return pagination.List[TxRecord]{}, err
+	}
+	for i := range recs {
+		recs[i].Invoice = numbers[recs[i].ID]
 	}
 	return pagination.NewList(recs, int(total), pg), nil
 }

@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/infra/mail"
 	"prelaunch/core/infra/pgerr"
 	"prelaunch/core/infra/tasks"
+	"prelaunch/core/invoice"
 	"prelaunch/core/sale"
 )
 
@@ -31,6 +32,7 @@ func errNotRefundable() error {
 type refundAudit struct {
 	Status          string `json:"status"`
 	RefundReference string `json:"refundReference,omitempty"`
+	CreditNote      string `json:"creditNote,omitempty"`
 }
 
 // Refund records that the payment of a REJECTED purchase of the company went back to the buyer:
@@ -89,8 +91,18 @@ func (s *Service) Refund(ctx context.Context, actor audit.Actor, companyID, id, 
 			return fmt.Errorf("load buyer: %w", sql.ErrNoRows)
 		}
 		n = ns[0]
-		return audit.Write(ctx, tx, actor, "purchase.refund", "purchase", p.ID,
-			refundAudit{Status: StatusRejected}, refundAudit{Status: StatusRefunded, RefundReference: ref})
+		// An invoiced purchase gets its credit note in the same transaction. Only a REJECTED
+		// purchase is refunded today and it never had an invoice, so this issues nothing until
+		// a refund of an approved purchase exists.
+		cn, err := invoice.CreditNote(ctx, tx, s.Clock.Now(), p.ID)
+		if err != nil {
+			return err
+		}
+		after := refundAudit{Status: StatusRefunded, RefundReference: ref}
+		if cn != nil {
+			after.CreditNote = cn.Number
+		}
+		return audit.Write(ctx, tx, actor, "purchase.refund", "purchase", p.ID, refundAudit{Status: StatusRejected}, after)
 	})
 	if err != nil {
 		return nil, err

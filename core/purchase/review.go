@@ -17,6 +17,7 @@ import (
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/metrics"
 	"prelaunch/core/infra/pagination"
+	"prelaunch/core/invoice"
 	"prelaunch/core/kyc"
 	"prelaunch/core/sale"
 	"prelaunch/core/stats"
@@ -276,6 +277,8 @@ type decisionAudit struct {
 	// ImportID names the bank statement import whose bulk approval this was.
 	ImportID string `json:"importId,omitempty"`
 	Reason   string `json:"reason,omitempty"` // a rejection's reason
+	// Invoice is the number of the tax invoice the approval issued (core/invoice).
+	Invoice string `json:"invoice,omitempty"`
 }
 
 type reviewBuyer struct {
@@ -393,6 +396,18 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			return fmt.Errorf("load token: %w", err)
 		}
 		tok.Symbol, tok.Name, tok.Company, tok.Email, tok.Domain = brand.Symbol, brand.Name, from.Name, from.Email, from.Domain
+		if to == StatusApproved {
+			// The tax invoice of the platform charge, numbered in this transaction: last, so
+			// the counter row is held only for its insert (docs/architecture.md, lock order).
+			inv, err := invoice.Issue(ctx, tx, s.Clock.Now(), invoice.Charge{CompanyID: companyID, PurchaseID: p.ID,
+				UserID: p.UserID, Fee: p.Fee})
+			if err != nil {
+				return err
+			}
+			if inv != nil {
+				after.Invoice = inv.Number
+			}
+		}
 		action := "purchase.approve"
 		if to == StatusRejected {
 			action = "purchase.reject"

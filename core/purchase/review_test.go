@@ -45,7 +45,7 @@ func (f *rvFixture) actor() audit.Actor {
 	return audit.Actor{ID: f.adminID, Kind: "admin", CompanyID: f.cid, IP: "127.0.0.1"}
 }
 
-func (f *rvFixture) buyer(t *testing.T, referredBy *string) string {
+func (f *rvFixture) buyer(t testing.TB, referredBy *string) string {
 	t.Helper()
 	f.seq++
 	u := &user.User{CompanyID: f.cid, Role: user.RoleUser, Name: fmt.Sprintf("Buyer %d", f.seq),
@@ -58,7 +58,7 @@ func (f *rvFixture) buyer(t *testing.T, referredBy *string) string {
 }
 
 // pending inserts a PENDING purchase of qty tokens at ₹10 and deducts its reservation.
-func (f *rvFixture) pending(t *testing.T, companyID, userID string, qty int64, method, ref string) string {
+func (f *rvFixture) pending(t testing.TB, companyID, userID string, qty int64, method, ref string) string {
 	t.Helper()
 	f.seq++
 	ctx := context.Background()

@@ -165,3 +165,27 @@ func table(pdf *fpdf.Fpdf, inner float64, rows [][2]string) {
 		pdf.MultiCell(inner*0.6, 7, r[1], "", "R", false)
 	}
 }
+
+// NewDocument is an A4 page set up as the receipt's: DejaVu Sans ("DejaVu", regular and "B")
+// embedded, 20 mm margins, the same bytes for the same date. The tax invoices use it.
+func NewDocument(title, author string, at time.Time) *fpdf.Fpdf {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.AddUTF8FontFromBytes("DejaVu", "", regular)
+	pdf.AddUTF8FontFromBytes("DejaVu", "B", bold)
+	pdf.SetTitle(title, true)
+	pdf.SetAuthor(author, true)
+	pdf.SetCreator("Prelaunch", true)
+	pdf.SetCatalogSort(true)
+	pdf.SetCreationDate(at.UTC())
+	pdf.SetModificationDate(at.UTC())
+	pdf.SetMargins(20, 20, 20)
+	pdf.SetAutoPageBreak(true, 20)
+	pdf.AddPage()
+	return pdf
+}
+
+// Table writes label–value rows as the receipt does.
+func Table(pdf *fpdf.Fpdf, inner float64, rows [][2]string) { table(pdf, inner, rows) }
+
+// ISTDate is a moment as the receipt prints it: "25 Nov 2026, 12:00 PM IST".
+func ISTDate(t time.Time) string { return istDate(t) }

@@ -13,6 +13,7 @@ import (
 	"prelaunch/core/infra/config"
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/ttl"
+	"prelaunch/core/invoice"
 	"prelaunch/core/kyc"
 	"prelaunch/core/purchase"
 	"prelaunch/core/readmodel"
@@ -48,6 +49,7 @@ type Services struct {
 	Delivery *delivery.Service
 	// Stock is the buyer's stock screens (readmodel over delivery's vesting).
 	Stock *readmodel.Stock
+	Invoices      *invoice.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -97,6 +99,7 @@ func (d *Deps) Build() *Services {
 		Media:      files,
 		Exports:    &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
+		Invoices:   &invoice.Service{DB: d.DB},
 		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
 		Wallets:  &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},

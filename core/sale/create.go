@@ -19,7 +19,7 @@ import (
 func DefaultToken(companyID, name, symbol string, price decimal.Decimal) *Token {
 	d := decimal.RequireFromString
 	return &Token{
-		CompanyID: companyID, Symbol: symbol, Name: name, Decimals: 18,
+		CompanyID: companyID, Symbol: symbol, Name: name, Decimals: 18, GSTRatePercent: DefaultGSTRate,
 		IconURL: "/token-icon.svg", DefaultLogo: "/token-icon.svg", HeaderLogo: "/token-icon.svg",
 		Title: fmt.Sprintf("%s (%s) — token pre-launch", name, symbol),
 		TokenDistribution: []string{

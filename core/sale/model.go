@@ -60,8 +60,13 @@ type Token struct {
 	MaxPerBuyerINR      *decimal.Decimal `bun:"max_per_buyer_inr,type:numeric(18,2)"`
 	KYCRequiredAboveINR *decimal.Decimal `bun:"kyc_required_above_inr,type:numeric(18,2)"`
 	SettingsVersion     int64            `bun:"settings_version,notnull"`
-	CreatedAt           time.Time        `bun:"created_at,notnull,default:current_timestamp"`
-	UpdatedAt           time.Time        `bun:"updated_at,notnull,default:current_timestamp"`
+	// The company's GST registration (migration …0100_tax_settings): no GSTIN, no invoices.
+	GSTIN          string          `bun:"gstin,notnull"`
+	TaxLegalName   string          `bun:"tax_legal_name,notnull"`
+	TaxAddress     string          `bun:"tax_address,notnull"`
+	GSTRatePercent decimal.Decimal `bun:"gst_rate_percent,type:numeric(5,2),notnull"`
+	CreatedAt      time.Time       `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt      time.Time       `bun:"updated_at,notnull,default:current_timestamp"`
 }
 
 // Round is one stage of a token's sale: its price holds for its allocation, within its

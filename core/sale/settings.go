@@ -33,6 +33,17 @@ type TokenSettings struct {
 	Limits                LimitsView      `json:"limits"`
 	Rounds                []RoundView     `json:"rounds"`
 	Branding              BrandingView    `json:"branding"`
+	Tax                   TaxView         `json:"tax"`
+}
+
+// TaxView is the company's GST registration: invoices of the platform charge are issued only
+// while gstin is set.
+type TaxView struct {
+	GSTIN          string          `json:"gstin"`
+	LegalName      string          `json:"legalName"`
+	Address        string          `json:"address"`
+	GSTRatePercent decimal.Decimal `json:"gstRatePercent"`
+	InvoicesOn     bool            `json:"invoicesOn"`
 }
 
 type SupplyView struct {
@@ -110,6 +121,8 @@ func Settings(t *Token, rounds []Round, now time.Time) *TokenSettings {
 	v.Branding = BrandingView{Title: t.Title, IconURL: t.IconURL, HeaderLogo: t.HeaderLogo, DefaultLogo: t.DefaultLogo,
 		ChartImg: t.ChartImg, FooterNote: t.FooterNote, MetaData: tv.MetaData, TokenDistribution: tv.TokenDistribution,
 		SocialLinks: tv.SocialLinks}
+	v.Tax = TaxView{GSTIN: t.GSTIN, LegalName: t.TaxLegalName, Address: t.TaxAddress,
+		GSTRatePercent: t.GSTRatePercent, InvoicesOn: t.GSTIN != ""}
 	return v
 }
 
@@ -129,6 +142,16 @@ type SettingsInput struct {
 	Limits                *LimitsInput   `json:"limits"`
 	Rounds                *[]RoundInput  `json:"rounds"`
 	Branding              *BrandingInput `json:"branding"`
+	Tax                   *TaxInput      `json:"tax"`
+}
+
+// TaxInput is the tax section: an empty gstin turns invoicing off; gstRatePercent is 18 when
+// not sent.
+type TaxInput struct {
+	GSTIN          string `json:"gstin"`
+	LegalName      string `json:"legalName"`
+	Address        string `json:"address"`
+	GSTRatePercent Num    `json:"gstRatePercent"`
 }
 
 type SupplyInput struct {
@@ -402,6 +425,9 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 		v.Field(fmt.Sprintf("Round allocations (%s) cannot exceed the private supply (%s).", Grouped(sum, 0), Grouped(t.PrivateSupply, 0)),
 			allocationFields(in)...)
 	}
+	if in.Tax != nil {
+		tax(&v, t, *in.Tax)
+	}
 	if in.Branding != nil {
 		if err := s.branding(ctx, db, &v, actor, t, *in.Branding); err != nil {
 			return nil, err
@@ -674,4 +700,59 @@ func (s *Service) logo(ctx context.Context, db bun.IDB, actor audit.Actor, in, c
 		return "", false, nil
 	}
 	return s.Media.URL(id, LogoLinkTTL), true, nil
+}
+
+// DefaultGSTRate is the GST rate of the platform charge when the admin names none (18%).
+var DefaultGSTRate = decimal.NewFromInt(18)
+
+// tax checks the tax section and writes it into t: a GSTIN (fields.GSTINProblem) with a legal
+// name, or no GSTIN at all; a rate of 0–28 with at most 2 decimals.
+func tax(v *apperr.Validation, t *Token, in TaxInput) {
+	gstin := strings.ToUpper(strings.Join(strings.Fields(in.GSTIN), ""))
+	name := strings.TrimSpace(in.LegalName)
+	addr := strings.TrimSpace(in.Address)
+	if gstin != "" {
+		if msg := fields.GSTINProblem(gstin); msg != "" {
+			v.Field(msg, "tax.gstin")
+		}
+		v.CheckField(name != "", "tax.legalName", "Legal name is required with a GSTIN.")
+	}
+	v.CheckField(len([]rune(name)) <= 200, "tax.legalName", "Legal name must be at most 200 characters.")
+	v.CheckField(fields.OneLine(name), "tax.legalName", fields.MsgControl("Legal name"))
+	v.CheckField(len([]rune(addr)) <= 300, "tax.address", "Address must be at most 300 characters.")
+	v.CheckField(fields.OneLine(addr), "tax.address", fields.MsgControl("Address"))
+	rate := DefaultGSTRate
+	if in.GSTRatePercent.Set {
+		d, ok := parseNum(in.GSTRatePercent)
+		switch {
+		case !ok || d.IsNegative() || d.GreaterThan(decimal.NewFromInt(28)):
+			v.Field("GST rate must be between 0 and 28.", "tax.gstRatePercent")
+		case decimals(d) > 2:
+			v.Field("GST rate can have at most 2 decimals.", "tax.gstRatePercent")
+		default:
+			rate = d
+		}
+	}
+	t.GSTIN, t.TaxLegalName, t.TaxAddress, t.GSTRatePercent = gstin, name, addr, rate
+}
+
+// Tax is a company's GST registration as an invoice is issued under it (in the caller's
+// transaction); GSTIN "" means the company issues no invoices.
+type Tax struct {
+	GSTIN          string
+	LegalName      string
+	Address        string
+	GSTRatePercent decimal.Decimal
+}
+
+// TaxOf reads the company's GST registration from its token.
+func TaxOf(ctx context.Context, db bun.IDB, companyID string) (Tax, error) {
+	var t Tax
+	err := db.NewSelect().Model((*Token)(nil)).
+		ColumnExpr("gstin, tax_legal_name AS legal_name, tax_address AS address, gst_rate_percent").
+		Where("company_id = ?", companyID).Limit(1).Scan(ctx, &t.GSTIN, &t.LegalName, &t.Address, &t.GSTRatePercent)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Tax{}, nil
+	}
+	return t, err
 }

@@ -42,15 +42,16 @@ type Result struct {
 func ACWToken(companyID string) *sale.Token {
 	d := decimal.RequireFromString
 	return &sale.Token{
-		CompanyID:   companyID,
-		Symbol:      "ACW",
-		Name:        "ACW",
-		Decimals:    18,
-		Address:     "0x0000000000000000000000000000000000000ACW",
-		IconURL:     "/token-icon.svg",
-		DefaultLogo: "/token-icon.svg",
-		HeaderLogo:  "/token-icon.svg",
-		Title:       "ACW — AI-powered coin on the blockchain",
+		CompanyID:      companyID,
+		Symbol:         "ACW",
+		Name:           "ACW",
+		Decimals:       18,
+		GSTRatePercent: sale.DefaultGSTRate,
+		Address:        "0x0000000000000000000000000000000000000ACW",
+		IconURL:        "/token-icon.svg",
+		DefaultLogo:    "/token-icon.svg",
+		HeaderLogo:     "/token-icon.svg",
+		Title:          "ACW — AI-powered coin on the blockchain",
 		TokenDistribution: []string{
 			"51.3% Public Cell",
 			"28.6% Referral Programme",

@@ -32,6 +32,7 @@ type User struct {
 	DateOfBirth  *time.Time `bun:"date_of_birth,type:date"`
 	Gender       string     `bun:"gender,notnull"`
 	Pincode      string     `bun:"pincode,notnull"`
+	State        string     `bun:"state,notnull"` // GST state code chosen by the buyer; "" = from the PIN
 	ReferralCode string     `bun:"referral_code,notnull"`
 	ReferredBy   *string    `bun:"referred_by,type:uuid"`
 	// The profile's Aadhaar number: its last 4 digits and its HMAC under PII_KEY, never whole.

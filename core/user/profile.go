@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
 
 	"prelaunch/core/auth"
 	"prelaunch/core/fields"
@@ -24,6 +25,7 @@ type Profile struct {
 	DateOfBirth       *string         `json:"dateOfBirth"`
 	Gender            string          `json:"gender"`
 	Pincode           string          `json:"pincode"`
+	State             string          `json:"state"`
 	ProfileImage      *media.Ref      `json:"profileImage"`
 	KYCDocumentNumber string          `json:"kycDocumentNumber"`
 	WalletAddress     string          `json:"walletAddress"`
@@ -67,12 +69,15 @@ func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
 		return nil, err
 	}
 	p := &Profile{ID: u.ID, Name: u.Name, Email: u.Email, Mobile: u.Mobile, ReferralCode: u.ReferralCode,
-		Gender: u.Gender, Pincode: u.Pincode, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4),
+		Gender: u.Gender, Pincode: u.Pincode, State: u.State, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4),
 		GlobalStake: sold, StockBalance: u.StockBalance, IsApproved: u.IsApproved, CompanyID: u.CompanyID, Role: u.Role}
 	if s.Wallet != nil {
 		if p.WalletAddress, err = s.Wallet(ctx, s.DB, u.ID); err != nil {
 			return nil, err
 		}
+	}
+	if !fields.GSTState(p.State) {
+		p.State = fields.StateOfPincode(u.Pincode) // the default: the PIN's state
 	}
 	if u.DateOfBirth != nil {
 		d := u.DateOfBirth.UTC().Format("2006-01-02") + "T00:00:00.000Z"
@@ -95,7 +100,9 @@ type ProfileInput struct {
 	DateOfBirth       string `json:"dateOfBirth" form:"dateOfBirth"`
 	ProfileImageID    string `json:"profileImageId" form:"profileImageId"`
 	KYCDocumentNumber string `json:"kycDocumentNumber" form:"kycDocumentNumber"`
-	Password          string `json:"password" form:"password"`
+	// State is a GST state code (fields.GSTStates): the place of supply of the buyer's invoices.
+	State    string `json:"state" form:"state"`
+	Password string `json:"password" form:"password"`
 }
 
 // UpdateProfile checks the current password and applies the given fields.
@@ -125,6 +132,8 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 			v.CheckField(fields.VerhoeffValid(kyc), "kycDocumentNumber", fields.MsgAadhaarChecksum)
 		}
 	}
+	state := strings.TrimSpace(in.State)
+	v.CheckField(state == "" || fields.GSTState(state), "state", "Please choose your state from the list.")
 	dob, dobErr := parseDate(in.DateOfBirth, s.Clock.Now())
 	if dobErr != "" {
 		v.Field(dobErr, "dateOfBirth")
@@ -163,10 +172,28 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 	if img != "" {
 		q = q.Set("profile_image_id = ?", img)
 	}
+	if state != "" {
+		q = q.Set("state = ?", state)
+	}
 	_, err = q.Exec(ctx)
 	s.revoke(u.ID) // the name is part of the cached principal
 	if pgerr.UniqueViolation(err) == mobileKey {
 		return errMobileTaken()
 	}
 	return err
+}
+
+// InvoiceBuyer is what a tax invoice prints of its buyer: the name, the PIN code and the state
+// (a GST state code; "" when the buyer chose none).
+type InvoiceBuyer struct {
+	Name    string `bun:"name"`
+	Pincode string `bun:"pincode"`
+	State   string `bun:"state"`
+}
+
+// ForInvoice reads the buyer of an invoice in the caller's transaction.
+func ForInvoice(ctx context.Context, db bun.IDB, userID string) (InvoiceBuyer, error) {
+	var b InvoiceBuyer
+	err := db.NewSelect().Model((*User)(nil)).Column("name", "pincode", "state").Where("id = ?", userID).Scan(ctx, &b)
+	return b, err
 }

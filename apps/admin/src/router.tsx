@@ -28,6 +28,7 @@ export const router = createBrowserRouter([
           { path: 'purchaserequest', lazy: page(() => import('./routes/PurchaseRequest')) },
           { path: 'kyc', lazy: page(() => import('./routes/Kyc')) },
           { path: 'reconcile', lazy: page(() => import('./routes/Reconcile')) },
+          { path: 'invoices', lazy: page(() => import('./routes/Invoices')) },
           { path: 'beneficiary', lazy: page(() => import('./routes/Beneficiary')) },
           { path: 'token', lazy: page(() => import('./routes/TokenSettings')) },
           { path: 'distribution', lazy: page(() => import('./routes/Distribution')) },

@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
               { path: 'buy-token', lazy: lazy(() => import('./routes/BuyToken')) },
               { path: 'payment', lazy: lazy(() => import('./routes/Payment')) },
               { path: 'payment-history', lazy: lazy(() => import('./routes/PaymentHistory')) },
+              { path: 'statements', lazy: lazy(() => import('./routes/Statements')) },
               { path: 'profile', lazy: lazy(() => import('./routes/Profile')) },
               { path: 'kyc', lazy: lazy(() => import('./routes/Kyc')) },
             ],

@@ -67,3 +67,11 @@ func (d *deadlineWriter) Write(p []byte) (int, error) {
 	}
 	return d.w.Write(p)
 }
+
+// SendPDF answers with a PDF as an attachment named name, never cached.
+func SendPDF(c fiber.Ctx, name string, body []byte) error {
+	c.Set(fiber.HeaderContentType, "application/pdf")
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+name+`"`)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Send(body)
+}

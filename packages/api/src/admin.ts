@@ -5,6 +5,7 @@ import { downloadFile } from './download';
 import { postMedia } from './media';
 import { reconcileCalls } from './reconcile';
 import { deliveryCalls } from './delivery';
+import { invoiceCalls } from './invoice';
 import { trustCalls, type AdminLoginData } from './trust';
 import type {
   BulkAction,
@@ -107,6 +108,8 @@ export function adminCalls(client: AxiosInstance) {
     ...reconcileCalls(client),
     /** Token delivery on chain: preview, run, the transfers, a failed one's retry. */
     ...deliveryCalls(client),
+    /** GST tax invoices and credit notes of the platform charge. */
+    ...invoiceCalls(client),
     /** Two-factor sign-in and the company's activity. */
     ...trustCalls(client),
     /** Token distribution: chain, TGE, vesting, claims. */

@@ -8,6 +8,8 @@ export { reconcileCalls, STATEMENT_MAX_BYTES, STATEMENT_EXTENSIONS } from './rec
 export type * from './reconcile';
 export { deliveryCalls } from './delivery';
 export type * from './delivery';
+export { invoiceCalls } from './invoice';
+export type * from './invoice';
 export type * from './adminTypes';
 export { distributionCalls } from './distribution';
 export type * from './distribution';

@@ -80,6 +80,11 @@ export function buyerApi(client: AxiosInstance) {
       ),
     /** The PDF receipt of an APPROVED purchase, saved under the server's file name. */
     transactionReceipt: (id: string) => downloadFile(client, '/api/v1/user/transaction/receipt', { id }, 'receipt.pdf'),
+    /** The GST tax invoice of an approved purchase (404 when the company issued none). */
+    transactionInvoice: (id: string) => downloadFile(client, '/api/v1/user/transaction/invoice', { id }, 'invoice.pdf'),
+    /** The buyer's statement of one financial year ("2026-27") as a PDF or CSV. */
+    statement: (fy: string, format: 'pdf' | 'csv') =>
+      downloadFile(client, '/api/v1/user/statement', { fy, format }, `statement-${fy}.${format}`),
     /** The buyer's KYC (numbers masked, documents as signed links). */
     kycGet: () => call<Kyc>(client.get('/api/v1/user/kyc/get')),
     /** NONE or REJECTED → PENDING; the documents are uploads of the buyer named by their ids. */

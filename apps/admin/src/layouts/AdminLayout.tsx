@@ -14,6 +14,7 @@ const ITEMS = [
   { to: '/admin/purchaserequest', label: 'Purchase Request' },
   { to: '/admin/kyc', label: 'KYC' },
   { to: '/admin/reconcile', label: 'Reconciliation' },
+  { to: '/admin/invoices', label: 'Tax Invoices' },
   { to: '/admin/beneficiary', label: 'Beneficiary Manage' },
   { to: '/admin/token', label: 'Token Settings' },
   { to: '/admin/distribution', label: 'Distribution' },

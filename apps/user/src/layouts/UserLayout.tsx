@@ -12,6 +12,7 @@ const MENU: { to: string; label: string; icon: IconName }[] = [
   { to: '/user/dashboard', label: 'Dashboard', icon: 'dashboard' },
   { to: '/user/buy-token', label: 'Buy Token', icon: 'buy' },
   { to: '/user/payment-history', label: 'Payment History', icon: 'history' },
+  { to: '/user/statements', label: 'Statements', icon: 'statement' },
   { to: '/user/profile', label: 'Profile', icon: 'profile' },
   { to: '/user/kyc', label: 'Verification', icon: 'verified' },
 ];

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { hasDecisionNote, OpenOrders, ReceiptModal, transactionColumns, transactionsQueryOptions, useReceiptDownload } from '../features/purchase';
+import { useInvoiceDownload } from '../features/statement';
 
 // Where each history column goes on a card (status, amount and actions visible).
 const CARD_ROLES: Record<string, CardRole> = { sl: 'hidden', order: 'title', status: 'status', amount: 'amount', actions: 'actions' };
@@ -35,8 +36,15 @@ export default function PaymentHistory() {
   const data = query.data;
 
   const receipts = useReceiptDownload();
+  const invoiceMutation = useInvoiceDownload();
+  const invoices = {
+    pendingId: invoiceMutation.isPending ? (invoiceMutation.variables ?? null) : null,
+    download: (row: Pick<BuyerTransaction, 'id'>) => {
+      if (!invoiceMutation.isPending) invoiceMutation.mutate(row.id);
+    },
+  };
   const withNotes = (data?.records ?? []).some(hasDecisionNote);
-  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }), receipts)
+  const columns = transactionColumns(page, limit, (row, serial) => setViewing({ row, serial }), receipts, invoices)
     .filter((c) => withNotes || c.key !== 'decision')
     .map((c) => ({ ...c, card: CARD_ROLES[c.key] }));
 

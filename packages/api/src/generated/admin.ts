@@ -959,6 +959,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/export/invoices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's tax invoices and credit notes as a CSV file, in number order
+         * @description The signed-in admin's company only, of one financial year (fy) or all. Columns: Number, Kind,
+         *     Issued, Order Number, Buyer, Buyer Address, Place of Supply, Rate %, Taxable, CGST, SGST, IGST,
+         *     Total, Refers To (a credit note's invoice). The CSV rules of adminExportPurchases. 422 for a bad fy.
+         */
+        get: operations["adminExportInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invoice/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's tax invoices and credit notes, newest first
+         * @description Amounts are rupees with two decimals (the GST-inclusive platform charge split into taxable
+         *     value and CGST+SGST or IGST). buyer is the name printed on the invoice. 422 for a bad fy or kind.
+         */
+        get: operations["adminInvoiceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invoice/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF of a purchase's tax invoice or credit note
+         * @description The same document the buyer downloads. 404 "No invoice for this purchase." (none, unknown or another
+         *     company's purchase); 422 for a missing id or a bad kind.
+         */
+        get: operations["adminInvoiceGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/kyc/bulk": {
         parameters: {
             query?: never;
@@ -2271,6 +2335,38 @@ export interface components {
             message: "Statement imported successfully";
             data: components["schemas"]["ReconcileImport"];
         };
+        InvoiceRecord: {
+            /** @description INV/2026-27/000001 or CN/2026-27/000001 */
+            number: string;
+            /** @enum {string} */
+            kind: "INVOICE" | "CREDIT_NOTE";
+            purchaseId: string;
+            orderNumber: string;
+            buyer: string;
+            /** @description The GST state code of the buyer. */
+            placeOfSupply: string;
+            taxable: number;
+            cgst: number;
+            sgst: number;
+            igst: number;
+            total: number;
+            /** Format: date-time */
+            issuedAt: string;
+        };
+        InvoiceList: {
+            records: components["schemas"]["InvoiceRecord"][];
+            total: number;
+            page: number;
+            limit: number;
+            lastPage: number;
+        };
+        InvoiceListAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Invoices fetched successfully";
+            data: components["schemas"]["InvoiceList"];
+        };
         ReconcileListAnswer: {
             /** @constant */
             status: true;
@@ -2678,6 +2774,18 @@ export interface components {
             limits: components["schemas"]["TokenLimits"];
             rounds: components["schemas"]["TokenRound"][];
             branding: components["schemas"]["TokenBranding"];
+            tax: components["schemas"]["TokenTax"];
+        };
+        /** @description The company's GST registration. Tax invoices of the platform charge are issued at each approval only while a GSTIN is set (invoicesOn). */
+        TokenTax: {
+            /** @description Empty: no invoices are issued. */
+            gstin: string;
+            legalName: string;
+            /** @description The supplier address printed on invoices. */
+            address: string;
+            /** @description GST rate of the platform charge, 0–28 (default 18). */
+            gstRatePercent: number;
+            invoicesOn: boolean;
         };
         TokenSettingsAnswer: {
             /** @constant */
@@ -2743,6 +2851,15 @@ export interface components {
                 /** Format: date-time */
                 endsAt?: string | null;
             }[];
+            /** @description gstin: 15 characters — a GST state code (01–38, 97, 99), the PAN, an entity number (1–9, A–Z), any character, and the mod-36 check character; empty turns invoicing off. A 422 names tax.gstin, tax.legalName, tax.address or tax.gstRatePercent. */
+            tax?: {
+                gstin?: string;
+                legalName?: string;
+                address?: string;
+                gstRatePercent?: components["schemas"]["OptionalDecimal"];
+                /** @description Ignored. */
+                invoicesOn?: boolean;
+            };
             branding?: {
                 title?: string;
                 iconUrl?: string;
@@ -4324,6 +4441,100 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminExportInvoices: {
+        parameters: {
+            query?: {
+                /** @description A financial year like 2026-27 (April to March, IST); absent or empty for all. */
+                fy?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminInvoiceList: {
+        parameters: {
+            query?: {
+                /** @description A financial year like 2026-27; absent or empty for all. */
+                fy?: string;
+                /** @description INVOICE or CREDIT_NOTE; absent or empty for both. */
+                kind?: string;
+                /** @description 1-based page (default 1); not a whole number from 1 is 422. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1..100 (default 10); anything else is 422. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invoices fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceListAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminInvoiceGet: {
+        parameters: {
+            query: {
+                /** @description The purchase id. */
+                id: string;
+                /** @description INVOICE (default) or CREDIT_NOTE. */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];

@@ -512,6 +512,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/transaction/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST tax invoice of the caller's approved purchase, as a PDF
+         * @description Issued at the approval when the company has a GSTIN: supplier legal name, address and GSTIN; the
+         *     buyer's name, address and state; the number (INV/<FY>/<n>) and date; "Platform service charge"
+         *     (SAC 998599); the taxable value, CGST and SGST (same state) or IGST with their rates; the total;
+         *     "Reverse charge: No". 404 "No invoice for this purchase." (none, unknown, malformed or another
+         *     buyer's); 422 "id is required.".
+         */
+        get: operations["transactionInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement of purchases of one financial year, as a PDF or CSV
+         * @description Every purchase placed in the financial year (April to March, IST) that was paid for (PENDING,
+         *     APPROVED, REJECTED, REFUNDED): date, order number, tokens, price, amount, platform charge, the GST
+         *     in that charge (from its tax invoice, 0 without one), total and status; then the totals of the
+         *     approved ones. CSV: UTF-8 with a BOM, CRLF lines, formula cells neutralised. 422 for a bad fy or
+         *     format.
+         */
+        get: operations["userStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/stock/global/list": {
         parameters: {
             query?: never;
@@ -976,6 +1024,8 @@ export interface components {
             dateOfBirth?: string;
             profileImageId?: string;
             kycDocumentNumber?: string;
+            /** @description A GST state code (01–38, 97), the place of supply of the buyer's tax invoices; empty leaves it unchanged. Anything else is a 422 on state. */
+            state?: string;
             /** @description The current password; always sent. */
             password: string;
         };
@@ -1072,6 +1122,8 @@ export interface components {
             dateOfBirth: string | null;
             gender: string;
             pincode: string;
+            /** @description The buyer's GST state code, the place of supply of their tax invoices: the one they chose, else the state of their PIN code ("" when the PIN maps to none). */
+            state?: string;
             profileImage: components["schemas"]["MediaRef"] | null;
             /** @description The Aadhaar number masked to its last 4 digits (XXXX XXXX 1234); empty when none. */
             kycDocumentNumber: string;
@@ -1285,6 +1337,8 @@ export interface components {
             refundReference: string | null;
             /** Format: date-time */
             refundedAt: string | null;
+            /** @description The number of the purchase's GST tax invoice (INV/2026-27/000001), present only when one was issued; its PDF is transaction/invoice. */
+            invoice?: string;
         };
         TransactionList: {
             records: components["schemas"]["Transaction"][];
@@ -2426,6 +2480,77 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    transactionInvoice: {
+        parameters: {
+            query: {
+                /** @description The purchase id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    userStatement: {
+        parameters: {
+            query: {
+                /** @description A financial year like 2026-27. */
+                fy: string;
+                /** @description pdf (default) or csv. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];

@@ -35,6 +35,7 @@ export function tokenSettings(over: Partial<TokenSettings> = {}): TokenSettings 
       tokenDistribution: ['51.3% Public Cell', '28.6% Referral Programme'],
       socialLinks: [{ mediaName: 'telegram', link: 'https://t.me/demo' }],
     },
+    tax: { gstin: '', legalName: '', address: '', gstRatePercent: 18, invoicesOn: false },
     ...over,
   };
 }

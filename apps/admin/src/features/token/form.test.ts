@@ -167,3 +167,20 @@ describe('token settings form model', () => {
     expect(moveRow(rows, 1, 1)).toBe(rows);
   });
 });
+
+describe('tax section', () => {
+  it('sends only the tax object, the GSTIN without spaces in capitals, and names it', () => {
+    const loaded = toForm(tokenSettings());
+    expect(loaded.tax).toEqual({ gstin: '', legalName: '', address: '', gstRatePercent: '18', invoicesOn: false });
+    const edited = { ...loaded, tax: { ...loaded.tax, gstin: ' 27aapfu0939f1zv', legalName: 'Acme Pvt Ltd ' } };
+    const body = changedBody(loaded, edited);
+    expect(body).toEqual({ tax: { gstin: '27AAPFU0939F1ZV', legalName: 'Acme Pvt Ltd', address: '', gstRatePercent: 18 } });
+    expect(changedSections(body)).toEqual(['Tax invoices']);
+  });
+  it('asks for the legal name with a GSTIN and a readable rate', () => {
+    const f = toForm(tokenSettings());
+    const e = readableErrors({ ...f, tax: { ...f.tax, gstin: '27AAPFU0939F1ZV', gstRatePercent: 'x' } });
+    expect(e['tax.legalName']).toEqual(['Legal name is required with a GSTIN.']);
+    expect(e['tax.gstRatePercent']).toEqual(['GST rate must be a number, like 12 or 12.50.']);
+  });
+});

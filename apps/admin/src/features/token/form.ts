@@ -76,6 +76,8 @@ export interface TokenForm {
     tokenDistribution: string[];
     socialLinks: SocialRow[];
   } & Record<LogoKey, string>;
+  /** The GST registration: invoices of the platform charge are issued only with a GSTIN. */
+  tax: { gstin: string; legalName: string; address: string; gstRatePercent: string; invoicesOn: boolean };
 }
 
 /** The top-level keys PUT token/update takes, in the order the screen shows them. */
@@ -89,6 +91,7 @@ export const SECTION_OF_KEY = {
   limits: 'Limits',
   rounds: 'Rounds',
   branding: 'Branding',
+  tax: 'Tax invoices',
 } as const;
 export type UpdateKey = keyof typeof SECTION_OF_KEY;
 
@@ -168,6 +171,13 @@ export function toForm(t: TokenSettings): TokenForm {
       tokenDistribution: [...b.tokenDistribution],
       socialLinks: b.socialLinks.map((s, i) => ({ key: `social-${i}`, mediaName: s.mediaName, link: s.link })),
     },
+    tax: {
+      gstin: t.tax?.gstin ?? '',
+      legalName: t.tax?.legalName ?? '',
+      address: t.tax?.address ?? '',
+      gstRatePercent: str(t.tax?.gstRatePercent ?? 18),
+      invoicesOn: t.tax?.invoicesOn ?? false,
+    },
   };
 }
 
@@ -212,6 +222,12 @@ export function bodyOf(f: TokenForm): Required<Pick<TokenUpdateRequest, UpdateKe
       socialLinks: b.socialLinks
         .map((s) => ({ mediaName: s.mediaName, link: s.link.trim() }))
         .filter((s) => s.mediaName || s.link),
+    },
+    tax: {
+      gstin: f.tax.gstin.replace(/\s+/g, '').toUpperCase(),
+      legalName: f.tax.legalName.trim(),
+      address: f.tax.address.trim(),
+      gstRatePercent: optionalDecimal(f.tax.gstRatePercent),
     },
   };
 }
@@ -291,6 +307,10 @@ export function changeLines(loaded: TokenForm, edited: TokenForm): ChangeLine[] 
     b0.socialLinks.filter((x) => x.link.trim()).map((x) => `${x.mediaName} ${x.link.trim()}`).join(' · '),
     b1.socialLinks.filter((x) => x.link.trim()).map((x) => `${x.mediaName} ${x.link.trim()}`).join(' · '),
   );
+  add('GSTIN', loaded.tax.gstin.trim().toUpperCase(), edited.tax.gstin.replace(/\s+/g, '').toUpperCase());
+  add('Legal name', loaded.tax.legalName.trim(), edited.tax.legalName.trim());
+  add('Supplier address', loaded.tax.address.trim(), edited.tax.address.trim());
+  add('GST rate (%)', loaded.tax.gstRatePercent.trim(), edited.tax.gstRatePercent.trim());
   return out;
 }
 
@@ -367,6 +387,8 @@ export function readableErrors(f: TokenForm): FieldErrors {
     else if (!WHOLE.test(a)) addError(e, `rounds.${i}.allocation`, `Round ${n}: allocation must be a whole number greater than 0.`);
   });
   if (!f.branding.title.trim()) addError(e, 'branding.title', 'Title is required.');
+  number('tax.gstRatePercent', f.tax.gstRatePercent, 'GST rate', false);
+  if (f.tax.gstin.trim() && !f.tax.legalName.trim()) addError(e, 'tax.legalName', 'Legal name is required with a GSTIN.');
   f.branding.socialLinks.forEach((s, i) => {
     if (!s.mediaName && !s.link.trim()) return;
     if (!s.mediaName) addError(e, `branding.socialLinks.${i}.mediaName`, `Social link ${i + 1}: choose a media.`);

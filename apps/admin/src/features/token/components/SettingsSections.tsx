@@ -157,3 +157,63 @@ export function SaleSection({ form, update, errors }: SectionProps) {
     </SettingsCard>
   );
 }
+
+/** The company's GST registration; without a GSTIN no tax invoices are issued. */
+export function TaxSection({ form, update, errors }: SectionProps) {
+  const set = (key: 'gstin' | 'legalName' | 'address' | 'gstRatePercent', value: string) =>
+    update((f) => ({ ...f, tax: { ...f.tax, [key]: value } }));
+  return (
+    <SettingsCard
+      id="token-tax"
+      title="Tax invoices"
+      hint={
+        form.tax.invoicesOn
+          ? 'A GST tax invoice of the platform charge is issued at each approval, and a credit note when an invoiced purchase is refunded.'
+          : 'No GSTIN is set, so no tax invoices are issued. Enter the GSTIN and legal name to start issuing them at each approval.'
+      }
+    >
+      <div className="row g-3">
+        <div className="col-12 col-md-6">
+          <FormInput
+            label="GSTIN"
+            value={form.tax.gstin}
+            autoComplete="off"
+            hint="15 characters, e.g. 27AAPFU0939F1ZV. Leave empty to issue no invoices."
+            error={errorText(errors, 'tax.gstin')}
+            onChange={(e) => set('gstin', e.target.value)}
+            className="mb-0"
+          />
+        </div>
+        <div className="col-12 col-md-6">
+          <FormInput
+            label="Legal name"
+            value={form.tax.legalName}
+            error={errorText(errors, 'tax.legalName')}
+            onChange={(e) => set('legalName', e.target.value)}
+            className="mb-0"
+          />
+        </div>
+        <div className="col-12 col-md-8">
+          <FormInput
+            label="Supplier address (printed on invoices)"
+            value={form.tax.address}
+            error={errorText(errors, 'tax.address')}
+            onChange={(e) => set('address', e.target.value)}
+            className="mb-0"
+          />
+        </div>
+        <div className="col-12 col-md-4">
+          <FormInput
+            label="GST rate (%)"
+            value={form.tax.gstRatePercent}
+            {...decimalInput}
+            hint="0 to 28; 18 when left empty."
+            error={errorText(errors, 'tax.gstRatePercent')}
+            onChange={(e) => set('gstRatePercent', e.target.value)}
+            className="mb-0"
+          />
+        </div>
+      </div>
+    </SettingsCard>
+  );
+}

@@ -15,7 +15,7 @@ import {
 } from '../form';
 import { BrandingSection } from './BrandingSection';
 import { RoundsEditor } from './RoundsEditor';
-import { PriceSection, SaleSection, SupplySection } from './SettingsSections';
+import { PriceSection, SaleSection, SupplySection, TaxSection } from './SettingsSections';
 
 export interface TokenSettingsFormProps {
   /** The settings as last loaded (or as the last save answered). */
@@ -114,6 +114,7 @@ export function TokenSettingsForm({ settings, pending = false, saveError, onSave
       <SaleSection form={form} update={update} errors={errors} />
       <RoundsEditor form={form} update={update} errors={errors} />
       <BrandingSection form={form} update={update} errors={errors} />
+      <TaxSection form={form} update={update} errors={errors} />
 
       <div className="pl-token-actions">
         <span className="small text-body-secondary me-auto" aria-live="polite">

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Icon } from '../../../components/Icon';
 import { uploadMedia } from '../../media';
 import { useUpdateProfile } from '../api/profile';
+import { GST_STATES } from '../states';
 
 /** Profile save messages, verbatim. */
 const MSG = {
@@ -21,6 +22,7 @@ interface ProfileFields {
   dateOfBirth: string;
   kycDocumentNumber: string;
   referralCode: string;
+  state: string;
   password: string;
 }
 
@@ -33,6 +35,7 @@ function toForm(p: BuyerProfile): ProfileFields {
     dateOfBirth: p.dateOfBirth ? p.dateOfBirth.slice(0, 10) : '',
     kycDocumentNumber: p.kycDocumentNumber ?? '',
     referralCode: p.referralCode ?? '',
+    state: p.state ?? '',
     password: '',
   };
 }
@@ -46,6 +49,7 @@ function toUpdate(f: ProfileFields, imageId: string | undefined) {
     dateOfBirth: f.dateOfBirth,
     profileImageId: imageId,
     kycDocumentNumber: f.kycDocumentNumber.trim(),
+    state: f.state,
     password: f.password,
   };
 }
@@ -155,6 +159,25 @@ export function ProfileForm({ profile, aside }: { profile: BuyerProfile; aside?:
                     onChange={set('kycDocumentNumber')}
                     error={server.kycDocumentNumber}
                   /></div>
+                <div className="col-md-6 mb-3">
+                  <label htmlFor="profile-state" className="form-label">State (place of supply on invoices)</label>
+                  <select
+                    id="profile-state"
+                    name="state"
+                    className={`form-select${server.state ? ' is-invalid' : ''}`}
+                    value={form.state}
+                    onChange={set('state')}
+                    aria-describedby={server.state ? 'profile-state-error' : undefined}
+                  >
+                    <option value="">Choose your state</option>
+                    {GST_STATES.map((s) => (
+                      <option key={s.code} value={s.code}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </select>
+                  {server.state ? <div id="profile-state-error" className="invalid-feedback">{server.state}</div> : null}
+                </div>
                 <div className="col-md-6"><FormInput label="Referral Code" name="referralCode" value={form.referralCode} readOnly disabled /></div>
                 <div className="col-md-6"><FormInput label="Current Password" type="password" name="password" autoComplete="current-password" value={form.password} onChange={set('password')} error={server.password} /></div>
               </div>

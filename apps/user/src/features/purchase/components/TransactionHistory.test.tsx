@@ -64,3 +64,17 @@ describe('history and receipt money format', () => {
     expect(container).toBeEmptyDOMElement();
   });
 });
+
+describe('invoice download in the history', () => {
+  it('shows Invoice only on a row that has one and downloads it', async () => {
+    const download = vi.fn();
+    const actions = transactionColumns(1, 10, vi.fn(), undefined, { pendingId: null, download }).find((c) => c.key === 'actions')!;
+    const withInvoice = { ...row, status: 'APPROVED', invoice: 'INV/2026-27/000001' } as unknown as BuyerTransaction;
+    const { unmount } = render(<>{actions.render!(withInvoice, 0)}</>);
+    await userEvent.click(screen.getByRole('button', { name: 'Download invoice INV/2026-27/000001' }));
+    expect(download).toHaveBeenCalledWith(withInvoice);
+    unmount();
+    render(<>{actions.render!({ ...row, status: 'APPROVED' } as unknown as BuyerTransaction, 0)}</>);
+    expect(screen.queryByRole('button', { name: /Download invoice/ })).toBeNull();
+  });
+});

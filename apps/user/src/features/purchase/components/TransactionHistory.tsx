@@ -51,6 +51,23 @@ export function ReceiptButton({ row, receipts, compact = false }: { row: BuyerTr
   );
 }
 
+/** Download invoice: the GST tax invoice of a purchase that has one (the company has a GSTIN). */
+export function InvoiceButton({ row, invoices }: { row: BuyerTransaction; invoices: ReceiptDownload }) {
+  if (!row.invoice) return null;
+  const busy = invoices.pendingId === row.id;
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-secondary text-nowrap"
+      disabled={busy}
+      aria-label={`Download invoice ${row.invoice}`}
+      onClick={() => invoices.download(row)}
+    >
+      <ButtonLabel pending={busy} idle="Invoice" />
+    </button>
+  );
+}
+
 /** Method names as the payment page's tabs say them: UPI stays an acronym (not 'Upi'). */
 export function methodLabel(m: string | null | undefined) {
   if (!m) return null;
@@ -64,6 +81,7 @@ export function transactionColumns(
   limit: number,
   onView: (row: BuyerTransaction, serial: number) => void,
   receipts?: ReceiptDownload,
+  invoices?: ReceiptDownload,
 ): Column<BuyerTransaction>[] {
   return [
     { key: 'sl', header: 'SL.No.', render: (_r, i) => serialNumber(page, limit, i) },
@@ -93,6 +111,7 @@ export function transactionColumns(
               <Icon name="eye" size={16} />
             </button>
             {receipts ? <ReceiptButton row={r} receipts={receipts} compact /> : null}
+            {invoices ? <InvoiceButton row={r} invoices={invoices} /> : null}
           </span>
         </span>
       ),
