@@ -18,7 +18,6 @@ var pendingWrites = map[string]string{}
 var pendingReads = map[string]bool{
 	"kyc users":          true,
 	"purchase companies": true,
-	"purchase tokens":    true,
 	"purchase users":     true,
 }
 

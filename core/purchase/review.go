@@ -278,13 +278,7 @@ type decisionAudit struct {
 	Reason   string `json:"reason,omitempty"` // a rejection's reason
 }
 
-type reviewBuyer struct {
-	ID         string  `bun:"id"`
-	Name       string  `bun:"name"`
-	Email      string  `bun:"email"`
-	ReferredBy *string `bun:"referred_by"`
-	Deleted    bool    `bun:"deleted"`
-}
+type reviewBuyer = user.Reviewed
 
 // Approve moves a PENDING purchase of the company to APPROVED, credits the buyer's stock
 // balance and, when the buyer was referred, pays the referrer floor(quantity × referral% / 100)
@@ -363,8 +357,8 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			}
 			return fmt.Errorf("decide purchase: %w", err)
 		}
-		if err := tx.NewSelect().Table("users").ColumnExpr("id, name, email, referred_by, deleted_at IS NOT NULL AS deleted").
-			Where("id = ?", p.UserID).Scan(ctx, &b); err != nil {
+		var err error
+		if b, err = user.ReviewedOf(ctx, tx, p.UserID); err != nil {
 			return fmt.Errorf("load buyer: %w", err)
 		}
 		after := decisionAudit{Status: to, Quantity: p.Quantity, UserID: p.UserID,
