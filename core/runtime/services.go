@@ -74,7 +74,9 @@ func (d *Deps) Build() *Services {
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey,
 		Wallet: wallet.AddressOf}
-	views := &readmodel.Service{DB: d.DB, Links: links}
+	kycs := &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
+		Links: links, PIIKey: d.Cfg.PIIKey, Files: files}
+	views := &readmodel.Service{DB: d.DB, Links: links, KYCRecords: kycs, Media: d.Media}
 	dlv := &delivery.Service{DB: d.DB, Clock: d.Clock, Log: d.Log}
 	dist := d.distributor(views)
 	wireDelivery(dlv, dist)
@@ -97,10 +99,9 @@ func (d *Deps) Build() *Services {
 		Media:      files,
 		Exports:    &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
-		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
-			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
-		Wallets:  &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
-		Delivery: dlv,
-		Stock:    &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
+		KYC:        kycs,
+		Wallets:    &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
+		Delivery:   dlv,
+		Stock:      &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
 	}
 }

@@ -112,3 +112,22 @@ func ReviewedOf(ctx context.Context, db bun.IDB, userID string) (Reviewed, error
 	err := db.NewRaw("SELECT id, name, email, referred_by, deleted_at IS NOT NULL AS deleted FROM users WHERE id = ?", userID).Scan(ctx, &r)
 	return r, err
 }
+
+// Reviewee is how the admin's KYC review shows a buyer.
+type Reviewee struct {
+	Name         string `bun:"name"`
+	Email        string `bun:"email"`
+	Mobile       string `bun:"mobile"`
+	ReferralCode string `bun:"referral_code"`
+	IsApproved   bool   `bun:"is_approved"`
+	Deleted      bool   `bun:"deleted"`
+}
+
+// RevieweeOf reads the user of id as the KYC review shows them, in the caller's transaction;
+// sql.ErrNoRows when the user is not there.
+func RevieweeOf(ctx context.Context, db bun.IDB, userID string) (Reviewee, error) {
+	var r Reviewee
+	err := db.NewRaw(`SELECT name, email, mobile, referral_code, is_approved, deleted_at IS NOT NULL AS deleted
+		FROM users WHERE id = ?`, userID).Scan(ctx, &r)
+	return r, err
+}
