@@ -14,7 +14,7 @@ import (
 var pendingWrites = map[string]string{}
 
 // pendingReads are the reads of another package's table, by "package table", still to move into
-// the read-only package (readmodel). New ones fail; one that is gone must be struck off.
+// the read-only package (readmodel). Empty now: a new one fails; the list may only shrink.
 var pendingReads = map[string]bool{}
 
 // pendingImports are imports against the rules still waiting for their change.
