@@ -5,6 +5,7 @@ import (
 
 	"prelaunch/core/infra/httpx"
 	"prelaunch/core/kyc"
+	"prelaunch/core/readmodel"
 )
 
 type kycDecisionIn struct {
@@ -13,7 +14,7 @@ type kycDecisionIn struct {
 }
 
 func (a *api) kycList(c fiber.Ctx) error {
-	list, err := a.svc.KYC.List(c.Context(), companyOf(c), kyc.ListFilter{Page: c.Query("page"), Limit: c.Query("limit"),
+	list, err := a.svc.Views.KYC(c.Context(), companyOf(c), readmodel.KYCFilter{Page: c.Query("page"), Limit: c.Query("limit"),
 		Status: c.Query("status"), Search: c.Query("search")})
 	if err != nil {
 		return err

@@ -235,7 +235,7 @@ func (a *api) deleteUser(c fiber.Ctx) error {
 }
 
 func (a *api) transactions(c fiber.Ctx) error {
-	list, err := a.svc.Purchases.ListForAdmin(c.Context(), companyOf(c), purchase.ReviewFilter{Page: c.Query("page"),
+	list, err := a.svc.Views.Purchases(c.Context(), companyOf(c), purchase.ReviewFilter{Page: c.Query("page"),
 		Limit: c.Query("limit"), Status: c.Query("status"), Search: c.Query("search"), Sort: c.Query("sort"), Dir: c.Query("dir")})
 	if err != nil {
 		return err
@@ -397,7 +397,7 @@ func (a *api) updateCompany(c fiber.Ctx) error {
 }
 
 func (a *api) allTransactions(c fiber.Ctx) error {
-	list, err := a.svc.Purchases.ListForSuperAdmin(c.Context(), purchase.ReviewFilter{Page: c.Query("page"),
+	list, err := a.svc.Views.AllPurchases(c.Context(), purchase.ReviewFilter{Page: c.Query("page"),
 		Limit: c.Query("limit"), Status: c.Query("status"), Search: c.Query("search"), CompanyID: c.Query("companyId")})
 	if err != nil {
 		return err

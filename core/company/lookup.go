@@ -94,3 +94,17 @@ func Senders(ctx context.Context, db bun.IDB, ids []string) (map[string]Sender, 
 	}
 	return out, nil
 }
+
+// Postal is how a receipt names its company: name, address and PIN code.
+type Postal struct {
+	Name    string `bun:"name"`
+	Address string `bun:"address"`
+	Pincode string `bun:"pincode"`
+}
+
+// PostalOf reads the company's name and postal address; sql.ErrNoRows when it is not there.
+func PostalOf(ctx context.Context, db bun.IDB, companyID string) (Postal, error) {
+	var p Postal
+	err := db.NewRaw("SELECT name, address, pincode FROM companies WHERE id = ?", companyID).Scan(ctx, &p)
+	return p, err
+}

@@ -16,7 +16,6 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/mail"
-	"prelaunch/core/infra/pagination"
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/sale"
 	"prelaunch/core/user"
@@ -75,7 +74,9 @@ func sharedAadhaar(ctx context.Context, db bun.IDB, companyID, userID, hash stri
 	return out, nil
 }
 
-type adminRow struct {
+// AdminRow is a submission with its buyer as the review shows them (the list in core/readmodel
+// reads them joined; a decision reads its buyer through user.RevieweeOf).
+type AdminRow struct {
 	Submission `bun:",extend"`
 	Name       string `bun:"user_name"`
 	Email      string `bun:"user_email"`
@@ -84,20 +85,9 @@ type adminRow struct {
 	IsApproved bool   `bun:"user_is_approved"`
 }
 
-// ListFilter is the query of GET /admin/kyc/list.
-type ListFilter struct {
-	Page, Limit, Status, Search string
-}
-
-func (s *Service) adminQuery(db bun.IDB, rows *[]adminRow, companyID string) *bun.SelectQuery {
-	return db.NewSelect().Model(rows).ColumnExpr("k.*").
-		ColumnExpr("u.name AS user_name, u.email AS user_email, u.mobile AS user_mobile").
-		ColumnExpr("u.referral_code AS user_referral_code, u.is_approved AS user_is_approved").
-		Join("JOIN users AS u ON u.id = k.user_id").
-		Where("k.company_id = ?", companyID).Where("u.deleted_at IS NULL")
-}
-
-func (s *Service) records(ctx context.Context, db bun.IDB, rows []adminRow) ([]AdminRecord, error) {
+// Records makes the review's records of rows: their documents, the kinds changed since a
+// rejection and the accounts sharing their Aadhaar number.
+func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]AdminRecord, error) {
 	ids := make([]string, len(rows))
 	for i := range rows {
 		ids[i] = rows[i].UserID
@@ -139,39 +129,6 @@ func (s *Service) records(ctx context.Context, db bun.IDB, rows []adminRow) ([]A
 		}
 	}
 	return recs, nil
-}
-
-// List is the company's submissions: PENDING first, oldest first (the review queue), then the
-// decided ones, latest decision first. search matches name, email, mobile and Member ID.
-func (s *Service) List(ctx context.Context, companyID string, f ListFilter) (pagination.List[AdminRecord], error) {
-	var empty pagination.List[AdminRecord]
-	pg, err := pagination.Parse(f.Page, f.Limit, pagination.DefaultLimit)
-	if err != nil {
-		return empty, err
-	}
-	var rows []adminRow
-	q := s.adminQuery(s.DB, &rows, companyID)
-	switch st := strings.ToUpper(strings.TrimSpace(f.Status)); st {
-	case "":
-	case StatusPending, StatusApproved, StatusRejected:
-		q = q.Where("k.status = ?", st)
-	default:
-		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED or REJECTED.")
-	}
-	if term := pagination.SearchPattern(f.Search); term != "" {
-		q = q.Where("u.search_text LIKE ?", term)
-	}
-	q = q.OrderExpr("k.status = 'PENDING' DESC, CASE WHEN k.status = 'PENDING' THEN k.submitted_at END ASC, k.decided_at DESC, k.user_id").
-		Offset(int64(pg.Offset()))
-	total, err := pagination.ScanSearch(ctx, q, &rows, pg)
-	if err != nil {
-		return empty, err
-	}
-	recs, err := s.records(ctx, s.DB, rows)
-	if err != nil {
-		return empty, err
-	}
-	return pagination.NewList(recs, total, pg), nil
 }
 
 func errNotFound() error { return apperr.NotFound("kyc_not_found", "KYC request not found.") }
@@ -323,11 +280,21 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 			return fmt.Errorf("load notice: %w", sql.ErrNoRows)
 		}
 		n = ns[0]
-		var rows []adminRow
-		if err := s.adminQuery(tx, &rows, companyID).Where("k.user_id = ?", userID).Scan(ctx); err != nil {
-			return err
+		var row AdminRow
+		if err := tx.NewSelect().Model(&row.Submission).Where("k.user_id = ?", userID).Where("k.company_id = ?", companyID).
+			Scan(ctx); err != nil {
+			return fmt.Errorf("kyc record of %s: %w", userID, err)
 		}
-		recs, err := s.records(ctx, tx, rows)
+		u, err := user.RevieweeOf(ctx, tx, userID)
+		if err != nil {
+			return fmt.Errorf("kyc record of %s: %w", userID, err)
+		}
+		var rows []AdminRow
+		if !u.Deleted {
+			row.Name, row.Email, row.Mobile, row.MemberID, row.IsApproved = u.Name, u.Email, u.Mobile, u.ReferralCode, u.IsApproved
+			rows = append(rows, row)
+		}
+		recs, err := s.Records(ctx, tx, rows)
 		if err != nil {
 			return err
 		}

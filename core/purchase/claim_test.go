@@ -207,11 +207,11 @@ func TestAdminSearchFindsEveryWrittenForm(t *testing.T) {
 		"1127_0000": ids[1], "hdfcn52o26": ids[1]} {
 		for _, list := range []func() ([]purchase.AdminRecord, error){
 			func() ([]purchase.AdminRecord, error) {
-				l, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Search: search})
+				l, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Search: search})
 				return l.Records, err
 			},
 			func() ([]purchase.AdminRecord, error) {
-				l, err := svc.ListForSuperAdmin(ctx, purchase.ReviewFilter{Search: search})
+				l, err := views(svc).AllPurchases(ctx, purchase.ReviewFilter{Search: search})
 				return l.Records, err
 			},
 		} {

@@ -60,11 +60,11 @@ func TestEnteredAmountIsKept(t *testing.T) {
 	}
 
 	want := map[string]string{p.OrderNumber: "1005", one.OrderNumber: "2003.5"}
-	admin, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Status: "PENDING"})
+	admin, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Status: "PENDING"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	super, err := svc.ListForSuperAdmin(ctx, purchase.ReviewFilter{CompanyID: cid})
+	super, err := views(svc).AllPurchases(ctx, purchase.ReviewFilter{CompanyID: cid})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestEnteredAmountIsKept(t *testing.T) {
 func TestEnteredAmountOfAnOrderWithoutOne(t *testing.T) {
 	f := rvSetup(t)
 	id := f.pending(t, f.cid, f.buyer(t, nil), 30, "UPI", "UTR-ENTERED-1")
-	list, err := f.svc().ListForAdmin(context.Background(), f.cid, purchase.ReviewFilter{Search: "UTR-ENTERED-1"})
+	list, err := views(f.svc()).Purchases(context.Background(), f.cid, purchase.ReviewFilter{Search: "UTR-ENTERED-1"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -160,21 +160,15 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 	// Price the order from the token row and its rounds as they are now (no lock), insert it,
 	// and reserve its quantity last (token row, then round), so the token row stays locked only
 	// from that UPDATE to the commit. The settings version read here must still hold then.
-	var tok sale.Token
-	err = tx.NewSelect().Model(&tok).Column("id", "company_id", "price", "platform_charge_percent", "remaining_private_supply",
-		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr", "kyc_required_above_inr",
-		"settings_version").Where("company_id = ?", b.CompanyID).Limit(1).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
-	}
+	tok, err := sale.Pricing(ctx, tx, b.CompanyID)
 	if err != nil {
-		return nil, fmt.Errorf("read token: %w", err)
+		return nil, err
 	}
 	rounds, err := sale.LoadRounds(ctx, tx, tok.ID)
 	if err != nil {
 		return nil, err
 	}
-	offer := sale.OfferAt(&tok, rounds, now)
+	offer := sale.OfferAt(tok, rounds, now)
 	switch offer.Status {
 	case sale.SaleOpen:
 	case sale.SaleSoldOut:
@@ -192,7 +186,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 		if err != nil {
 			return nil, err
 		}
-		if err := sale.CheckLimits(&tok, charged, bought); err != nil {
+		if err := sale.CheckLimits(tok, charged, bought); err != nil {
 			return nil, err
 		}
 		// An order that takes the buyer's total above the threshold needs an
@@ -220,7 +214,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
 	}
-	if err := sale.ReservePriced(ctx, tx, &tok, qty); err != nil {
+	if err := sale.ReservePriced(ctx, tx, tok, qty); err != nil {
 		return nil, err
 	}
 	if offer.Round != nil {

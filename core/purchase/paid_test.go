@@ -32,11 +32,11 @@ func TestPaidAmountIsKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	admin, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Status: "PENDING"})
+	admin, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Status: "PENDING"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	super, err := svc.ListForSuperAdmin(ctx, purchase.ReviewFilter{CompanyID: cid})
+	super, err := views(svc).AllPurchases(ctx, purchase.ReviewFilter{CompanyID: cid})
 	if err != nil {
 		t.Fatal(err)
 	}

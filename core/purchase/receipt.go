@@ -11,9 +11,11 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
+	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/receipt"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -28,6 +30,7 @@ type receiptRow struct {
 	Status         string          `bun:"status"`
 	ReceiptNumber  *int64          `bun:"receipt_number"`
 	CompanyID      string          `bun:"company_id"`
+	UserID         string          `bun:"user_id"`
 	OrderNumber    string          `bun:"order_number"`
 	DecidedAt      *time.Time      `bun:"decided_at"`
 	CreatedAt      time.Time       `bun:"created_at"`
@@ -39,14 +42,14 @@ type receiptRow struct {
 	Total          decimal.Decimal `bun:"final_amount"`
 	Price          decimal.Decimal `bun:"price"`
 	Quantity       decimal.Decimal `bun:"quantity"`
-	Company        string          `bun:"company"`
-	CompanyAddress string          `bun:"company_address"`
-	CompanyPincode string          `bun:"company_pincode"`
-	Token          string          `bun:"token"`
-	Symbol         string          `bun:"symbol"`
-	BuyerName      string          `bun:"buyer_name"`
-	BuyerEmail     string          `bun:"buyer_email"`
-	MemberID       string          `bun:"member_id"`
+	Company        string          `bun:"-"`
+	CompanyAddress string          `bun:"-"`
+	CompanyPincode string          `bun:"-"`
+	Token          string          `bun:"-"`
+	Symbol         string          `bun:"-"`
+	BuyerName      string          `bun:"-"`
+	BuyerEmail     string          `bun:"-"`
+	MemberID       string          `bun:"-"`
 }
 
 // Receipt is the PDF receipt of the buyer's APPROVED purchase. Its number comes
@@ -109,14 +112,8 @@ func (s *Service) Receipt(ctx context.Context, b user.Buyer, id string) (*Receip
 func (s *Service) receiptRow(ctx context.Context, db bun.IDB, b user.Buyer, id string, lock bool) (*receiptRow, error) {
 	var r receiptRow
 	q := db.NewSelect().TableExpr("purchases AS p").
-		ColumnExpr("p.id, p.status, p.receipt_number, p.company_id, p.order_number, p.decided_at, p.created_at, p.payment_method").
+		ColumnExpr("p.id, p.status, p.receipt_number, p.company_id, p.user_id, p.order_number, p.decided_at, p.created_at, p.payment_method").
 		ColumnExpr("p.reference_number, p.amount, p.fee, p.platform_charge_percent, p.final_amount, p.price, p.quantity").
-		ColumnExpr("c.name AS company, c.address AS company_address, c.pincode AS company_pincode").
-		ColumnExpr("t.name AS token, t.symbol").
-		ColumnExpr("u.name AS buyer_name, u.email AS buyer_email, u.referral_code AS member_id").
-		Join("JOIN companies AS c ON c.id = p.company_id").
-		Join("JOIN tokens AS t ON t.company_id = p.company_id").
-		Join("JOIN users AS u ON u.id = p.user_id").
 		Where("p.id = ?", id).Where("p.user_id = ?", b.UserID).Where("p.company_id = ?", b.CompanyID)
 	if lock {
 		q = q.For("UPDATE OF p")
@@ -128,6 +125,33 @@ func (s *Service) receiptRow(ctx context.Context, db bun.IDB, b user.Buyer, id s
 	if err != nil {
 		return nil, err
 	}
+	// The company, its token and the buyer through their owners' reads; a purchase without any
+	// of them is not found, as it was when they were joined.
+	c, err := company.PostalOf(ctx, db, r.CompanyID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errPurchaseNotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("receipt company: %w", err)
+	}
+	brands, err := sale.Brands(ctx, db, []string{r.CompanyID})
+	if err != nil {
+		return nil, fmt.Errorf("receipt token: %w", err)
+	}
+	tok, ok := brands[r.CompanyID]
+	if !ok {
+		return nil, errPurchaseNotFound()
+	}
+	u, err := user.BilledOf(ctx, db, r.UserID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errPurchaseNotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("receipt buyer: %w", err)
+	}
+	r.Company, r.CompanyAddress, r.CompanyPincode = c.Name, c.Address, c.Pincode
+	r.Token, r.Symbol = tok.Name, tok.Symbol
+	r.BuyerName, r.BuyerEmail, r.MemberID = u.Name, u.Email, u.ReferralCode
 	if r.Status != StatusApproved {
 		return nil, apperr.Conflict("not_approved", "A receipt is only available for an approved purchase.")
 	}

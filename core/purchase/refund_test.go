@@ -60,7 +60,7 @@ func TestRejectReasonReachesTheBuyer(t *testing.T) {
 	if len(list.Records) != 1 || list.Records[0].RejectReason == nil || *list.Records[0].RejectReason != "Amount not received in our account" {
 		t.Fatalf("buyer's record: %+v", list.Records)
 	}
-	adm, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Status: "rejected"})
+	adm, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Status: "rejected"})
 	if err != nil || len(adm.Records) != 1 || *adm.Records[0].RejectReason != "Amount not received in our account" {
 		t.Fatalf("admin's record: %+v %v", adm.Records, err)
 	}
@@ -171,20 +171,20 @@ func TestRefundOnlyFromRejected(t *testing.T) {
 		t.Fatalf("buyer's refunded list: %+v", list)
 	}
 	for _, f := range []purchase.ReviewFilter{{Status: "REFUNDED"}, {Status: "REFUNDED", Search: "588800000002"}} {
-		adm, err := svc.ListForAdmin(ctx, cid, f)
+		adm, err := views(svc).Purchases(ctx, cid, f)
 		if err != nil || adm.Total != 1 || len(adm.Records) != 1 || *adm.Records[0].RefundReference != "NEFT-RF-000123" {
 			t.Fatalf("admin list %+v: %+v %v", f, adm, err)
 		}
-		sup, err := svc.ListForSuperAdmin(ctx, f)
+		sup, err := views(svc).AllPurchases(ctx, f)
 		if err != nil || sup.Total != 1 || len(sup.Records) != 1 {
 			t.Fatalf("super admin list %+v: %+v %v", f, sup, err)
 		}
 	}
-	all, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{})
+	all, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{})
 	if err != nil || all.Total != 2 {
 		t.Fatalf("all reviewed: %d %v", all.Total, err)
 	}
-	if _, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Status: "EXPIRED"}); !apperr.Is(err, apperr.KindInvalid) {
+	if _, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Status: "EXPIRED"}); !apperr.Is(err, apperr.KindInvalid) {
 		t.Errorf("status EXPIRED: %v", err)
 	}
 }

@@ -329,7 +329,7 @@ func TestAdminListFiltersAndSearch(t *testing.T) {
 	}
 	list := func(fl purchase.ReviewFilter) []string {
 		t.Helper()
-		l, err := f.svc().ListForAdmin(ctx, f.cid, fl)
+		l, err := views(f.svc()).Purchases(ctx, f.cid, fl)
 		if err != nil {
 			t.Fatalf("%+v: %v", fl, err)
 		}
@@ -357,20 +357,20 @@ func TestAdminListFiltersAndSearch(t *testing.T) {
 	eq(list(purchase.ReviewFilter{Search: "PL-RV000002"}), p3, p2)
 	eq(list(purchase.ReviewFilter{Search: "e_s"}), p1) // underscore matched literally
 	eq(list(purchase.ReviewFilter{Search: "e%s"}))     // percent matched literally
-	if _, err := f.svc().ListForAdmin(ctx, f.cid, purchase.ReviewFilter{Status: "EXPIRED"}); kindOf(err) != apperr.KindInvalid {
+	if _, err := views(f.svc()).Purchases(ctx, f.cid, purchase.ReviewFilter{Status: "EXPIRED"}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("bad status: %v", err)
 	}
 	// Another company sees none of these.
-	l, err := f.svc().ListForAdmin(ctx, "00000000-0000-4000-8000-000000000001", purchase.ReviewFilter{})
+	l, err := views(f.svc()).Purchases(ctx, "00000000-0000-4000-8000-000000000001", purchase.ReviewFilter{})
 	if err != nil || l.Total != 0 {
 		t.Fatalf("other company: %v %+v", err, l)
 	}
 	// The super admin sees all, with the company.
-	sl, err := f.svc().ListForSuperAdmin(ctx, purchase.ReviewFilter{CompanyID: f.cid})
+	sl, err := views(f.svc()).AllPurchases(ctx, purchase.ReviewFilter{CompanyID: f.cid})
 	if err != nil || sl.Total != 3 || sl.Records[0].Company == nil || sl.Records[0].Company.ID != f.cid {
 		t.Fatalf("super admin list: %v %+v", err, sl)
 	}
-	if _, err := f.svc().ListForSuperAdmin(ctx, purchase.ReviewFilter{CompanyID: "x"}); kindOf(err) != apperr.KindInvalid {
+	if _, err := views(f.svc()).AllPurchases(ctx, purchase.ReviewFilter{CompanyID: "x"}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("bad companyId: %v", err)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
 	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/media"
+	"prelaunch/core/kyc"
 	"prelaunch/core/sale"
 	"prelaunch/core/user"
 
@@ -60,6 +62,10 @@ type Service struct {
 	DB *bun.DB
 	// Links says where each company's buyer site is (the super admin's company list and detail).
 	Links company.Links
+	// KYCRecords makes the KYC review list's records (documents, changes, shared Aadhaar).
+	KYCRecords *kyc.Service
+	// Media signs the links of the purchase lists' payment proofs.
+	Media *media.Signer
 }
 
 func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*ProfileView, error) {

@@ -48,8 +48,8 @@ type Services struct {
 	// Delivered, Outstanding) are the chain, the proved wallets and the transfers.
 	Delivery *delivery.Service
 	// Stock is the buyer's stock screens (readmodel over delivery's vesting).
-	Stock *readmodel.Stock
-	Invoices      *invoice.Service
+	Stock    *readmodel.Stock
+	Invoices *invoice.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -76,7 +76,9 @@ func (d *Deps) Build() *Services {
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey,
 		Wallet: wallet.AddressOf}
-	views := &readmodel.Service{DB: d.DB, Links: links}
+	kycs := &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
+		Links: links, PIIKey: d.Cfg.PIIKey, Files: files}
+	views := &readmodel.Service{DB: d.DB, Links: links, KYCRecords: kycs, Media: d.Media}
 	dlv := &delivery.Service{DB: d.DB, Clock: d.Clock, Log: d.Log}
 	dist := d.distributor(views)
 	wireDelivery(dlv, dist)
@@ -100,10 +102,9 @@ func (d *Deps) Build() *Services {
 		Exports:    &export.Service{DB: d.DB, Clock: d.Clock},
 		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
 		Invoices:   &invoice.Service{DB: d.DB},
-		KYC: &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
-			Links: links, PIIKey: d.Cfg.PIIKey, Files: files},
-		Wallets:  &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
-		Delivery: dlv,
-		Stock:    &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
+		KYC:        kycs,
+		Wallets:    &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
+		Delivery:   dlv,
+		Stock:      &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
 	}
 }

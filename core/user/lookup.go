@@ -80,3 +80,54 @@ func SharingAadhaar(ctx context.Context, db bun.IDB, companyID, exceptID, hash s
 		ORDER BY u.created_at, u.id LIMIT 20`, companyID, exceptID, hash, pgdialect.Array(also)).Scan(ctx, &out)
 	return out, err
 }
+
+// Billed is how a receipt names its buyer: name, email and Member ID.
+type Billed struct {
+	Name         string `bun:"name"`
+	Email        string `bun:"email"`
+	ReferralCode string `bun:"referral_code"`
+}
+
+// BilledOf reads the user's name, email and Member ID; sql.ErrNoRows when the user is not there.
+func BilledOf(ctx context.Context, db bun.IDB, userID string) (Billed, error) {
+	var b Billed
+	err := db.NewRaw("SELECT name, email, referral_code FROM users WHERE id = ?", userID).Scan(ctx, &b)
+	return b, err
+}
+
+// Reviewed is what a purchase's decision needs of its buyer: name and email for the notice, who
+// referred them (for the reward) and whether the account was deleted.
+type Reviewed struct {
+	ID         string  `bun:"id"`
+	Name       string  `bun:"name"`
+	Email      string  `bun:"email"`
+	ReferredBy *string `bun:"referred_by"`
+	Deleted    bool    `bun:"deleted"`
+}
+
+// ReviewedOf reads the user of id for a purchase's decision, in the caller's transaction (a plain
+// read: no row lock is taken); sql.ErrNoRows when the user is not there.
+func ReviewedOf(ctx context.Context, db bun.IDB, userID string) (Reviewed, error) {
+	var r Reviewed
+	err := db.NewRaw("SELECT id, name, email, referred_by, deleted_at IS NOT NULL AS deleted FROM users WHERE id = ?", userID).Scan(ctx, &r)
+	return r, err
+}
+
+// Reviewee is how the admin's KYC review shows a buyer.
+type Reviewee struct {
+	Name         string `bun:"name"`
+	Email        string `bun:"email"`
+	Mobile       string `bun:"mobile"`
+	ReferralCode string `bun:"referral_code"`
+	IsApproved   bool   `bun:"is_approved"`
+	Deleted      bool   `bun:"deleted"`
+}
+
+// RevieweeOf reads the user of id as the KYC review shows them, in the caller's transaction;
+// sql.ErrNoRows when the user is not there.
+func RevieweeOf(ctx context.Context, db bun.IDB, userID string) (Reviewee, error) {
+	var r Reviewee
+	err := db.NewRaw(`SELECT name, email, mobile, referral_code, is_approved, deleted_at IS NOT NULL AS deleted
+		FROM users WHERE id = ?`, userID).Scan(ctx, &r)
+	return r, err
+}

@@ -142,27 +142,27 @@ func TestPlansUseIndexes(t *testing.T) {
 			return err
 		}},
 		{"admin transaction/list", false, func() error {
-			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1"})
+			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1"})
 			return err
 		}},
 		{"admin transaction/list PENDING", false, func() error {
-			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING"})
+			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING"})
 			return err
 		}},
 		{"admin transaction/list APPROVED by amount", false, func() error {
-			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "APPROVED", Sort: "amount"})
+			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "APPROVED", Sort: "amount"})
 			return err
 		}},
 		{"admin transaction/list PENDING by amount asc", false, func() error {
-			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Sort: "amount", Dir: "asc"})
+			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Sort: "amount", Dir: "asc"})
 			return err
 		}},
 		{"admin transaction/list oldest first", false, func() error {
-			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "APPROVED", Sort: "date", Dir: "asc"})
+			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "APPROVED", Sort: "date", Dir: "asc"})
 			return err
 		}},
 		{"admin transaction/list PENDING search", true, func() error {
-			_, err := svc.ListForAdmin(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Search: "user1234"})
+			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Search: "user1234"})
 			return err
 		}},
 		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: db}).ForAdmin(ctx, cid); return err }},
