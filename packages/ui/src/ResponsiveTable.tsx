@@ -103,13 +103,13 @@ function cell<Row>(c: Column<Row>, row: Row, i: number): ReactNode {
   return isMissing(value) ? MISSING_CELL_TEXT : (value as ReactNode);
 }
 
-/** The failed-load state: the message(s) and a Retry button. */
+/** The failed-load state: the message(s) and a Retry button (solid: an outline button on the red alert fails contrast). */
 export function LoadError({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry?: () => void }) {
   return (
     <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
       <span className="me-auto">{errorMessage(error, fallback).join(' ')}</span>
       {onRetry ? (
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>
+        <button type="button" className="btn btn-sm btn-danger" onClick={onRetry}>
           Retry
         </button>
       ) : null}
