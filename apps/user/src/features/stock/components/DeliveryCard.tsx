@@ -1,5 +1,5 @@
 import type { StockDelivery } from '@prelaunch/api';
-import { formatDateTime, tokens } from '@prelaunch/ui';
+import { formatDateTime, tokens, useNow } from '@prelaunch/ui';
 import { Link } from 'react-router';
 import { formatTimeLeft } from './stockColumns';
 
@@ -15,6 +15,9 @@ function scheduleText(s: StockDelivery['schedules'][number]): string {
  */
 export function DeliveryCard({ delivery, symbol }: { delivery: StockDelivery; symbol?: string }) {
   const d = delivery;
+  const tge = d.tgeAt ? Date.parse(d.tgeAt) : NaN;
+  // Moves each second until the TGE, so the sentence turns to the past tense when it passes.
+  const now = useNow(Number.isFinite(tge));
   const nothing = d.allocated === '0';
   return (
     <section className="pl-panel p-3 p-md-4 mb-4" aria-labelledby="delivery-title">
@@ -23,7 +26,7 @@ export function DeliveryCard({ delivery, symbol }: { delivery: StockDelivery; sy
       </h2>
       {d.tgeAt ? (
         <p className="mb-2">
-          {Date.parse(d.tgeAt) <= Date.now() ? 'Tokens started unlocking at the TGE on ' : 'Tokens start unlocking at the TGE on '}
+          {tge <= now ? 'Tokens started unlocking at the TGE on ' : 'Tokens start unlocking at the TGE on '}
           <strong>{formatDateTime(d.tgeAt)}</strong>.
         </p>
       ) : (
