@@ -12,12 +12,10 @@ import (
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/audit"
-	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/mail"
 	"prelaunch/core/infra/tasks"
-	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -169,39 +167,25 @@ type notice struct {
 // noticeSQL selects the decisions of the submissions k; withSenders completes them.
 const noticeSQL = `SELECT k.user_id, k.status, k.reason, k.decided_at FROM kyc_submissions AS k`
 
-// withSenders fills the notices' buyer (user.Contacts), token (sale.Brands) and company
-// (company.Senders); a notice whose buyer, company or token is not found is left out.
+// withSenders fills the notices' buyer, token and company (user.Parties); a notice whose buyer,
+// company or token is not found is left out.
 func withSenders(ctx context.Context, db bun.IDB, ns []notice) ([]notice, error) {
 	ids := make([]string, len(ns))
 	for i := range ns {
 		ids[i] = ns[i].UserID
 	}
-	buyers, err := user.Contacts(ctx, db, ids)
-	if err != nil {
-		return nil, err
-	}
-	var cids []string
-	for _, b := range buyers {
-		cids = append(cids, b.CompanyID)
-	}
-	brands, err := sale.Brands(ctx, db, cids)
-	if err != nil {
-		return nil, err
-	}
-	senders, err := company.Senders(ctx, db, cids)
+	parties, err := user.Parties(ctx, db, ids)
 	if err != nil {
 		return nil, err
 	}
 	out := ns[:0]
 	for _, n := range ns {
-		b, ok := buyers[n.UserID]
-		t, okT := brands[b.CompanyID]
-		c, okC := senders[b.CompanyID]
-		if !ok || !okT || !okC {
+		p, ok := parties[n.UserID]
+		if !ok {
 			continue
 		}
-		n.Email, n.Name, n.Deleted = b.Email, b.Name, b.Deleted
-		n.Brand, n.Symbol, n.Company, n.Domain = t.Name, t.Symbol, c.Name, c.Domain
+		n.Email, n.Name, n.Deleted = p.Buyer.Email, p.Buyer.Name, p.Buyer.Deleted
+		n.Brand, n.Symbol, n.Company, n.Domain = p.Brand.Name, p.Brand.Symbol, p.Sender.Name, p.Sender.Domain
 		out = append(out, n)
 	}
 	return out, nil

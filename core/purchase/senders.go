@@ -13,38 +13,27 @@ import (
 )
 
 // withSenders completes notices read from purchases (PurchaseID, BuyerID, CompanyID and the
-// purchase's own fields): the buyer (user.Contacts), the token (sale.Brands) and the company
-// (company.Senders), each read by its owner. A notice whose buyer, token or company is not found
-// is left out.
+// purchase's own fields): the buyer, the token and the company (user.Parties). A notice whose
+// buyer, token or company is not found, or whose buyer is not of the purchase's company, is left
+// out.
 func withSenders(ctx context.Context, db bun.IDB, ns []Notice) ([]Notice, error) {
-	var uids, cids []string
+	uids := make([]string, 0, len(ns))
 	for _, n := range ns {
 		uids = append(uids, n.BuyerID)
-		cids = append(cids, n.CompanyID)
 	}
-	buyers, err := user.Contacts(ctx, db, uids)
-	if err != nil {
-		return nil, err
-	}
-	brands, err := sale.Brands(ctx, db, cids)
-	if err != nil {
-		return nil, err
-	}
-	senders, err := company.Senders(ctx, db, cids)
+	parties, err := user.Parties(ctx, db, uids)
 	if err != nil {
 		return nil, err
 	}
 	out := ns[:0]
 	for _, n := range ns {
-		b, okB := buyers[n.BuyerID]
-		t, okT := brands[n.CompanyID]
-		c, okC := senders[n.CompanyID]
-		if !okB || !okT || !okC {
+		p, ok := parties[n.BuyerID]
+		if !ok || p.Buyer.CompanyID != n.CompanyID {
 			continue
 		}
-		n.Email, n.Name, n.Deleted = b.Email, b.Name, b.Deleted
-		n.Brand, n.Symbol = t.Name, t.Symbol
-		n.Company, n.CompanyMail, n.Domain = c.Name, c.Email, c.Domain
+		n.Email, n.Name, n.Deleted = p.Buyer.Email, p.Buyer.Name, p.Buyer.Deleted
+		n.Brand, n.Symbol = p.Brand.Name, p.Brand.Symbol
+		n.Company, n.CompanyMail, n.Domain = p.Sender.Name, p.Sender.Email, p.Sender.Domain
 		out = append(out, n)
 	}
 	return out, nil
