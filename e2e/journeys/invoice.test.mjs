@@ -49,11 +49,14 @@ test('the admin sets the GSTIN and an approval issues the invoice', async () => 
   await page.getByLabel('GSTIN').fill('27AAPFU0939F1ZW');
   await page.getByLabel('Legal name').fill('Demo Platform Pvt Ltd');
   await page.getByLabel('Supplier address (printed on invoices)').fill('1 Marine Drive, Mumbai 400001');
-  await page.getByRole('button', { name: 'Save' }).click();
+  const saveForm = page.getByRole('form', { name: 'Token settings' }).getByRole('button', { name: 'Save' });
+  await saveForm.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByText('GSTIN check character does not match; please check the number.').first().waitFor();
+  // The confirmation closes (and fades out) before the form is saved again.
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveForm.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByText('A GST tax invoice of the platform charge is issued at each approval', { exact: false }).waitFor();
 
