@@ -224,6 +224,11 @@ test('super admin screens have no serious or critical axe violation (360, 768, 1
   await sa.getByText(/^Beneficiaries: \d+$/).waitFor();
   await atEveryWidth('beneficiary-manage');
 
+  await sa.goto(`${ADMIN_URL}/superadmin/activity`);
+  await sa.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
+  await sa.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+  await atEveryWidth('superadmin-activity');
+
   const failing = Object.entries(found).filter(([, v]) => v.length);
   assert.deepEqual(failing, [], 'axe violations on the super admin screens');
   assert.deepEqual(sa.problems, []);

@@ -99,7 +99,8 @@ export default function PurchaseRequest() {
             className: 'text-nowrap',
             card: 'actions',
             render: (r) => (
-              <div className="d-flex gap-1">
+              // Approve above Reject in the table (the row stays narrow at 1280 px), side by side on a card.
+              <div className="d-flex flex-md-column gap-1">
                 <button type="button" className="btn btn-sm btn-success flex-fill" onClick={() => setApproving(r)}>
                   Approve
                 </button>

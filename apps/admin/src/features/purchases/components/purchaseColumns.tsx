@@ -20,14 +20,17 @@ export function OrderRef({ purchase }: { purchase: Purchase }) {
   );
 }
 
-/** The buyer's name (the wire's 'name'), member id (User ID) and mobile, stacked to keep the table narrow. */
+/** The buyer's name (the wire's 'name'), member id (User ID) and mobile, one per line to keep the table narrow. */
 function Buyer({ purchase }: { purchase: Purchase }) {
   return (
     <span className="d-inline-flex flex-column">
       <span>{purchase.user?.name}</span>
       <span className="small text-body-secondary">
         <span className="visually-hidden">User ID </span>
-        {dash(purchase.user?.referralCode)} · <span className="visually-hidden">Mobile </span>
+        {dash(purchase.user?.referralCode)}
+      </span>
+      <span className="small text-body-secondary">
+        <span className="visually-hidden">Mobile </span>
         {purchase.user?.mobile}
       </span>
     </span>
