@@ -236,7 +236,8 @@ test('the admin reviews it: due (incl. fee), what the buyer says they paid, the 
   await page.goto(`${ADMIN_URL}/admin/purchaserequest?search1=${utr}`);
   const row = page.locator(ROW).filter({ hasText: utr });
   // The list: the amount due, and under it what the buyer says they paid with the difference.
-  await row.getByTestId('list-paid').getByText('Paid ₹100.00 (₹2.00 short)').waitFor();
+  await row.getByTestId('list-paid').waitFor();
+  assert.equal((await row.getByTestId('list-paid').textContent()).replace(/\s+/g, ' ').trim(), 'Paid ₹100.00 (₹2.00 short)');
   await row.getByRole('button', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog');
   const fact = (label) => dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');

@@ -120,18 +120,30 @@ export function historyColumns(page: number, limit: number): ResponsiveColumn<Ad
   ];
 }
 
-/** The super admin's read-only list across companies: stacked cells so it fits at 1440 px. */
+/** The super admin's read-only list across companies: stacked cells so it fits at 1280 px. */
 export function companyPurchaseColumns(page: number, limit: number): ResponsiveColumn<SuperAdminPurchase>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
     { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> },
     { key: 'company', header: 'Company', render: (r) => r.company?.name, className: 'pl-wrap' },
-    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} />, className: 'pl-wrap' },
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Due / Paid', render: (r) => <DueAndPaid purchase={r} />, className: 'text-nowrap', card: 'amount' },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
-    decisionColumn<SuperAdminPurchase>(),
+    // The rejection's reason and the refund's reference under the status, not a column of their
+    // own: with the Company column the list then fits at 1280 px.
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'status',
+      className: 'pl-wrap',
+      render: (r) => (
+        <span className="d-inline-flex flex-column align-items-start gap-1">
+          <StatusBadge status={r.status} />
+          {hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null}
+        </span>
+      ),
+    },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }
