@@ -20,7 +20,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../api';
 import { BulkBar, BulkDialog } from '../components/BulkDialog';
 import { rupees, sumFixed } from '../lib/money';
-import { historyColumns, purchaseColumns, PurchaseReviewDialog, purchasesQueryOptions, RefundDialog, useApprovePurchase, useBulkPurchases, useRefundPurchase, useRejectPurchase, withDecisionNotes } from '../features/purchases';
+import { historyColumns, purchaseColumns, PurchaseReviewDialog, purchasesQueryOptions, RefundDialog, useApprovePurchase, useBulkPurchases, useRefundPurchase, useRejectPurchase } from '../features/purchases';
 import { Tabs } from '../components/Tabs';
 import { useAdminBrand } from '../features/session';
 
@@ -174,7 +174,7 @@ export default function PurchaseRequest() {
         ) : null}
         <ResponsiveTable
           label={tab === 'requests' ? 'Purchase Requests' : 'Purchase History'}
-          columns={sortable(withDecisionNotes(columns, data?.records))}
+          columns={sortable(columns)}
           sort={{ key: lp.sort, dir: lp.dir, onChange: lp.setSort }}
           selection={
             tab === 'requests'

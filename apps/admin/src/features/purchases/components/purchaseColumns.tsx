@@ -57,7 +57,7 @@ export function purchaseColumns(page: number, limit: number, withUtr = true): Re
     withUtr
       ? { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> }
       : { key: 'orderNumber', header: 'Order No.', className: 'text-nowrap', card: 'title', render: (r) => dash(r.orderNumber) },
-    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} />, className: 'pl-wrap' },
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Due / Paid', render: (r) => <DueAndPaid purchase={r} />, className: 'text-nowrap', card: 'amount' },
@@ -89,22 +89,32 @@ export function DecisionNote({ purchase }: { purchase: Purchase }) {
   );
 }
 
-/** The Reason / Refund column; the lists drop it when no row on the page has either. */
-function decisionColumn<T extends Purchase>(): ResponsiveColumn<T> {
-  return { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => (hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null) };
+/**
+ * Status with the rejection's reason and the refund's reference under the badge, rather than a
+ * column of their own, so the history and the super admin's list keep every column in view at 1280 px.
+ */
+function statusWithNoteColumn<T extends Purchase>(): ResponsiveColumn<T> {
+  return {
+    key: 'status',
+    header: 'Status',
+    card: 'status',
+    className: 'pl-col-status',
+    render: (r) => (
+      <span className="d-inline-flex flex-column align-items-start gap-1">
+        <StatusBadge status={r.status} />
+        {hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null}
+      </span>
+    ),
+  };
 }
 
-/** The columns without Reason / Refund when none of the rows has one. */
-export function withDecisionNotes<T extends Purchase>(columns: ResponsiveColumn<T>[], rows: readonly T[] | undefined): ResponsiveColumn<T>[] {
-  return (rows ?? []).some(hasDecisionNote) ? columns : columns.filter((c) => c.key !== 'decision');
-}
-
-/** Purchase History adds Txn No. and Receipt, and shows each decision's reason and refund. */
+/**
+ * Purchase History adds Receipt; each decision's reason and refund are under its status and the
+ * Txn No. under the order number (as on the requests), so every column is in view at 1280 px.
+ */
 export function historyColumns(page: number, limit: number): ResponsiveColumn<AdminPurchase>[] {
   return [
-    ...purchaseColumns(page, limit, false),
-    decisionColumn<AdminPurchase>(),
-    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber), className: 'text-nowrap' },
+    ...purchaseColumns(page, limit).map((c) => (c.key === 'status' ? statusWithNoteColumn<AdminPurchase>() : c)),
     {
       key: 'receipt',
       header: 'Receipt',
@@ -130,20 +140,7 @@ export function companyPurchaseColumns(page: number, limit: number): ResponsiveC
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Due / Paid', render: (r) => <DueAndPaid purchase={r} />, className: 'text-nowrap', card: 'amount' },
-    // The rejection's reason and the refund's reference under the status, not a column of their
-    // own: with the Company column the list then fits at 1280 px.
-    {
-      key: 'status',
-      header: 'Status',
-      card: 'status',
-      className: 'pl-wrap',
-      render: (r) => (
-        <span className="d-inline-flex flex-column align-items-start gap-1">
-          <StatusBadge status={r.status} />
-          {hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null}
-        </span>
-      ),
-    },
+    statusWithNoteColumn<SuperAdminPurchase>(),
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }
