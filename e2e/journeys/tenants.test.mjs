@@ -260,6 +260,13 @@ test('suspending with a reason: buyers keep their records under the reason, the 
   await screenshot(owner, 'tenants-admin-suspended');
   await owner.getByRole('link', { name: 'Sign out' }).click();
   await owner.waitForURL(/\/admin\/login$/);
+  // Signing in again is refused on the sign-in page with the company's status, not a wrong password.
+  await owner.getByPlaceholder('Enter Registered Email Id').fill(company.email);
+  await owner.getByLabel('Password', { exact: true }).fill(company.password);
+  await owner.getByRole('button', { name: 'Login', exact: true }).click();
+  await owner.getByText('This company is suspended. Please contact support.').first().waitFor();
+  assert.match(owner.url(), /\/admin\/login$/);
+  await screenshot(owner, 'tenants-admin-login-suspended');
 
   await sa.getByRole('button', { name: 'Reactivate' }).click();
   await sa.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();

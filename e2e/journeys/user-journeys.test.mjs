@@ -1,11 +1,12 @@
 // Buyer journeys against the real stack (USER_URL): register → login → dashboard → buy → UPI proof →
 // history → receipt; manual payment; profile; guards; logout; forgot password; screenshots at 390/1280 px.
 import { deflateSync } from 'node:zlib';
-import { USER_URL } from '../lib/env.mjs';
+import { ADMIN_URL, USER_URL } from '../lib/env.mjs';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { screenshot, useBrowser, VIEWPORTS, ROW } from '../lib/browser.mjs';
 import { uniqueEmail, waitForOtp } from '../lib/mail.mjs';
+import { adminLogin } from './admin-helpers.mjs';
 // Helpers for the buyer journeys (user-*.test.mjs).
 
 /** The seeded buyer's password: the e2e stack seeds with SEED_ADMIN_PASSWORD. */
@@ -193,6 +194,8 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
   await toast(page, 'File uploaded successfully');
   await modal.getByTestId('proof-uploaded').waitFor();
   await screenshot(page, 'user-payment-proof-desktop');
+  // The buyer says they paid ₹100.00 of the ₹102.00 due: kept for the admin (next test).
+  await modal.getByLabel('Enter Amount').fill('100');
   await modal.getByRole('button', { name: 'PAY' }).click();
   await toast(page, 'UPI proof submitted successfully.');
   await page.waitForURL(/\/user\/buy-token$/);
@@ -224,6 +227,30 @@ test('buy tokens, pay by UPI with an uploaded receipt, see it Pending and view t
   await page.locator(ROW).filter({ hasText: utr }).waitFor();
   await page.getByLabel('Show').selectOption('25');
   await page.locator(ROW).filter({ hasText: utr }).waitFor();
+  assert.deepEqual(page.problems, []);
+});
+
+test('the admin reviews it: due (incl. fee), what the buyer says they paid, the difference in red', async () => {
+  const page = await ctx.page({ viewport: { width: 1280, height: 900 } });
+  await adminLogin(page);
+  await page.goto(`${ADMIN_URL}/admin/purchaserequest?search1=${utr}`);
+  const row = page.locator(ROW).filter({ hasText: utr });
+  // The list: the amount due, and under it what the buyer says they paid with the difference.
+  await row.getByTestId('list-paid').waitFor();
+  assert.equal((await row.getByTestId('list-paid').textContent()).replace(/\s+/g, ' ').trim(), 'Paid ₹100.00 (₹2.00 short)');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog');
+  const fact = (label) => dialog.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  await dialog.getByRole('heading', { name: /Approve Purchase/ }).waitFor();
+  assert.equal((await fact('Due (incl. fee)').textContent()).trim(), '₹102.00');
+  assert.equal((await fact('Buyer says paid').textContent()).trim(), '₹100.00');
+  const diff = dialog.getByTestId('review-difference');
+  assert.equal((await diff.textContent()).trim(), '₹2.00 short');
+  assert.match(await diff.evaluate((el) => getComputedStyle(el).color), /^rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)$/, 'the difference is red');
+  assert.equal(await dialog.getByText('Amount entered').count(), 0);
+  await screenshot(page, 'user-journey-admin-paid-amount');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
   assert.deepEqual(page.problems, []);
 });
 

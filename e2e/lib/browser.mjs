@@ -36,6 +36,20 @@ export async function assertListLayout(page, { min = 1 } = {}) {
   return found.lists.length;
 }
 
+/**
+ * At a desk (1024 px and wider) a work list shows every column: its table fits its box, so no
+ * column sits hidden under the pinned actions column until the box is scrolled. Fails naming the
+ * list, the width and how far it overflows.
+ */
+export async function assertTableFits(page) {
+  const over = await page.evaluate(() =>
+    [...document.querySelectorAll('.pl-list[data-mode="table"] .table-responsive')]
+      .map((el) => ({ name: el.getAttribute('aria-label'), over: el.scrollWidth - el.clientWidth, width: document.documentElement.clientWidth }))
+      .filter((l) => l.width >= 1024 && l.over > 1),
+  );
+  if (over.length) throw new Error(`columns hidden under Action (${page.url()}):\n  ${over.map((l) => `"${l.name}" is ${l.over}px wider than its box at ${l.width} px`).join('\n  ')}`);
+}
+
 export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },

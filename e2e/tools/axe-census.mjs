@@ -30,7 +30,16 @@ const SUPERADMIN_EMAIL = 'superadmin@demo.test';
 // The same rule set and blocking impacts as the journeys' e2e/lib/axe.mjs.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const BLOCKING = ['serious', 'critical'];
-const WIDTHS = { 360: { width: 360, height: 780 }, 768: { width: 768, height: 1024 }, 1440: { width: 1440, height: 900 } };
+// AXE_CENSUS_WIDTHS (e.g. "360,768,1280,1440") picks the widths; 1280 is the common laptop.
+const ALL_WIDTHS = {
+  360: { width: 360, height: 780 },
+  768: { width: 768, height: 1024 },
+  1280: { width: 1280, height: 800 },
+  1440: { width: 1440, height: 900 },
+};
+const WIDTHS = Object.fromEntries(
+  (process.env.AXE_CENSUS_WIDTHS || '360,768,1440').split(',').map((w) => [w.trim(), ALL_WIDTHS[w.trim()]]).filter(([, v]) => v),
+);
 // How long one step may wait for an element before the screen counts as missing ("n/a").
 const STEP_MS = Number(process.env.AXE_CENSUS_STEP_MS || 8000);
 
@@ -174,6 +183,10 @@ async function newPage(browser) {
 
 const dialog = (page) => page.getByRole('dialog');
 
+/** The UPI tab's button that opens the proof form ("PAY" in older builds). */
+const payButton = (page) =>
+  page.getByRole('button', { name: 'I have paid — add proof', exact: true }).or(page.getByRole('button', { name: 'PAY', exact: true })).first();
+
 async function buyerScreens(browser, buyer, open) {
   const pub = await newPage(browser);
   for (const [path, heading, screen] of [
@@ -211,6 +224,8 @@ async function buyerScreens(browser, buyer, open) {
   );
   await everyWidth(page, 'user', 'buy-token', (p) => go(p, '/user/buy-token', 'Buy Token'));
   await everyWidth(page, 'user', 'profile', (p) => go(p, '/user/profile', 'My Profile'));
+  await everyWidth(page, 'user', 'kyc', (p) => go(p, '/user/kyc', 'Verification'));
+  await everyWidth(page, 'user', 'statements', (p) => go(p, '/user/statements', 'Statements'));
 
   const payment = async (p) => {
     await p.goto(`${USER_URL}/user/payment?purchaseId=${open.id}&purchaseAmount=${open.amount}`);
@@ -220,7 +235,7 @@ async function buyerScreens(browser, buyer, open) {
   await everyWidth(page, 'user', 'payment-upi', async (p) => {
     await payment(p);
     await p.getByRole('tab', { name: 'UPI' }).click();
-    await p.getByRole('button', { name: 'PAY' }).waitFor();
+    await payButton(p).waitFor();
   });
   await everyWidth(page, 'user', 'payment-manual', async (p) => {
     await payment(p);
@@ -231,7 +246,7 @@ async function buyerScreens(browser, buyer, open) {
     await payment(p);
     await p.getByRole('tab', { name: 'UPI' }).click();
     await p.locator('#agree-upi').check();
-    await p.getByRole('button', { name: 'PAY' }).click();
+    await payButton(p).click();
     await dialog(p).getByText('Submit Transaction Proof').first().waitFor();
   });
   await everyWidth(page, 'user', 'cancel-order-dialog', async (p) => {
@@ -318,7 +333,7 @@ async function adminScreens(browser, buyer, purchase) {
   });
   await everyWidth(page, 'admin', 'user-approve-confirm', async (p) => {
     await users(p);
-    await p.getByRole('button', { name: 'Waiting' }).first().click();
+    await p.getByRole('button', { name: `Approve ${buyer.name}` }).or(p.getByRole('button', { name: 'Waiting' })).first().click();
     await dialog(p).getByText('Are you sure you want to Approve?').waitFor();
   });
 
@@ -355,6 +370,20 @@ async function adminScreens(browser, buyer, purchase) {
     await p.getByRole('button', { name: 'Edit beneficiary' }).first().click();
     await dialog(p).getByLabel('UPI ID').waitFor();
   });
+  for (const [screen, path, heading] of [
+    ['kyc', '/admin/kyc?status=', 'KYC'],
+    ['reconcile', '/admin/reconcile', 'Reconciliation'],
+    ['invoices', '/admin/invoices', 'Tax Invoices'],
+    ['token-settings', '/admin/token', 'Token Settings'],
+    ['distribution', '/admin/distribution', 'Distribution'],
+    ['activity', '/admin/activity', 'Activity'],
+    ['security', '/admin/security', 'Security'],
+  ]) {
+    await everyWidth(page, 'admin', screen, async (p) => {
+      await go(p, path);
+      await p.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    });
+  }
   await everyWidth(page, 'admin', 'not-found', async (p) => {
     await go(p, '/admin/no-such-page');
     await p.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -389,6 +418,18 @@ async function superAdminScreens(browser) {
     await p.getByRole('button', { name: 'Add Company' }).click();
     await dialog(p).getByRole('heading').first().waitFor();
   });
+  await everyWidth(page, 'admin', 'company-detail', async (p) => {
+    await go(p, '/superadmin/companymanage', 'Demo Company');
+    await p.getByRole('link', { name: 'Demo Company' }).first().click();
+    await p.getByRole('button', { name: /^(Suspend|Reactivate)$/ }).waitFor();
+  });
+  await everyWidth(page, 'admin', 'suspend-dialog', async (p) => {
+    await go(p, '/superadmin/companymanage', 'Demo Company');
+    await p.getByRole('link', { name: 'Demo Company' }).first().click();
+    await p.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await dialog(p).getByRole('heading').first().waitFor();
+  });
+  await everyWidth(page, 'admin', 'superadmin-activity', (p) => go(p, '/superadmin/activity', 'Activity'));
   await everyWidth(page, 'admin', 'transaction-manage', (p) => go(p, '/superadmin/transactionmanage', /^Transactions: \d+$/));
   await everyWidth(page, 'admin', 'beneficiary-manage', (p) => go(p, '/superadmin/beneficiarymanage', /^Beneficiaries: \d+$/));
   await page.context().close();

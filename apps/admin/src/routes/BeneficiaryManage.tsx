@@ -30,7 +30,7 @@ export default function BeneficiaryManage() {
   const columns: ResponsiveColumn<CompanyBeneficiary>[] = [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
     { key: 'companyName', header: 'Company', card: 'title', className: 'pl-wrap' },
-    { key: 'holderName', header: 'Holder Name', render: (r) => dash(r.holderName) },
+    { key: 'holderName', header: 'Holder Name', render: (r) => dash(r.holderName), className: 'pl-wrap' },
     {
       key: 'bank',
       header: 'Bank / Branch',

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { supplySlices } from '../features/dashboard';
+import { referralSlices, supplySlices } from '../features/dashboard';
 
 const dashboard = vi.fn();
 const superDashboard = vi.fn();
@@ -56,6 +56,24 @@ describe('the supply pie', () => {
     const part = supplySlices({ ...SUPPLY, referralSupply: 0, airdropSupply: 0 });
     expect(part.slices.at(-1)).toEqual({ label: 'Not allocated', value: 37_100_000 });
     expect(supplySlices({ ...SUPPLY, totalSupply: 90_000_000 }).over).toBe(10_000_000);
+  });
+});
+
+describe('the referral doughnut', () => {
+  it('draws the rewards given and what remains, never the total as a slice beside its own parts', () => {
+    const { total, slices } = referralSlices({ referralSupply: 28_600_000, remainingReferralSupply: 28_599_950 });
+    expect(total).toBe(28_600_000);
+    expect(slices).toEqual([
+      { label: 'Given as rewards', value: 50 },
+      { label: 'Remaining', value: 28_599_950 },
+    ]);
+    expect(slices.map((s) => s.label)).not.toContain('Total');
+    expect(slices.reduce((a, s) => a + s.value, 0)).toBe(total);
+    // A remaining figure above the total (a lowered supply) never draws a negative slice.
+    expect(referralSlices({ referralSupply: 100, remainingReferralSupply: 150 }).slices).toEqual([
+      { label: 'Given as rewards', value: 0 },
+      { label: 'Remaining', value: 100 },
+    ]);
   });
 });
 

@@ -78,8 +78,11 @@ describe('KYC review (/admin/kyc)', () => {
     expect(screen.queryByRole('columnheader', { name: 'Action' })).toBeNull();
     // Decided submissions have no decision buttons.
     expect(screen.queryByRole('button', { name: /Approve KYC/ })).toBeNull();
+    kycList.mockResolvedValue(answer([]));
     await user.selectOptions(screen.getByLabelText('Status'), '');
     await waitFor(() => expect(kycList).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: '', status: undefined }));
+    // All, empty: every submission would be listed, not only decided ones.
+    expect(await screen.findAllByText('No data available. Buyers appear here when they submit their documents.')).not.toHaveLength(0);
   });
 
   it('opens the documents in the viewer in PAN, Aadhaar front, back, selfie order', async () => {

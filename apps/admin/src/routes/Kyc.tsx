@@ -133,7 +133,9 @@ export default function Kyc() {
               ? 'No data available. Nobody matches this search; clear it or pick another status.'
               : status === 'PENDING'
                 ? 'No data available. Nothing waits for review; buyers appear here when they submit their documents.'
-                : 'No data available. Decided submissions appear here once you review them.'
+                : status
+                  ? 'No data available. Decided submissions appear here once you review them.'
+                  : 'No data available. Buyers appear here when they submit their documents.'
           }
         />
         <ListPager page={page} pageCount={data?.lastPage ?? 1} onPageChange={lp.setPage} size={lp.size} onSizeChange={lp.setSize} total={data?.total} />

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { superApi } from '../api';
 import { CompanyFilter } from '../features/companies';
-import { companyPurchaseColumns, companyPurchasesQueryOptions, withDecisionNotes } from '../features/purchases';
+import { companyPurchaseColumns, companyPurchasesQueryOptions } from '../features/purchases';
 
 const STATUSES = [
   { value: '', label: 'All' },
@@ -65,7 +65,7 @@ export default function TransactionManage() {
       >
         <ResponsiveTable
           label="Transactions"
-          columns={withDecisionNotes(companyPurchaseColumns(page, data?.limit || lp.size), data?.records)}
+          columns={companyPurchaseColumns(page, data?.limit || lp.size)}
           rows={data?.records}
           loading={list.isPending}
           error={list.isError ? list.error : undefined}

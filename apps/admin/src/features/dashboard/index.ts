@@ -3,4 +3,4 @@ export { adminDashboardQueryOptions, superDashboardQueryOptions } from './api/da
 export { DashboardCharts } from './charts';
 export { CompanyFiguresTable } from './components/CompanyFiguresTable';
 export { StatCard, StatPlaceholder } from './components/StatCard';
-export { supplySlices } from './supply';
+export { referralSlices, supplySlices } from './supply';

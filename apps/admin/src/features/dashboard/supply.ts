@@ -39,3 +39,19 @@ export function supplySlices(d: Pick<AdminDashboard, 'totalSupply' | 'privateSup
   if (total > sum) slices.push({ label: 'Not allocated', value: total - sum });
   return { total, slices, over: Math.max(0, sum - total) };
 }
+
+/**
+ * The referral doughnut: the referral supply's two parts — what referrers were given as rewards and
+ * what remains — with the total stated above it, never the total as a slice beside its own parts.
+ */
+export function referralSlices(d: Pick<AdminDashboard, 'referralSupply' | 'remainingReferralSupply'>): { total: number; slices: SupplySlice[] } {
+  const total = whole(d.referralSupply);
+  const remaining = Math.min(total, whole(d.remainingReferralSupply));
+  return {
+    total,
+    slices: [
+      { label: 'Given as rewards', value: total - remaining },
+      { label: 'Remaining', value: remaining },
+    ],
+  };
+}

@@ -2,4 +2,4 @@
 export { companyPurchasesQueryOptions, purchasesQueryOptions, useApprovePurchase, useBulkPurchases, useRefundPurchase, useRejectPurchase } from './api/purchases';
 export { oneLine, PurchaseReviewDialog, REASON_MAX } from './components/ApproveDialog';
 export { RefundDialog } from './components/RefundDialog';
-export { companyPurchaseColumns, historyColumns, purchaseColumns, withDecisionNotes } from './components/purchaseColumns';
+export { companyPurchaseColumns, historyColumns, purchaseColumns } from './components/purchaseColumns';

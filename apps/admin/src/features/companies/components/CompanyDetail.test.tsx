@@ -104,6 +104,8 @@ describe('Company page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Suspend Acme Sales? Its buyers can still sign in and see their records, but cannot buy or pay');
     expect(within(dialog).getByTestId('suspend-affected')).toHaveTextContent('This affects 3 pending payments and 1 open order');
+    // What happens to them, truly: open orders are not kept open, they expire.
+    expect(within(dialog).getByTestId('suspend-affected')).toHaveTextContent('the open orders cannot be paid and expire as usual');
     // No reason: nothing is sent, the field says why.
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(companyUpdate).not.toHaveBeenCalled();

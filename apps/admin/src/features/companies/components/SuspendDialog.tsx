@@ -71,7 +71,7 @@ export function SuspendDialog({ show, company: c, pending, serverErrors = [], on
       {a ? (
         <p className="mt-3 mb-0" data-testid="suspend-affected">
           This affects {count(a.pendingPayments, 'pending payment', 'pending payments')} and {count(a.openOrders, 'open order', 'open orders')}:
-          they stay as they are; no admin can decide them and no buyer can pay while the company is suspended.
+          the pending payments wait, undecided, until it is reactivated; the open orders cannot be paid and expire as usual.
         </p>
       ) : null}
       <div className="mt-3">

@@ -50,12 +50,28 @@ export function companyColumns(page: number, limit: number, listSearch = ''): Re
       card: 'title',
       className: 'pl-wrap',
       render: (r) => (
-        <Link to={companyPath(r.id)} state={state} className="fw-semibold">
-          {r.companyName}
-        </Link>
+        <span className="d-inline-flex flex-column">
+          <Link to={companyPath(r.id)} state={state} className="fw-semibold">
+            {r.companyName}
+          </Link>
+          <span className="small text-body-secondary fw-normal">
+            <span className="visually-hidden">Token </span>
+            {r.tokenSymbol} · {r.tokenName}
+          </span>
+        </span>
       ),
     },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'status',
+      render: (r) => (
+        <span className="d-inline-flex flex-column align-items-start">
+          <StatusBadge status={r.status} />
+          <span className="small text-body-secondary text-nowrap">Added {ymd(r.createdAt)}</span>
+        </span>
+      ),
+    },
     {
       key: 'contact',
       header: 'Email / Mobile',
@@ -69,12 +85,34 @@ export function companyColumns(page: number, limit: number, listSearch = ''): Re
     },
     { key: 'domains', header: 'Domains', render: (r) => <DomainList domains={r.domains} />, className: 'pl-wrap' },
     { key: 'figures', header: 'Figures', render: (r) => <FiguresCell company={r} /> },
-    { key: 'companyAadhaarCard', header: 'Aadhaar', render: (r) => maskAadhaar(r.companyAadhaarCard), className: 'text-nowrap' },
-    { key: 'companyPan', header: 'PAN' },
-    { key: 'companyAddress', header: 'Address', className: 'pl-wrap' },
-    { key: 'companyPincode', header: 'PIN' },
-    { key: 'tokenName', header: 'Token' },
-    { key: 'tokenSymbol', header: 'Symbol' },
-    { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
+    // Stacked (the token under the name, the date under the status, Aadhaar over PAN, the PIN under
+    // the address) so that every column is in view at 1280 px; the company's page has them all.
+    {
+      key: 'ids',
+      header: 'Aadhaar / PAN',
+      render: (r) => (
+        <span className="d-inline-flex flex-column text-nowrap">
+          <span>
+            <span className="visually-hidden">Aadhaar </span>
+            {maskAadhaar(r.companyAadhaarCard)}
+          </span>
+          <span>
+            <span className="visually-hidden">PAN </span>
+            {r.companyPan}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'companyAddress',
+      header: 'Address',
+      className: 'pl-wrap',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span>{r.companyAddress}</span>
+          <span className="small text-body-secondary">PIN {r.companyPincode}</span>
+        </span>
+      ),
+    },
   ];
 }

@@ -15,13 +15,13 @@ import { useMemo, useState } from 'react';
 import { Bar, Doughnut, Pie } from 'react-chartjs-2';
 import { fixed2, formatInr, grouped } from '@prelaunch/ui';
 import { rupees } from '../../../lib/money';
-import { supplySlices } from '../supply';
+import { referralSlices, supplySlices } from '../supply';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend);
 
-/** The supply pie's fixed colours (one per part, in supplySlices' order) and the referral doughnut's three. */
+/** The supply pie's fixed colours (one per part, in supplySlices' order) and the referral doughnut's two. */
 export const SUPPLY_COLOURS = ['#7c5cff', '#00c2ff', '#ffb020', '#ff5c8a', '#22c55e', '#f97316', '#94a3b8'];
-export const REFERRAL_COLOURS = ['#22c55e', '#7c5cff', '#f97316'];
+export const REFERRAL_COLOURS = ['#22c55e', '#7c5cff'];
 const BAR_COLOURS = ['#7c5cff', '#00c2ff', '#22c55e', '#ffb020'];
 
 /** Chart values to 2 decimals; token figures grouped like every amount (100,00,000.00), shares as 12.50%. */
@@ -145,8 +145,10 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
   const supplyColours = supply.slices.map((s) => SUPPLY_COLOURS[SUPPLY_LABEL_ORDER.indexOf(colourKey(s.label)) % SUPPLY_COLOURS.length]);
   const supplyHover = useHover(supplyLabels, supplyValues);
 
-  const referralLabels = ['Total', 'Remaining', 'User Stock Balance'];
-  const referralValues = [data.referralSupply, data.remainingReferralSupply, data.privateSupplyData?.stockBalance].map(num);
+  // The referral supply is the whole doughnut (rewards given and what remains), stated above it.
+  const referral = referralSlices(data);
+  const referralLabels = referral.slices.map((s) => s.label);
+  const referralValues = referral.slices.map((s) => s.value);
   const referralHover = useHover(referralLabels, referralValues);
 
   const methodLabels = ['Bank', 'UPI', 'Manual', 'Crypto'];
@@ -195,7 +197,10 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
       <section className="col-12 col-xl-6" aria-label="Referral Supply">
         <div className="card border-0 shadow-sm h-100">
           <div className="card-body">
-            <h2 className="h6 mb-3">Referral Supply</h2>
+            <h2 className="h6 mb-1">Referral Supply</h2>
+            <p className="small text-body-secondary mb-3" data-testid="referral-total">
+              Total: <span className="fw-semibold text-body">{grouped(referral.total)}</span>
+            </p>
             <div style={{ height: 320, position: 'relative' }} data-testid="chart-referral">
               <Doughnut
                 data={{
@@ -205,11 +210,14 @@ export default function DashboardCharts({ data }: { data: AdminDashboard }) {
                 options={{ ...arcOptions(referralHover.onHover), cutout: '60%' }}
                 plugins={[plugin]}
                 role="img"
-                aria-label={`Referral Supply doughnut chart: ${describe(referralLabels, referralValues)}`}
+                aria-label={`Referral Supply doughnut chart of the referral supply ${grouped(referral.total)}: ${describe(referralLabels, referralValues)}`}
               />
             </div>
             <HoverReadout id="referral" hovered={referralHover.hovered} />
             <ValueList label="Referral supply values" labels={referralLabels} values={referralValues} colours={REFERRAL_COLOURS} show={referralHover.show} />
+            <p className="small text-body-secondary text-center mt-2 mb-0" data-testid="user-stock-balance">
+              User Stock Balance (tokens held by all buyers): <span className="fw-semibold text-body">{grouped(num(data.privateSupplyData?.stockBalance))}</span>
+            </p>
           </div>
         </div>
       </section>

@@ -47,7 +47,8 @@ export function DueAndPaid({ purchase }: { purchase: Purchase }) {
       {diff === null ? null : (
         <span className={`small ${diff === 0 ? 'text-body-secondary' : 'text-danger fw-semibold'}`} data-testid="list-paid">
           Paid {rupees(purchase.paidAmount)}
-          {diff !== 0 ? ` (${differenceText(diff)})` : ''}
+          {/* The difference on a line of its own, so the column stays narrow. */}
+          {diff !== 0 ? <> <span className="d-block">({differenceText(diff)})</span></> : null}
         </span>
       )}
     </span>

@@ -1,7 +1,7 @@
 import type { AdminPurchase } from '@prelaunch/api';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DecisionNote, historyColumns, purchaseColumns, withDecisionNotes } from './purchaseColumns';
+import { companyPurchaseColumns, DecisionNote, historyColumns, purchaseColumns } from './purchaseColumns';
 
 const p = (extra: object) => ({ id: 'p', orderNumber: 'PUR-1', status: 'APPROVED', rejectReason: null, refundReference: null, ...extra }) as unknown as AdminPurchase;
 
@@ -12,13 +12,20 @@ describe('Reason / Refund in the purchase lists', () => {
     expect(screen.getByTestId('purchase-refund')).toHaveTextContent('Refund: RFD-1');
   });
 
-  it('keeps the column only when a row on the page has something to show', () => {
-    const cols = historyColumns(1, 10);
-    expect(cols.map((c) => c.key)).toContain('decision');
-    expect(withDecisionNotes(cols, [p({})]).map((c) => c.key)).not.toContain('decision');
-    // A stale reason on an approved purchase is not shown.
-    expect(withDecisionNotes(cols, [p({ rejectReason: 'old' })]).map((c) => c.key)).not.toContain('decision');
-    expect(withDecisionNotes(cols, [p({}), p({ status: 'REJECTED', rejectReason: 'No payment.' })]).map((c) => c.key)).toContain('decision');
+  it('shows them under the status, not in a column of their own (every column in view at 1280 px)', () => {
+    for (const cols of [historyColumns(1, 10), companyPurchaseColumns(1, 10)] as ReturnType<typeof historyColumns>[]) {
+      expect(cols.map((c) => c.key)).not.toContain('decision');
+      expect(cols.map((c) => c.key)).not.toContain('txn');
+      const status = cols.find((c) => c.key === 'status')!;
+      const { unmount } = render(<>{status.render!(p({ status: 'REJECTED', rejectReason: 'No payment.' }), 0)}</>);
+      expect(screen.getByText('REJECTED')).toBeInTheDocument();
+      expect(screen.getByTestId('purchase-reason')).toHaveTextContent('Reason: No payment.');
+      unmount();
+      // A stale reason on an approved purchase is not shown.
+      const again = render(<>{status.render!(p({ rejectReason: 'old' }), 0)}</>);
+      expect(screen.queryByTestId('purchase-reason')).toBeNull();
+      again.unmount();
+    }
   });
 });
 

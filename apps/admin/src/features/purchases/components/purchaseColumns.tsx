@@ -20,14 +20,17 @@ export function OrderRef({ purchase }: { purchase: Purchase }) {
   );
 }
 
-/** The buyer's name (the wire's 'name'), member id (User ID) and mobile, stacked to keep the table narrow. */
+/** The buyer's name (the wire's 'name'), member id (User ID) and mobile, one per line to keep the table narrow. */
 function Buyer({ purchase }: { purchase: Purchase }) {
   return (
     <span className="d-inline-flex flex-column">
       <span>{purchase.user?.name}</span>
       <span className="small text-body-secondary">
         <span className="visually-hidden">User ID </span>
-        {dash(purchase.user?.referralCode)} · <span className="visually-hidden">Mobile </span>
+        {dash(purchase.user?.referralCode)}
+      </span>
+      <span className="small text-body-secondary">
+        <span className="visually-hidden">Mobile </span>
         {purchase.user?.mobile}
       </span>
     </span>
@@ -54,7 +57,7 @@ export function purchaseColumns(page: number, limit: number, withUtr = true): Re
     withUtr
       ? { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> }
       : { key: 'orderNumber', header: 'Order No.', className: 'text-nowrap', card: 'title', render: (r) => dash(r.orderNumber) },
-    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} />, className: 'pl-wrap' },
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Due / Paid', render: (r) => <DueAndPaid purchase={r} />, className: 'text-nowrap', card: 'amount' },
@@ -86,22 +89,32 @@ export function DecisionNote({ purchase }: { purchase: Purchase }) {
   );
 }
 
-/** The Reason / Refund column; the lists drop it when no row on the page has either. */
-function decisionColumn<T extends Purchase>(): ResponsiveColumn<T> {
-  return { key: 'decision', header: 'Reason / Refund', className: 'pl-col-note', render: (r) => (hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null) };
+/**
+ * Status with the rejection's reason and the refund's reference under the badge, rather than a
+ * column of their own, so the history and the super admin's list keep every column in view at 1280 px.
+ */
+function statusWithNoteColumn<T extends Purchase>(): ResponsiveColumn<T> {
+  return {
+    key: 'status',
+    header: 'Status',
+    card: 'status',
+    className: 'pl-col-status',
+    render: (r) => (
+      <span className="d-inline-flex flex-column align-items-start gap-1">
+        <StatusBadge status={r.status} />
+        {hasDecisionNote(r) ? <DecisionNote purchase={r} /> : null}
+      </span>
+    ),
+  };
 }
 
-/** The columns without Reason / Refund when none of the rows has one. */
-export function withDecisionNotes<T extends Purchase>(columns: ResponsiveColumn<T>[], rows: readonly T[] | undefined): ResponsiveColumn<T>[] {
-  return (rows ?? []).some(hasDecisionNote) ? columns : columns.filter((c) => c.key !== 'decision');
-}
-
-/** Purchase History adds Txn No. and Receipt, and shows each decision's reason and refund. */
+/**
+ * Purchase History adds Receipt; each decision's reason and refund are under its status and the
+ * Txn No. under the order number (as on the requests), so every column is in view at 1280 px.
+ */
 export function historyColumns(page: number, limit: number): ResponsiveColumn<AdminPurchase>[] {
   return [
-    ...purchaseColumns(page, limit, false),
-    decisionColumn<AdminPurchase>(),
-    { key: 'txn', header: 'Txn No.', render: (r) => dash(r.referenceNumber), className: 'text-nowrap' },
+    ...purchaseColumns(page, limit).map((c) => (c.key === 'status' ? statusWithNoteColumn<AdminPurchase>() : c)),
     {
       key: 'receipt',
       header: 'Receipt',
@@ -117,18 +130,17 @@ export function historyColumns(page: number, limit: number): ResponsiveColumn<Ad
   ];
 }
 
-/** The super admin's read-only list across companies: stacked cells so it fits at 1440 px. */
+/** The super admin's read-only list across companies: stacked cells so it fits at 1280 px. */
 export function companyPurchaseColumns(page: number, limit: number): ResponsiveColumn<SuperAdminPurchase>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
     { key: 'orderNumber', header: 'Order / Txn No.', cardLabel: 'Order', className: 'text-nowrap', card: 'title', render: (r) => <OrderRef purchase={r} /> },
     { key: 'company', header: 'Company', render: (r) => r.company?.name, className: 'pl-wrap' },
-    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} /> },
+    { key: 'buyer', header: 'Buyer', render: (r) => <Buyer purchase={r} />, className: 'pl-wrap' },
     { key: 'paymentMethod', header: 'Method' },
     { key: 'quantity', header: 'Quantity', render: (r) => <Quantity purchase={r} /> },
     { key: 'finalAmount', header: 'Due / Paid', render: (r) => <DueAndPaid purchase={r} />, className: 'text-nowrap', card: 'amount' },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} />, card: 'status' },
-    decisionColumn<SuperAdminPurchase>(),
+    statusWithNoteColumn<SuperAdminPurchase>(),
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap' },
   ];
 }

@@ -3,8 +3,8 @@ import { dash, KycStatusBadge, serial, tokens, ymd, type ResponsiveColumn } from
 import { PenIcon, TrashIcon } from '../../../components/Icons';
 
 /**
- * The Manage User table: Sl.No, Name, Email, Mobile, Referral Code, KYC, Stock, Date, Approval,
- * Action. Approval is a status badge only (Waiting or Verified, and "Two-factor locked" for an
+ * The Manage User table: Sl.No, Name (the referral code under it), Email / Mobile, KYC, Stock, Date,
+ * Approval, Action. Approval is a status badge only (Waiting or Verified, and "Two-factor locked" for an
  * admin whose wrong codes locked the two-factor sign-in); approving is the row's own Approve
  * button in Action, beside Edit, Role and Delete; the company's owner also gets "Reset two-factor"
  * on a locked admin (`onResetTwoFactor`, only when the viewer is the owner). Name and Date sort.
@@ -31,10 +31,38 @@ export function userColumns({
 }): ResponsiveColumn<AdminUser>[] {
   return [
     { key: 'sl', header: 'Sl.No', render: (_r, i) => serial(page, limit, i), card: 'hidden' },
-    { key: 'name', header: 'Name', card: 'title', sortKey: 'name' },
-    { key: 'email', header: 'Email' },
-    { key: 'mobile', header: 'Mobile' },
-    { key: 'referralCode', header: 'Referral Code', render: (r) => dash(r.referralCode) },
+    // Stacked in pairs (name over the referral code, email over the mobile) so that at 1280 px the
+    // KYC, Stock, Date and Approval columns stay in view beside Action.
+    {
+      key: 'name',
+      header: 'Name',
+      card: 'title',
+      sortKey: 'name',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span>{r.name}</span>
+          <span className="small text-body-secondary fw-normal">
+            <span className="visually-hidden">Referral Code </span>
+            {dash(r.referralCode)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'email',
+      header: 'Email / Mobile',
+      cardLabel: 'Email',
+      className: 'pl-col-email',
+      render: (r) => (
+        <span className="d-inline-flex flex-column">
+          <span>{r.email}</span>
+          <span className="small text-body-secondary">
+            <span className="visually-hidden">Mobile </span>
+            {r.mobile}
+          </span>
+        </span>
+      ),
+    },
     { key: 'kycStatus', header: 'KYC', render: (r) => <KycStatusBadge status={r.kycStatus} /> },
     { key: 'stockBalance', header: 'Stock', className: 'text-end text-nowrap', render: (r) => tokens(r.stockBalance, symbol) },
     { key: 'createdAt', header: 'Date', render: (r) => ymd(r.createdAt), className: 'text-nowrap', sortKey: 'date' },
