@@ -144,8 +144,10 @@ pdftotext:
 		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null); \
 		else sudo apt-get update -qq && sudo apt-get install -y -qq poppler-utils >/dev/null; fi; }
 
-e2e: chromium build
-	@scripts/e2e.sh
+# The journeys' stack includes a geth --dev chain (the delivery journey); E2E_REQUIRE_CHAIN=1 makes
+# a missing or failed chain an error instead of a skipped journey.
+e2e: chromium build .tools/bin/geth
+	@E2E_REQUIRE_CHAIN=1 scripts/e2e.sh
 
 haproxy:
 	@command -v haproxy >/dev/null || test -x /usr/sbin/haproxy || { \
@@ -174,6 +176,15 @@ bench: setup build-web services seed-scale
 	@scripts/bench.sh
 	@$(MAKE) --no-print-directory bench-reconcile
 	@$(MAKE) --no-print-directory bench-invoice
+	@$(MAKE) --no-print-directory bench-delivery
+
+# Token delivery at scale: the preview and merkle.json over 10,000 allocations, then 1,000
+# transfers sent by the worker's code on a real geth --dev chain (tools/deliverybench: database
+# prelaunch_deliverybench, Redis database 12, the chain on 127.0.0.1:18545).
+.PHONY: bench-delivery
+bench-delivery: setup services .tools/bin/geth
+	@echo "==> delivery: preview and merkle.json over 10,000 allocations, 1,000 transfers on geth --dev"
+	@$(GO) run ./tools/deliverybench
 
 # Approvals per second with GST invoicing off and on, side by side (core/purchase, its own database).
 .PHONY: bench-invoice

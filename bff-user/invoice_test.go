@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/invoice"
+	"prelaunch/core/seed"
 )
 
 // TestInvoiceDownloadOverHTTP: with a GSTIN set, the approval issues the invoice; its buyer
@@ -89,6 +91,88 @@ func TestStatementOverHTTP(t *testing.T) {
 	if r.Code != 200 || strings.Contains(string(r.Data), orderNo) {
 		t.Fatalf("another buyer's statement shows the purchase: %s", r.Data)
 	}
+}
+
+// TestStatementListsDeliveries: the statement's second part lists the tokens sent to the buyer's
+// wallet in the year, each with its transaction hash and status, in the CSV and the PDF; another
+// buyer's transfers never appear, nor transfers dated in another year or not signed yet.
+func TestStatementListsDeliveries(t *testing.T) {
+	h := setup(t)
+	tok := h.buyerToken()
+	otherTok, other := h.newBuyer("statement-deliveries@x.test")
+	ctx := context.Background()
+	var buyerID string
+	if err := h.d.DB.QueryRowContext(ctx, "SELECT id FROM users WHERE email = ? AND company_id = ?", seed.DemoBuyerEmail, h.companyID).Scan(&buyerID); err != nil {
+		t.Fatal(err)
+	}
+	h.exec("UPDATE tokens SET decimals = 18 WHERE company_id = ?", h.companyID)
+	var runID string
+	if err := h.d.DB.QueryRowContext(ctx, `INSERT INTO distribution_runs (company_id, chain_id, token, treasury, total, transfers)
+		VALUES (?, 1337, '0x5FbDB2315678afecb367f032d93F642f64180aa3', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 1, 1) RETURNING id`,
+		h.companyID).Scan(&runID); err != nil {
+		t.Fatal(err)
+	}
+	hash := func(c byte) string { return "0x" + strings.Repeat(string(c), 64) }
+	mine, theirs, lastYear, sending := hash('a'), hash('b'), hash('c'), hash('d')
+	transfer := func(userID string, nonce int, txHash, status, at string, amount string) {
+		h.exec(`INSERT INTO distribution_transfers (company_id, run_id, user_id, address, amount, chain_id, treasury, nonce, raw_tx, tx_hash,
+			status, signed_at, confirmed_at) VALUES (?, ?, ?, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', ?::numeric, 1337,
+			'0x70997970C51812dc3A010C7d01b50e0d17dc79C8', ?, '0x02', ?, ?, ?::timestamptz, CASE WHEN ? = 'CONFIRMED' THEN ?::timestamptz END)`,
+			h.companyID, runID, userID, amount, nonce, txHash, status, at, status, at)
+	}
+	now := time.Now().UTC().Format(time.RFC3339)
+	transfer(buyerID, 0, mine, "CONFIRMED", now, "1500000000000000000000") // 1,500 tokens
+	transfer(other.ID, 1, theirs, "CONFIRMED", now, "7000000000000000000") // another buyer's
+	transfer(buyerID, 2, lastYear, "CONFIRMED", time.Now().AddDate(-1, -1, 0).UTC().Format(time.RFC3339), "1")
+	transfer(buyerID, 3, sending, "SENT", now, "2500000000000000000") // 2.5 tokens, not confirmed yet
+	fy := invoice.FY(time.Now())
+
+	r := h.call("GET", "/api/v1/user/statement?fy="+fy+"&format=csv", tok, nil)
+	h.want(r, 200)
+	text := string(r.Data)
+	for _, want := range []string{"Delivery Date,Tokens Delivered,Wallet,Transaction Hash,Delivery Status",
+		",1500,0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC," + mine + ",Confirmed", ",2.5,0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC," + sending + ",Pending"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("csv lacks %q:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{theirs, lastYear} {
+		if strings.Contains(text, not) {
+			t.Errorf("csv shows %s:\n%s", not, text)
+		}
+	}
+	r = h.call("GET", "/api/v1/user/statement?fy="+fy, tok, nil)
+	h.want(r, 200)
+	pdf := pdfText(t, r.Data)
+	for _, want := range []string{"Tokens delivered to your wallet", mine, sending, "1,500", "Confirmed"} {
+		if !strings.Contains(pdf, want) {
+			t.Errorf("pdf lacks %q:\n%s", want, pdf)
+		}
+	}
+	if strings.Contains(pdf, theirs) {
+		t.Errorf("pdf shows another buyer's transfer:\n%s", pdf)
+	}
+	r = h.call("GET", "/api/v1/user/statement?fy="+fy+"&format=csv", otherTok, nil)
+	h.want(r, 200)
+	if !strings.Contains(string(r.Data), theirs) || strings.Contains(string(r.Data), mine) || strings.Contains(string(r.Data), sending) {
+		t.Fatalf("the other buyer's statement:\n%s", r.Data)
+	}
+}
+
+// pdfText is the PDF's text as pdftotext reads it (poppler-utils, which make test installs).
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	bin, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Skip("pdftotext is missing: make pdftotext installs poppler-utils")
+	}
+	cmd := exec.Command(bin, "-layout", "-enc", "UTF-8", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return string(out)
 }
 
 // TestProfileState: the profile's state is the PIN's until the buyer picks one from the GST

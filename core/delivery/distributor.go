@@ -49,6 +49,10 @@ const (
 // DefaultConfirmations is how many blocks make a transfer final unless configured otherwise.
 const DefaultConfirmations = 3
 
+// DefaultBumpAfterBlocks is how many blocks a transfer waits for a receipt before its fee is
+// bumped, unless configured otherwise (about five minutes of 12-second blocks).
+const DefaultBumpAfterBlocks = 25
+
 // Distributor sends every buyer the tokens they are owed, each transfer exactly once: a run
 // records the transfers (Run), the worker signs, stores and broadcasts them under the treasury's
 // lock and follows them to their confirmations (Process).
@@ -66,11 +70,32 @@ type Distributor struct {
 	Kick func(ctx context.Context, companyID string)
 	// Confirmations is the depth at which a transfer is CONFIRMED (DefaultConfirmations when 0).
 	Confirmations uint64
-	Now           func() time.Time
-	Log           *slog.Logger
+	// BumpAfterBlocks is how many blocks a signed transfer may wait for a receipt before it is
+	// signed again with the same nonce and a higher fee (DefaultBumpAfterBlocks when 0);
+	// NoFeeBump turns bumps off (the stored bytes are only broadcast again).
+	BumpAfterBlocks uint64
+	NoFeeBump       bool
+	Now             func() time.Time
+	Log             *slog.Logger
 
-	// hook is called at the worker's crash points in tests ("signed", "stored").
+	// hook is called at the worker's crash points in tests ("signed", "stored", "bumped").
 	hook func(point string)
+	// fees prices new transactions (chain.SuggestFees when nil); tests play a fee spike with it.
+	fees func(ctx context.Context, b chain.Backend) (chain.Fees, error)
+}
+
+func (d *Distributor) suggestFees(ctx context.Context, b chain.Backend) (chain.Fees, error) {
+	if d.fees != nil {
+		return d.fees(ctx, b)
+	}
+	return chain.SuggestFees(ctx, b)
+}
+
+func (d *Distributor) bumpAfter() uint64 {
+	if d.BumpAfterBlocks == 0 {
+		return DefaultBumpAfterBlocks
+	}
+	return d.BumpAfterBlocks
 }
 
 func (d *Distributor) now() time.Time {

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/uptrace/bun"
@@ -332,4 +333,27 @@ func (d *Distributor) InFlight(ctx context.Context, db bun.IDB, companyID string
 		return nil, err
 	}
 	return mustInt(sum), nil
+}
+
+// BuyerDelivery is one signed transfer of tokens to a buyer, as their yearly statement lists it.
+type BuyerDelivery struct {
+	// At is when it was confirmed, else when it was signed.
+	At      time.Time `bun:"at"`
+	Amount  string    `bun:"amount"` // base units
+	Address string    `bun:"address"`
+	TxHash  string    `bun:"tx_hash"`
+	Status  string    `bun:"status"` // SENT, CONFIRMED or FAILED
+}
+
+// BuyerDeliveries lists one buyer's signed transfers (those with a transaction hash) dated in
+// [from, to), oldest first: the read other packages use instead of the transfers table (the
+// buyer's statement, core/export).
+func BuyerDeliveries(ctx context.Context, db bun.IDB, companyID, userID string, from, to time.Time) ([]BuyerDelivery, error) {
+	var out []BuyerDelivery
+	err := db.NewRaw(`SELECT at, amount, address, tx_hash, status FROM (
+			SELECT coalesce(confirmed_at, signed_at, created_at) AS at, amount::text AS amount, address, tx_hash, status, id
+			FROM distribution_transfers
+			WHERE company_id = ? AND user_id = ? AND tx_hash IS NOT NULL) AS d
+		WHERE at >= ? AND at < ? ORDER BY at, id`, companyID, userID, from, to).Scan(ctx, &out)
+	return out, err
 }

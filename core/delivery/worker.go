@@ -3,6 +3,7 @@ package delivery
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -23,6 +24,15 @@ type sentRow struct {
 	TxHash    string         `bun:"tx_hash"`
 	BlockHash sql.NullString `bun:"block_hash"`
 	Status    string         `bun:"status"`
+	Replaced  []replacedTx   `bun:"replaced"`
+	SentBlock sql.NullInt64  `bun:"sent_block"`
+}
+
+// replacedTx is signed bytes a fee bump replaced: kept until the transfer is final, because the
+// first may still be mined instead of its replacement (they share a nonce: never both).
+type replacedTx struct {
+	Hash string `json:"hash"`
+	Raw  string `json:"raw"`
 }
 
 type queuedRow struct {
@@ -37,7 +47,10 @@ type queuedRow struct {
 //  1. every stored transfer not yet final is followed: a receipt with enough blocks on top makes
 //     it CONFIRMED (or FAILED with its revert reason); no receipt, or a receipt in another
 //     block than the one recorded (a reorg), puts it back to pending and the same stored bytes
-//     are broadcast again. Nothing stored is ever signed again.
+//     are broadcast again. Nothing stored is ever signed again, except by a fee bump: a transfer
+//     with no receipt BumpAfterBlocks blocks after it was signed is signed anew with the same
+//     nonce and a higher fee, the new bytes and hash stored (the old ones kept) before they are
+//     broadcast; whichever of them is mined settles the transfer.
 //  2. each QUEUED transfer is signed with the treasury's next nonce, the signed bytes, nonce and
 //     hash are stored (SENT), and only then broadcast. A crash between signing and storing loses
 //     a transaction that never left the process; one after storing is re-broadcast by step 1.
@@ -79,7 +92,7 @@ func (d *Distributor) Process(ctx context.Context, companyID string) error {
 // follow checks each SENT transfer of the company against the chain.
 func (d *Distributor) follow(ctx context.Context, t Target, companyID string) error {
 	var rows []sentRow
-	if err := d.DB.NewRaw(`SELECT id, raw_tx, tx_hash, block_hash, status FROM distribution_transfers
+	if err := d.DB.NewRaw(`SELECT id, raw_tx, tx_hash, block_hash, status, replaced, sent_block FROM distribution_transfers
 		WHERE company_id = ? AND status = 'SENT' ORDER BY nonce`, companyID).Scan(ctx, &rows); err != nil {
 		return err
 	}
@@ -91,9 +104,9 @@ func (d *Distributor) follow(ctx context.Context, t Target, companyID string) er
 		return fmt.Errorf("delivery: head block: %w", err)
 	}
 	for _, r := range rows {
-		rc, err := chain.Receipt(ctx, t.Backend, common.HexToHash(r.TxHash))
+		rc, err := d.mined(ctx, t, &r)
 		if err != nil {
-			return fmt.Errorf("delivery: receipt of %s: %w", r.TxHash, err)
+			return err
 		}
 		if rc == nil {
 			// Not mined on the canonical chain: never broadcast, dropped, or removed by a reorg.
@@ -104,8 +117,14 @@ func (d *Distributor) follow(ctx context.Context, t Target, companyID string) er
 					return err
 				}
 			}
-			if err := d.broadcast(ctx, t, r.ID, r.RawTx); err != nil {
+			bumped, err := d.bump(ctx, t, r, head)
+			if err != nil {
 				return err
+			}
+			if !bumped {
+				if err := d.broadcast(ctx, t, r.ID, r.RawTx); err != nil {
+					return err
+				}
 			}
 			continue
 		}
@@ -137,6 +156,119 @@ func (d *Distributor) follow(ctx context.Context, t Target, companyID string) er
 	return nil
 }
 
+// mined is the receipt of whichever of the transfer's signed transactions is mined: the current
+// one, else one a fee bump replaced (newest first). When it is a replaced one, the row is made to
+// name it (tx_hash, raw_tx) and the current one joins the replaced; r is updated to match. Nil
+// when none is mined on the canonical chain.
+func (d *Distributor) mined(ctx context.Context, t Target, r *sentRow) (*types.Receipt, error) {
+	rc, err := chain.Receipt(ctx, t.Backend, common.HexToHash(r.TxHash))
+	if err != nil {
+		return nil, fmt.Errorf("delivery: receipt of %s: %w", r.TxHash, err)
+	}
+	if rc != nil {
+		return rc, nil
+	}
+	for i := len(r.Replaced) - 1; i >= 0; i-- {
+		old := r.Replaced[i]
+		rc, err := chain.Receipt(ctx, t.Backend, common.HexToHash(old.Hash))
+		if err != nil {
+			return nil, fmt.Errorf("delivery: receipt of %s: %w", old.Hash, err)
+		}
+		if rc == nil {
+			continue
+		}
+		rest := make([]replacedTx, 0, len(r.Replaced))
+		rest = append(rest, r.Replaced[:i]...)
+		rest = append(rest, r.Replaced[i+1:]...)
+		rest = append(rest, replacedTx{Hash: r.TxHash, Raw: r.RawTx})
+		js, err := json.Marshal(rest)
+		if err != nil {
+			return nil, err
+		}
+		res, err := d.DB.ExecContext(ctx, `UPDATE distribution_transfers SET tx_hash = ?, raw_tx = ?, replaced = ?::jsonb, updated_at = now()
+			WHERE id = ? AND status = 'SENT' AND tx_hash = ?`, old.Hash, old.Raw, string(js), r.ID, r.TxHash)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return nil, fmt.Errorf("delivery: transfer %s changed under the treasury's lock", r.ID)
+		}
+		d.log().Info("delivery: a replaced transaction was mined; it settles the transfer",
+			slog.String("transfer", r.ID), slog.String("tx", old.Hash), slog.String("replacement", r.TxHash))
+		r.TxHash, r.RawTx, r.Replaced = old.Hash, old.Raw, rest
+		return rc, nil
+	}
+	return nil, nil
+}
+
+// bump signs a stuck transfer again with the same nonce and a higher fee when none of its
+// transactions has a receipt BumpAfterBlocks blocks after the current one was signed. The new
+// bytes and hash are stored (the old ones kept in replaced) before they are broadcast. It
+// answers false when it did not bump (not stuck yet, bumps off, the nonce already used, not
+// enough gas money): the stored bytes are then broadcast again as they are.
+func (d *Distributor) bump(ctx context.Context, t Target, r sentRow, head uint64) (bool, error) {
+	if d.NoFeeBump {
+		return false, nil
+	}
+	if !r.SentBlock.Valid {
+		// Signed before the worker counted blocks: count from now.
+		_, err := d.DB.ExecContext(ctx, `UPDATE distribution_transfers SET sent_block = ? WHERE id = ? AND sent_block IS NULL`, int64(head), r.ID)
+		return false, err
+	}
+	if head < uint64(r.SentBlock.Int64)+d.bumpAfter() {
+		return false, nil
+	}
+	stuck, err := chain.DecodeRaw(r.RawTx)
+	if err != nil {
+		return false, err
+	}
+	// The treasury's mined nonce past this one with no receipt for any of ours: the nonce went to
+	// another transaction (one sent from the key by hand). A replacement could not be mined either.
+	mined, err := t.Backend.NonceAt(ctx, t.Treasury(), nil)
+	if err != nil {
+		return false, fmt.Errorf("delivery: nonce of the treasury: %w", err)
+	}
+	if mined > stuck.Nonce() {
+		return false, nil
+	}
+	now, err := d.suggestFees(ctx, t.Backend)
+	if err != nil {
+		return false, err
+	}
+	fees := chain.BumpedFees(stuck, now)
+	wei, err := chain.GasBalance(ctx, t.Backend, t.Treasury())
+	if err != nil {
+		return false, err
+	}
+	if wei.Cmp(fees.MaxCost(stuck.Gas())) < 0 {
+		d.log().Warn("delivery: not enough gas money to bump a stuck transfer's fee", slog.String("transfer", r.ID),
+			slog.String("treasury", t.Treasury().Hex()), slog.String("wei", wei.String()), slog.String("needs", fees.MaxCost(stuck.Gas()).String()))
+		return false, nil
+	}
+	s, err := chain.Resign(t.Key, t.ChainID, stuck, fees)
+	if err != nil {
+		return false, err
+	}
+	js, err := json.Marshal(append(append([]replacedTx{}, r.Replaced...), replacedTx{Hash: r.TxHash, Raw: r.RawTx}))
+	if err != nil {
+		return false, err
+	}
+	res, err := d.DB.ExecContext(ctx, `UPDATE distribution_transfers SET raw_tx = ?, tx_hash = ?, replaced = ?::jsonb, sent_block = ?,
+		fee_bumps = fee_bumps + 1, broadcast_at = NULL, updated_at = now() WHERE id = ? AND status = 'SENT' AND tx_hash = ?`,
+		s.RawHex(), s.Hash.Hex(), string(js), int64(head), r.ID, r.TxHash)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return false, fmt.Errorf("delivery: transfer %s changed under the treasury's lock", r.ID)
+	}
+	d.log().Info("delivery: fee bumped for a stuck transfer", slog.String("transfer", r.ID), slog.Uint64("nonce", stuck.Nonce()),
+		slog.String("replaces", r.TxHash), slog.String("tx", s.Hash.Hex()),
+		slog.String("tipCap", fees.TipCap.String()), slog.String("feeCap", fees.FeeCap.String()))
+	d.at("bumped")
+	return true, d.broadcast(ctx, t, r.ID, s.RawHex())
+}
+
 // send signs, stores and broadcasts the company's QUEUED transfers, in the order they were
 // recorded.
 func (d *Distributor) send(ctx context.Context, t Target, companyID string) error {
@@ -153,9 +285,13 @@ func (d *Distributor) send(ctx context.Context, t Target, companyID string) erro
 	if err != nil {
 		return err
 	}
-	fees, err := chain.SuggestFees(ctx, t.Backend)
+	fees, err := d.suggestFees(ctx, t.Backend)
 	if err != nil {
 		return err
+	}
+	head, err := t.Backend.BlockNumber(ctx)
+	if err != nil {
+		return fmt.Errorf("delivery: head block: %w", err)
 	}
 	for _, r := range rows {
 		amount := mustInt(r.Amount)
@@ -174,7 +310,7 @@ func (d *Distributor) send(ctx context.Context, t Target, companyID string) erro
 		}
 		d.at("signed")
 		res, err := d.DB.ExecContext(ctx, `UPDATE distribution_transfers SET status = 'SENT', nonce = ?, raw_tx = ?, tx_hash = ?,
-			signed_at = now(), updated_at = now() WHERE id = ? AND status = 'QUEUED'`, int64(nonce), s.RawHex(), s.Hash.Hex(), r.ID)
+			sent_block = ?, signed_at = now(), updated_at = now() WHERE id = ? AND status = 'QUEUED'`, int64(nonce), s.RawHex(), s.Hash.Hex(), int64(head), r.ID)
 		if err != nil {
 			return err
 		}

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"prelaunch/core/delivery"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/invoice"
 	"prelaunch/core/receipt"
@@ -31,19 +33,31 @@ type StatementRow struct {
 	Invoice     string          `bun:"invoice"`
 }
 
-// Statement is a buyer's purchases of one financial year, and the totals of the approved ones.
+// StatementDelivery is one transfer of tokens to the buyer's wallet in the financial year.
+type StatementDelivery struct {
+	At       time.Time
+	Quantity decimal.Decimal // whole tokens (the transfer's base units ÷ 10^decimals)
+	Address  string
+	TxHash   string
+	Status   string // Confirmed, Pending or Failed
+}
+
+// Statement is a buyer's purchases of one financial year, and the totals of the approved ones,
+// then the tokens sent to their wallet that year.
 type Statement struct {
-	FY        string
-	Buyer     string
-	Company   string
-	Symbol    string
-	Rows      []StatementRow
-	Tokens    decimal.Decimal
-	Amount    decimal.Decimal
-	Fee       decimal.Decimal
-	GSTPaise  int64
-	Total     decimal.Decimal
-	Generated time.Time
+	FY         string
+	Buyer      string
+	Company    string
+	Symbol     string
+	Decimals   int32
+	Rows       []StatementRow
+	Deliveries []StatementDelivery
+	Tokens     decimal.Decimal
+	Amount     decimal.Decimal
+	Fee        decimal.Decimal
+	GSTPaise   int64
+	Total      decimal.Decimal
+	Generated  time.Time
 }
 
 // StatementFile is a statement ready to send.
@@ -56,8 +70,16 @@ type StatementFile struct {
 var StatementHeader = []string{"Date", "Order Number", "Tokens", "Price", "Amount", "Platform Charge", "GST in Charge",
 	"Total", "Status", "Invoice"}
 
+// DeliveriesHeader is the header row of the CSV's second part, the token deliveries.
+var DeliveriesHeader = []string{"Delivery Date", "Tokens Delivered", "Wallet", "Transaction Hash", "Delivery Status"}
+
+// deliveryStatus is a transfer's status as the buyer reads it.
+var deliveryStatus = map[string]string{"CONFIRMED": "Confirmed", "SENT": "Pending", "FAILED": "Failed"}
+
 // Statement is GET /user/statement: the buyer's purchases placed in financial year fy (IST, April
-// to March; every status but unpaid orders), as format "pdf" (the default) or "csv".
+// to March; every status but unpaid orders), then the token transfers to their wallet dated in
+// that year (confirmed, else signed; read through delivery.BuyerDeliveries), as format "pdf" (the
+// default) or "csv".
 func (s *Service) Statement(ctx context.Context, companyID, userID, fy, format string) (*StatementFile, error) {
 	fy = strings.TrimSpace(fy)
 	format = strings.ToLower(strings.TrimSpace(format))
@@ -72,10 +94,22 @@ func (s *Service) Statement(ctx context.Context, companyID, userID, fy, format s
 	}
 	from, to := invoice.FYRange(fy)
 	st := &Statement{FY: fy, Generated: s.Clock.Now()}
-	if err := s.DB.NewRaw(`SELECT u.name, c.name, t.symbol FROM users AS u JOIN companies AS c ON c.id = u.company_id
+	if err := s.DB.NewRaw(`SELECT u.name, c.name, t.symbol, t.decimals FROM users AS u JOIN companies AS c ON c.id = u.company_id
 		JOIN tokens AS t ON t.company_id = u.company_id WHERE u.id = ? AND u.company_id = ?`, userID, companyID).
-		Scan(ctx, &st.Buyer, &st.Company, &st.Symbol); err != nil {
+		Scan(ctx, &st.Buyer, &st.Company, &st.Symbol, &st.Decimals); err != nil {
 		return nil, err
+	}
+	sent, err := delivery.BuyerDeliveries(ctx, s.DB, companyID, userID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range sent {
+		units, ok := new(big.Int).SetString(d.Amount, 10)
+		if !ok {
+			return nil, fmt.Errorf("statement: transfer amount %q", d.Amount)
+		}
+		st.Deliveries = append(st.Deliveries, StatementDelivery{At: d.At, Quantity: decimal.NewFromBigInt(units, -st.Decimals),
+			Address: d.Address, TxHash: d.TxHash, Status: deliveryStatus[d.Status]})
 	}
 	if err := s.DB.NewRaw(`SELECT p.created_at, p.order_number, p.quantity, p.price, p.amount, p.fee, p.final_amount, p.status,
 			COALESCE(i.cgst + i.sgst + i.igst, 0) AS gst, COALESCE(i.number, '') AS invoice
@@ -134,6 +168,21 @@ func statementCSV(st *Statement) ([]byte, error) {
 	cw.plain(st.Total.StringFixed(2))
 	cw.plain("")
 	cw.plain("")
+	_ = cw.end()
+	// The second part: the tokens sent to the buyer's wallet, after an empty line.
+	_ = cw.end()
+	for _, h := range DeliveriesHeader {
+		cw.plain(h)
+	}
+	_ = cw.end()
+	for _, d := range st.Deliveries {
+		cw.time(d.At)
+		cw.plain(d.Quantity.String())
+		cw.plain(d.Address)
+		cw.plain(d.TxHash)
+		cw.plain(d.Status)
+		_ = cw.end()
+	}
 	if err := cw.end(); err != nil {
 		return nil, err
 	}
@@ -192,9 +241,47 @@ func statementPDF(st *Statement) ([]byte, error) {
 		{"GST in the platform charge", receipt.Money(invoice.Rupees(st.GSTPaise))},
 		{"Total paid", receipt.Money(st.Total)},
 	})
+	pdf.Ln(4)
+	pdf.SetFont("DejaVu", "B", 11)
+	pdf.CellFormat(inner, 7, "Tokens delivered to your wallet", "", 1, "L", false, 0, "")
+	dcols := []struct {
+		title string
+		w     float64
+		align string
+	}{{"Date (IST)", 22, "L"}, {"Tokens", 26, "R"}, {"Status", 20, "L"}, {"Transaction hash", inner - 68, "L"}}
+	pdf.SetFont("DejaVu", "B", 8)
+	for _, c := range dcols {
+		pdf.CellFormat(c.w, 6, c.title, "B", 0, c.align, false, 0, "")
+	}
+	pdf.Ln(-1)
+	for _, d := range st.Deliveries {
+		vals := []string{d.At.In(IST).Format("02 Jan 2006"), sale.Grouped(d.Quantity, places(d.Quantity)), d.Status, d.TxHash}
+		for i, c := range dcols {
+			if i == len(dcols)-1 {
+				pdf.SetFont("DejaVu", "", 6.5)
+			} else {
+				pdf.SetFont("DejaVu", "", 8)
+			}
+			pdf.CellFormat(c.w, 6, vals[i], "", 0, c.align, false, 0, "")
+		}
+		pdf.Ln(-1)
+	}
+	pdf.SetFont("DejaVu", "", 8)
+	if len(st.Deliveries) == 0 {
+		pdf.CellFormat(inner, 6, "No tokens were sent to your wallet in this financial year.", "", 1, "L", false, 0, "")
+	}
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
 		return nil, fmt.Errorf("render statement: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// places is how many decimals d needs (a delivery's tokens are whole unless vesting split them).
+func places(d decimal.Decimal) int32 {
+	s := d.String()
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		return int32(len(s) - i - 1)
+	}
+	return 0
 }

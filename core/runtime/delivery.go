@@ -84,6 +84,7 @@ func (d *Deps) distributor(views *readmodel.Service) *delivery.Distributor {
 	keys := chain.KeySource{Production: d.Cfg.IsProduction(), Dir: d.Cfg.Chain.KeyDir}
 	dialer := &chainDialer{}
 	return &delivery.Distributor{DB: d.DB, Log: d.Log, Confirmations: uint64(d.Cfg.Chain.Confirmations),
+		BumpAfterBlocks: uint64(d.Cfg.Chain.FeeBumpBlocks), NoFeeBump: d.Cfg.Chain.FeeBumpBlocks == 0,
 		People: func(ctx context.Context, companyID string, ids []string) (map[string]delivery.Person, error) {
 			m, err := views.DistributionPeople(ctx, companyID, ids)
 			if err != nil {

@@ -5,12 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"regexp"
 
 	"github.com/uptrace/bun"
 )
-
-var addressRe = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
 
 // ChainToken is what token delivery needs of a company's token row.
 type ChainToken struct {
@@ -30,20 +27,4 @@ func TokenOnChain(ctx context.Context, db bun.IDB, companyID string) (*ChainToke
 		return nil, fmt.Errorf("sale: company %s has no token", companyID)
 	}
 	return &t, err
-}
-
-// SetTokenAddress records where a company's token contract is deployed (the development chain's
-// `prelaunch chain-dev`, or an operator after deploying on a public chain).
-func SetTokenAddress(ctx context.Context, db bun.IDB, companyID, address string) error {
-	if !addressRe.MatchString(address) {
-		return fmt.Errorf("sale: %q is not a contract address", address)
-	}
-	res, err := db.NewRaw(`UPDATE tokens SET address = ?, updated_at = now() WHERE company_id = ?`, address, companyID).Exec(ctx)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("sale: company %s has no token", companyID)
-	}
-	return nil
 }

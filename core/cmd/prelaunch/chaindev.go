@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -82,7 +83,7 @@ func chainDev(ctx context.Context, cfg config.Config) error {
 			if _, err := chain.WaitMined(ctx, c, s.Hash); err != nil {
 				return err
 			}
-			if err := sale.SetTokenAddress(ctx, d.DB, companyID, addr.Hex()); err != nil {
+			if err := sale.SetContract(ctx, d.DB, companyID, addr.Hex(), t.Decimals, time.Now()); err != nil {
 				return err
 			}
 			t.Address = addr.Hex()

@@ -215,3 +215,31 @@ func DecodeRevert(err error) string {
 	}
 	return "reverted: 0x" + hex.EncodeToString(data)
 }
+
+// BumpedFees is the price of a replacement for stuck, a transaction with the same nonce: at least
+// 10% (and 1 wei) above stuck's tip and fee cap, which a node requires before it drops the first
+// for the second, and at least the price suggested now (the fee spike's).
+func BumpedFees(stuck *types.Transaction, now Fees) Fees {
+	bump := func(old, suggested *big.Int) *big.Int {
+		v := new(big.Int).Mul(old, big.NewInt(110))
+		v.Div(v, big.NewInt(100)).Add(v, big.NewInt(1))
+		if suggested != nil && suggested.Cmp(v) > 0 {
+			v.Set(suggested)
+		}
+		return v
+	}
+	f := Fees{TipCap: bump(stuck.GasTipCap(), now.TipCap), FeeCap: bump(stuck.GasFeeCap(), now.FeeCap)}
+	if f.FeeCap.Cmp(f.TipCap) < 0 {
+		f.FeeCap.Set(f.TipCap)
+	}
+	return f
+}
+
+// Resign signs stuck again with new fees: the same nonce, gas limit, recipient, value and data,
+// so either the first or the replacement can be mined, never both.
+func Resign(key *ecdsa.PrivateKey, chainID *big.Int, stuck *types.Transaction, fees Fees) (Signed, error) {
+	return sign(key, chainID, &types.DynamicFeeTx{
+		ChainID: chainID, Nonce: stuck.Nonce(), GasTipCap: fees.TipCap, GasFeeCap: fees.FeeCap,
+		Gas: stuck.Gas(), To: stuck.To(), Value: stuck.Value(), Data: stuck.Data(),
+	})
+}

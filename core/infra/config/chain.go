@@ -17,6 +17,9 @@ type Chain struct {
 	DirectDelivery bool
 	// Confirmations (CHAIN_CONFIRMATIONS, default 3) is the depth at which a transfer is final.
 	Confirmations int
+	// FeeBumpBlocks (CHAIN_FEE_BUMP_BLOCKS, default 25; "off" is 0) is how many blocks a sent
+	// transfer waits for a receipt before it is signed again, same nonce, with a higher fee.
+	FeeBumpBlocks int
 	// KeyDir (TREASURY_KEY_DIR, default var/keys) holds development treasury keys; ignored in
 	// production.
 	KeyDir string
@@ -28,8 +31,11 @@ type Chain struct {
 // DefaultConfirmations is CHAIN_CONFIRMATIONS when unset.
 const DefaultConfirmations = 3
 
+// DefaultFeeBumpBlocks is CHAIN_FEE_BUMP_BLOCKS when unset.
+const DefaultFeeBumpBlocks = 25
+
 func loadChain(env string) (Chain, error) {
-	c := Chain{Confirmations: DefaultConfirmations, KeyDir: getenv("TREASURY_KEY_DIR", "var/keys"),
+	c := Chain{Confirmations: DefaultConfirmations, FeeBumpBlocks: DefaultFeeBumpBlocks, KeyDir: getenv("TREASURY_KEY_DIR", "var/keys"),
 		DevRPCURL: getenv("CHAIN_RPC_URL", "http://127.0.0.1:8545")}
 	switch v := strings.ToLower(strings.TrimSpace(os.Getenv("DIRECT_DELIVERY"))); v {
 	case "", "off", "0", "false", "no":
@@ -44,6 +50,17 @@ func loadChain(env string) (Chain, error) {
 			return Chain{}, fmt.Errorf("config: CHAIN_CONFIRMATIONS must be a whole number from 1 to 1000, got %q", v)
 		}
 		c.Confirmations = n
+	}
+	switch v := strings.ToLower(strings.TrimSpace(os.Getenv("CHAIN_FEE_BUMP_BLOCKS"))); v {
+	case "":
+	case "off":
+		c.FeeBumpBlocks = 0
+	default:
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100000 {
+			return Chain{}, fmt.Errorf("config: CHAIN_FEE_BUMP_BLOCKS must be off or a whole number from 1 to 100000, got %q", v)
+		}
+		c.FeeBumpBlocks = n
 	}
 	if env == EnvProduction {
 		c.KeyDir = ""

@@ -20,6 +20,24 @@ func TestChainSettings(t *testing.T) {
 		}
 	}
 	t.Setenv("CHAIN_CONFIRMATIONS", "")
+	if c, err = Load(); err != nil || c.Chain.FeeBumpBlocks != DefaultFeeBumpBlocks {
+		t.Fatalf("fee bump default: %+v %v", c.Chain, err)
+	}
+	t.Setenv("CHAIN_FEE_BUMP_BLOCKS", "off")
+	if c, err = Load(); err != nil || c.Chain.FeeBumpBlocks != 0 {
+		t.Fatalf("fee bump off: %+v %v", c.Chain, err)
+	}
+	t.Setenv("CHAIN_FEE_BUMP_BLOCKS", "40")
+	if c, err = Load(); err != nil || c.Chain.FeeBumpBlocks != 40 {
+		t.Fatalf("fee bump 40: %+v %v", c.Chain, err)
+	}
+	for _, bad := range []string{"0", "x", "100001"} {
+		t.Setenv("CHAIN_FEE_BUMP_BLOCKS", bad)
+		if _, err := Load(); err == nil {
+			t.Fatalf("CHAIN_FEE_BUMP_BLOCKS=%s accepted", bad)
+		}
+	}
+	t.Setenv("CHAIN_FEE_BUMP_BLOCKS", "")
 	t.Setenv("DIRECT_DELIVERY", "maybe")
 	if _, err := Load(); err == nil {
 		t.Fatal("DIRECT_DELIVERY=maybe accepted")

@@ -548,8 +548,11 @@ export interface paths {
          * @description Every purchase placed in the financial year (April to March, IST) that was paid for (PENDING,
          *     APPROVED, REJECTED, REFUNDED): date, order number, tokens, price, amount, platform charge, the GST
          *     in that charge (from its tax invoice, 0 without one), total and status; then the totals of the
-         *     approved ones. CSV: UTF-8 with a BOM, CRLF lines, formula cells neutralised. 422 for a bad fy or
-         *     format.
+         *     approved ones; then the tokens sent to the caller's wallet dated in that year (confirmed, else
+         *     signed): date, tokens, wallet, transaction hash and status (Confirmed, Pending, Failed). In the
+         *     CSV that second part follows an empty line with its own header row (Delivery Date, Tokens
+         *     Delivered, Wallet, Transaction Hash, Delivery Status). CSV: UTF-8 with a BOM, CRLF lines,
+         *     formula cells neutralised. 422 for a bad fy or format.
          */
         get: operations["userStatement"];
         put?: never;

@@ -94,7 +94,8 @@ export function DistributionRuns({ symbol = '', decimals = 18, explorerUrl }: Di
         </span>
       ),
     },
-    { key: 'address', header: 'Wallet', className: 'text-break font-monospace small', render: (t) => t.address },
+    // The address wraps (two lines of 21) so the row fits a desk's width with Updated in view.
+    { key: 'address', header: 'Wallet', className: 'pl-wrap pl-col-wallet text-break font-monospace small', render: (t) => t.address },
     { key: 'amount', header: 'Amount', render: (t) => amount(t.amount) },
     {
       key: 'status',
@@ -125,7 +126,20 @@ export function DistributionRuns({ symbol = '', decimals = 18, explorerUrl }: Di
         );
       },
     },
-    { key: 'updated', header: 'Updated', render: (t) => formatIst(t.updatedAt) },
+    {
+      key: 'updated',
+      header: 'Updated',
+      className: 'text-wrap pl-col-when',
+      render: (t) => {
+        // "25/11/2026, 02:17:05 pm IST": the day over the time, so the column stays narrow.
+        const [day, time] = formatIst(t.updatedAt).split(', ');
+        return (
+          <span className="d-inline-block">
+            <span className="text-nowrap">{day}</span> <span className="text-nowrap small text-body-secondary">{time}</span>
+          </span>
+        );
+      },
+    },
     {
       key: 'action',
       header: 'Action',
