@@ -1,14 +1,19 @@
 package main
 
 import (
+	"io"
+	"strings"
+
 	"github.com/gofiber/fiber/v3"
 
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/httpx"
 	"prelaunch/core/infra/media/mediahttp"
 	"prelaunch/core/infra/pagination"
 	"prelaunch/core/kyc"
+	"prelaunch/core/kyc/ekyc"
 	"prelaunch/core/purchase"
 	"prelaunch/core/runtime"
 	"prelaunch/core/user"
@@ -382,10 +387,36 @@ func (a *api) kycGet(c fiber.Ctx) error {
 	return httpx.OK(c, "KYC fetched successfully", v)
 }
 
+// kycSubmit takes the multipart form of the KYC: panNumber, panName, shareCode and the offline
+// e-KYC zip in the part "file".
 func (a *api) kycSubmit(c fiber.Ctx) error {
-	var in kyc.SubmitInput
-	if err := httpx.Bind(c, &in); err != nil {
-		return err
+	if !strings.HasPrefix(strings.ToLower(c.Get(fiber.HeaderContentType)), fiber.MIMEMultipartForm) {
+		return apperr.Unsupported("not_multipart", `Send the KYC as multipart/form-data, the e-KYC zip in the field "file".`)
+	}
+	form, err := c.MultipartForm()
+	if err != nil {
+		return apperr.BadRequest("bad_multipart", "The form could not be read.")
+	}
+	value := func(k string) string {
+		if vs := form.Value[k]; len(vs) > 0 {
+			return vs[0]
+		}
+		return ""
+	}
+	in := kyc.SubmitInput{PanNumber: value("panNumber"), PanName: value("panName"), ShareCode: value("shareCode")}
+	if fs := form.File["file"]; len(fs) > 0 {
+		if fs[0].Size > ekyc.MaxZip {
+			return apperr.TooLarge("ekyc_too_large", kyc.MsgTooLarge).On("file")
+		}
+		f, err := fs[0].Open()
+		if err != nil {
+			return apperr.BadRequest("bad_multipart", "The form could not be read.")
+		}
+		in.File, err = io.ReadAll(io.LimitReader(f, ekyc.MaxZip+1))
+		f.Close()
+		if err != nil {
+			return apperr.BadRequest("bad_multipart", "The form could not be read.")
+		}
 	}
 	v, err := a.svc.KYC.Submit(c.Context(), me(c), in)
 	if err != nil {

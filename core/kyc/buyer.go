@@ -5,29 +5,35 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uptrace/bun"
 
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/media"
+	"prelaunch/core/kyc/ekyc"
 	"prelaunch/core/user"
 )
 
-// View is the buyer's KYC as GET /user/kyc/get answers it; the numbers masked but for their
-// last 4 characters, except the PAN of a REJECTED submission, answered whole to its buyer so the
-// form to submit again starts with it (docs/security.md, "KYC documents and numbers"). The
-// Aadhaar number is never kept whole, so never answered whole.
+// View is the buyer's KYC as GET /user/kyc/get answers it; the PAN masked but for its last 4
+// characters, except the PAN of a REJECTED submission, answered whole to its buyer so the form to
+// submit again starts with it (docs/security.md, "KYC documents and numbers"). The Aadhaar number
+// is never known whole (the e-KYC file carries its last 4 digits), so never answered whole.
 type View struct {
-	Status        string     `json:"status"`
-	PanNumber     string     `json:"panNumber"`
-	AadhaarNumber string     `json:"aadhaarNumber"`
-	Documents     []Document `json:"documents"`
-	Reason        string     `json:"reason"`
-	SubmittedAt   *time.Time `json:"submittedAt"`
-	DecidedAt     *time.Time `json:"decidedAt"`
+	Status        string `json:"status"`
+	PanNumber     string `json:"panNumber"`
+	PanName       string `json:"panName"`
+	AadhaarNumber string `json:"aadhaarNumber"`
+	// EKYCName is the name in the buyer's e-KYC file ("" for a submission of card images).
+	EKYCName    string     `json:"ekycName"`
+	Documents   []Document `json:"documents"`
+	Reason      string     `json:"reason"`
+	SubmittedAt *time.Time `json:"submittedAt"`
+	DecidedAt   *time.Time `json:"decidedAt"`
 }
 
 // Get is the buyer's KYC: NONE with empty fields before a first submission.
@@ -53,91 +59,118 @@ func (s *Service) view(ctx context.Context, db bun.IDB, userID string) (*View, e
 	if k.Status == StatusRejected {
 		pan = k.PanNumber
 	}
-	return &View{Status: k.Status, PanNumber: pan, AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
-		Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}, nil
+	return &View{Status: k.Status, PanNumber: pan, PanName: k.PanName, AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
+		EKYCName: k.EKYCName, Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}, nil
 }
 
-// DocumentInput names one uploaded file of a submission.
-type DocumentInput struct {
-	Kind    string `json:"kind" form:"kind"`
-	MediaID string `json:"mediaId" form:"mediaId"`
-}
-
-// SubmitInput is the body of POST /user/kyc/submit.
+// SubmitInput is the multipart body of POST /user/kyc/submit: the PAN, the name on it, and the
+// offline e-KYC zip (part "file") with its share code.
 type SubmitInput struct {
-	PanNumber     string          `json:"panNumber" form:"panNumber"`
-	AadhaarNumber string          `json:"aadhaarNumber" form:"aadhaarNumber"`
-	Documents     []DocumentInput `json:"documents" form:"documents"`
+	PanNumber string `form:"panNumber"`
+	PanName   string `form:"panName"`
+	ShareCode string `form:"shareCode"`
+	File      []byte `form:"-"`
 }
 
-// docField names the document of a kind in a 422's errors: "documents.PAN", "documents.SELFIE".
-func docField(kind string) string { return "documents." + kind }
+// MaxPanName is the longest name on a PAN, in characters.
+const MaxPanName = 100
 
-const msgNotOwned = "The file was not found. Please upload it again."
+// Answers to the e-KYC file's refusals (all 422 on the field "file" but a wrong share code, on
+// "shareCode", and a file above ekyc.MaxZip, 413).
+const (
+	MsgNoFile     = "Please upload the e-KYC zip file you downloaded from UIDAI."
+	MsgSignature  = "The e-KYC file's signature is not valid."
+	MsgTooOld     = "The e-KYC file is older than 3 days. Download a new one from UIDAI."
+	MsgFuture     = "The e-KYC file's date is in the future. Download a new one from UIDAI."
+	MsgShareCode  = "The share code does not open this e-KYC file. Enter the 4-character share code you chose when downloading it."
+	MsgNotZip     = "This is not the e-KYC zip file from UIDAI. Upload the .zip file as you downloaded it."
+	MsgNoXML      = "The zip holds no e-KYC file. Upload the .zip file from UIDAI as you downloaded it."
+	MsgHostile    = "This zip is not UIDAI's e-KYC file: it has extra files, folders or oversized content."
+	MsgNotLocked  = "This zip is not protected by a share code, so it is not UIDAI's e-KYC file as downloaded."
+	MsgDamaged    = "The e-KYC file is damaged. Download it again from UIDAI."
+	MsgNotEKYC    = "This file is not a UIDAI offline e-KYC file."
+	MsgTooLarge   = "The e-KYC file is larger than 512 KB; UIDAI's file is far smaller. Upload the .zip file from UIDAI."
+	MsgBadPhoto   = "The photo in the e-KYC file could not be read. Download the file again from UIDAI."
+	MsgCompanyPAN = "This PAN is not an individual's (its 4th letter must be P). Enter your personal PAN."
+)
 
-// check validates a submission and returns it normalised: every failing field is named.
-func check(in SubmitInput) (pan, aadhaar string, docs map[string]string, err error) {
+// check validates the typed fields and returns them normalised: every failing field is named.
+func check(in SubmitInput) (pan, panName, code string, err error) {
 	var v apperr.Validation
 	pan = normPAN(in.PanNumber)
-	v.CheckField(validPAN(pan), "panNumber", "Please enter a valid PAN (e.g. ABCDE1234F).")
-	aadhaar = fields.NormalizeAadhaar(in.AadhaarNumber)
-	if !fields.AadhaarShape(aadhaar) {
-		v.Field("Please enter a valid 12-digit Aadhaar number.", "aadhaarNumber")
+	if !validPAN(pan) {
+		v.Field("Please enter a valid PAN (e.g. ABCDE1234F).", "panNumber")
 	} else {
-		v.CheckField(fields.VerhoeffValid(aadhaar), "aadhaarNumber", fields.MsgAadhaarChecksum)
+		v.CheckField(individualPAN(pan), "panNumber", MsgCompanyPAN)
 	}
-	docs = map[string]string{}
-	files := map[string]bool{}
-	badKind, twice := false, false
-	for _, d := range in.Documents {
-		kind, id := strings.ToUpper(strings.TrimSpace(d.Kind)), strings.ToLower(strings.TrimSpace(d.MediaID))
-		if !knownKind(kind) {
-			badKind = true
-			continue
-		}
-		if _, ok := docs[kind]; ok || files[id] {
-			twice = true
-			continue
-		}
-		docs[kind], files[id] = id, true
+	panName = strings.Join(strings.Fields(in.PanName), " ")
+	switch {
+	case panName == "":
+		v.Field("Please enter your name as printed on your PAN card.", "panName")
+	case !utf8.ValidString(panName) || strings.ContainsRune(panName, 0) || utf8.RuneCountInString(panName) > MaxPanName || len(fields.NameTokens(panName)) == 0 || strings.ContainsAny(panName, "0123456789"):
+		v.Field(fmt.Sprintf("Please enter your name as printed on your PAN card (letters, at most %d characters).", MaxPanName), "panName")
 	}
-	v.CheckField(!badKind, "documents", "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.")
-	v.CheckField(!twice, "documents", "Upload each document once.")
-	for _, r := range required {
-		if _, ok := docs[r.kind]; !ok {
-			v.Field(r.msg, docField(r.kind))
-		}
-	}
-	return pan, aadhaar, docs, v.Err()
+	code = strings.TrimSpace(in.ShareCode)
+	v.CheckField(shareCodeRe.MatchString(code), "shareCode", "Please enter the 4-character share code you chose on the UIDAI site.")
+	v.CheckField(len(in.File) > 0, "file", MsgNoFile)
+	return pan, panName, code, v.Err()
 }
 
-// checkFiles verifies that every file is the buyer's own upload (any failure is the same 422,
-// so ids of others reveal nothing), an image or a PDF, and the selfie an image.
-func checkFiles(ctx context.Context, db bun.IDB, userID string, docs map[string]string) error {
-	ids := make([]string, 0, len(docs))
-	for _, id := range docs {
-		if !fields.UUID(id) {
-			return apperr.InvalidField("media_not_owned", "documents", msgNotOwned)
-		}
-		ids = append(ids, id)
+var shareCodeRe = regexp.MustCompile(`^[A-Za-z0-9]{4}$`)
+
+// ekycError is the answer to a file ekyc refused.
+func ekycError(err error) error {
+	field := func(slug, msg string) error { return apperr.InvalidField(slug, "file", msg) }
+	switch {
+	case errors.Is(err, ekyc.ErrTooLarge):
+		return apperr.TooLarge("ekyc_too_large", MsgTooLarge).On("file")
+	case errors.Is(err, ekyc.ErrShareCode):
+		return apperr.InvalidField("ekyc_share_code", "shareCode", MsgShareCode)
+	case errors.Is(err, ekyc.ErrSignature):
+		return field("ekyc_signature", MsgSignature)
+	case errors.Is(err, ekyc.ErrNotZip):
+		return field("ekyc_not_zip", MsgNotZip)
+	case errors.Is(err, ekyc.ErrNoXML):
+		return field("ekyc_no_xml", MsgNoXML)
+	case errors.Is(err, ekyc.ErrHostileZip):
+		return field("ekyc_hostile_zip", MsgHostile)
+	case errors.Is(err, ekyc.ErrNotLocked):
+		return field("ekyc_not_locked", MsgNotLocked)
+	case errors.Is(err, ekyc.ErrNotEKYC):
+		return field("ekyc_not_ekyc", MsgNotEKYC)
+	default: // damaged, or an encryption UIDAI does not use
+		return field("ekyc_damaged", MsgDamaged)
 	}
-	types, err := media.OwnedTypes(ctx, db, ids, "user", userID)
+}
+
+// MaxClockSkew is how far in the future a file's timestamp may be (clocks differ).
+const MaxClockSkew = time.Hour
+
+// readEKYC opens and verifies the file and checks its age.
+func (s *Service) readEKYC(file []byte, code string) (*ekyc.Record, error) {
+	if s.EKYC == nil {
+		return nil, errors.New("kyc: no e-KYC verifier (AADHAAR_CERT) configured")
+	}
+	rec, err := s.EKYC.Read(file, code)
 	if err != nil {
-		return fmt.Errorf("kyc files: %w", err)
+		return nil, ekycError(err)
 	}
-	var v apperr.Validation
-	for kind, id := range docs {
-		ct, ok := types[id]
-		if !ok {
-			return apperr.InvalidField("media_not_owned", "documents", msgNotOwned)
-		}
-		if kind == KindSelfie {
-			v.CheckField(media.IsImage(ct), docField(kind), "The selfie must be a JPG, PNG or WEBP image.")
-		} else {
-			v.CheckField(media.IsImage(ct) || ct == media.TypePDF, docField(kind), "KYC documents must be JPG, PNG, WEBP or PDF files.")
-		}
+	now := s.Clock.Now()
+	if now.Sub(rec.Generated) > ekyc.MaxAge {
+		return nil, apperr.InvalidField("ekyc_too_old", "file", MsgTooOld)
 	}
-	return v.Err()
+	if rec.Generated.Sub(now) > MaxClockSkew {
+		return nil, apperr.InvalidField("ekyc_future", "file", MsgFuture)
+	}
+	return rec, nil
+}
+
+// IdentityHash is the keyed hash (HMAC-SHA256 under PII_KEY) that finds one person on two
+// accounts of a company: the e-KYC file carries the Aadhaar number's last 4 digits only, so it
+// is taken over them with the date of birth, gender and name UIDAI holds.
+func IdentityHash(key []byte, rec *ekyc.Record) string {
+	name := strings.ToLower(strings.Join(strings.Fields(rec.Name), " "))
+	return fields.AadhaarHash(key, "ekyc|"+rec.Last4+"|"+rec.DOB+"|"+rec.Gender+"|"+name)
 }
 
 func errUnderReview() error {
@@ -146,31 +179,25 @@ func errUnderReview() error {
 func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is already verified.") }
 
 // Submit records the buyer's submission as PENDING: from NONE (a new row) or REJECTED (the row
-// replaced, the reason cleared). One conditional upsert, so two submissions racing have one
-// effect and the other gets the 409 of a PENDING KYC.
+// replaced, the reason cleared). The e-KYC file is verified first (signature, share code, age);
+// its photo is stored sealed, the zip itself is not kept. One conditional upsert, so two
+// submissions racing have one effect and the other gets the 409 of a PENDING KYC.
 func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*View, error) {
-	pan, aadhaar, docs, err := check(in)
+	pan, panName, code, err := check(in)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFiles(ctx, s.DB, b.UserID, docs); err != nil {
-		return nil, err
-	}
-	// The documents are encrypted in the store before the submission is recorded; the plaintext
-	// copies go once it is (issue 27 finding 1).
-	ids := make([]string, 0, len(docs))
-	for _, id := range docs {
-		ids = append(ids, id)
-	}
-	seals, err := s.Files.SealBlobs(ctx, s.DB, ids)
+	rec, err := s.readEKYC(in.File, code)
 	if err != nil {
 		return nil, err
 	}
+	score := fields.NameScore(panName, rec.Name)
+	hash := IdentityHash(s.PIIKey, rec)
 	var out *View
-	hash := fields.AadhaarHash(s.PIIKey, aadhaar)
+	var photo *media.Media
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		// One Aadhaar number, one account of a company (issue 27 finding 7): submissions of one
-		// number queue on this lock, so two accounts racing cannot both pass the check.
+		// One person, one account of a company (issue 27 finding 7): submissions of one identity
+		// queue on this lock, so two accounts racing cannot both pass the check.
 		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtextextended(?, 27))", b.CompanyID+":"+hash); err != nil {
 			return fmt.Errorf("kyc lock: %w", err)
 		}
@@ -180,69 +207,62 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Vi
 		}
 		if len(other) > 0 {
 			return apperr.Conflict("aadhaar_taken",
-				"This Aadhaar number is already registered with another account. Please contact support if this is your number.")
+				"This Aadhaar is already registered with another account. Please contact support if this is your Aadhaar.")
+		}
+		var prev []string
+		if err := tx.NewSelect().Model((*Submission)(nil)).Column("status").Where("user_id = ?", b.UserID).Scan(ctx, &prev); err != nil {
+			return fmt.Errorf("kyc status: %w", err)
+		}
+		if len(prev) > 0 && prev[0] == StatusApproved {
+			return errVerified()
+		}
+		if len(prev) > 0 && prev[0] == StatusPending {
+			return errUnderReview()
+		}
+		var photoID *string
+		if len(rec.Photo) > 0 {
+			photo, err = s.Files.SaveSealed(ctx, tx, media.Owner{Kind: "user", ID: b.UserID, CompanyID: b.CompanyID},
+				media.File{Name: "ekyc-photo.jpg", Data: rec.Photo})
+			if apperr.Is(err, apperr.KindUnsupported) || apperr.Is(err, apperr.KindInvalid) || apperr.Is(err, apperr.KindTooLarge) {
+				return apperr.InvalidField("ekyc_photo", "file", MsgBadPhoto)
+			}
+			if err != nil {
+				return err
+			}
+			photoID = &photo.ID
 		}
 		now := s.Clock.Now()
+		generated := rec.Generated.UTC()
 		var uid []string
 		err = tx.NewRaw(`INSERT INTO kyc_submissions AS k
-				(user_id, company_id, status, pan_number, aadhaar_last4, aadhaar_hash, reason, submitted_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)
+				(user_id, company_id, status, pan_number, aadhaar_last4, aadhaar_hash, reason, submitted_at, updated_at,
+				 source, ekyc_name, ekyc_dob, ekyc_gender, ekyc_photo_id, ekyc_generated_at, pan_name, name_score, resubmitted)
+			VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)
 			ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, pan_number = EXCLUDED.pan_number,
 				aadhaar_last4 = EXCLUDED.aadhaar_last4, aadhaar_hash = EXCLUDED.aadhaar_hash, reason = '', submitted_at = EXCLUDED.submitted_at,
-				decided_at = NULL, decided_by = NULL, decision_notified_at = NULL, updated_at = EXCLUDED.updated_at
+				decided_at = NULL, decided_by = NULL, decision_notified_at = NULL, updated_at = EXCLUDED.updated_at,
+				source = EXCLUDED.source, ekyc_name = EXCLUDED.ekyc_name, ekyc_dob = EXCLUDED.ekyc_dob, ekyc_gender = EXCLUDED.ekyc_gender,
+				ekyc_photo_id = EXCLUDED.ekyc_photo_id, ekyc_generated_at = EXCLUDED.ekyc_generated_at, pan_name = EXCLUDED.pan_name,
+				name_score = EXCLUDED.name_score, resubmitted = true
 			WHERE k.status = ?
-			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, fields.AadhaarLast4(aadhaar), hash, now, now, StatusRejected).Scan(ctx, &uid)
+			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, rec.Last4, hash, now, now,
+			SourceEKYC, rec.Name, rec.DOB, rec.Gender, photoID, generated, panName, score, StatusRejected).Scan(ctx, &uid)
 		if err != nil {
 			return fmt.Errorf("kyc submit: %w", err)
 		}
-		if len(uid) == 0 {
-			var status string
-			if err := tx.NewSelect().Model((*Submission)(nil)).Column("status").Where("user_id = ?", b.UserID).Scan(ctx, &status); err != nil {
-				return fmt.Errorf("kyc status: %w", err)
-			}
-			if status == StatusApproved {
-				return errVerified()
-			}
+		if len(uid) == 0 { // another submission of this buyer got there first
 			return errUnderReview()
 		}
-		// The rejected submission's documents, to mark the ones this one replaces or adds.
-		var prev []struct {
-			Kind    string `bun:"kind"`
-			MediaID string `bun:"media_id"`
-		}
-		if err := tx.NewRaw("SELECT kind, media_id FROM kyc_documents WHERE user_id = ?", b.UserID).Scan(ctx, &prev); err != nil {
-			return fmt.Errorf("kyc earlier documents: %w", err)
-		}
-		before := make(map[string]string, len(prev))
-		for _, d := range prev {
-			before[d.Kind] = d.MediaID
-		}
-		resubmitted := len(prev) > 0
+		// The card images of a submission made before the offline e-KYC are not part of this one.
 		if _, err := tx.NewDelete().TableExpr("kyc_documents").Where("user_id = ?", b.UserID).Exec(ctx); err != nil {
 			return fmt.Errorf("kyc documents: %w", err)
-		}
-		for kind, id := range docs {
-			changed := resubmitted && before[kind] != id
-			if _, err := tx.NewRaw("INSERT INTO kyc_documents (user_id, kind, media_id, changed) VALUES (?, ?, ?, ?)",
-				b.UserID, kind, id, changed).Exec(ctx); err != nil {
-				return fmt.Errorf("kyc document: %w", err)
-			}
-		}
-		if err := media.CommitSealing(ctx, tx, seals); err != nil {
-			return err
-		}
-		if _, err := tx.NewRaw("UPDATE kyc_submissions SET resubmitted = ? WHERE user_id = ?", resubmitted, b.UserID).Exec(ctx); err != nil {
-			return fmt.Errorf("kyc resubmitted: %w", err)
 		}
 		out, err = s.view(ctx, tx, b.UserID)
 		return err
 	})
 	if err != nil {
-		s.Files.Abandon(ctx, seals)
+		s.Files.Discard(ctx, photo)
 		return nil, err
-	}
-	if err := s.Files.Finish(ctx, seals); err != nil {
-		s.logError("kyc: plaintext copies of sealed documents not removed", "user", b.UserID, "err", err)
 	}
 	return out, nil
 }

@@ -1,7 +1,9 @@
-// Package kyc owns a buyer's identity verification: the buyer submits their PAN,
-// Aadhaar number and photos of the documents (uploads of their own), an admin of their company
-// approves — which verifies the account (users.is_approved) — or rejects with a reason, and the
-// buyer may submit again after a rejection. Orders above the token's kycRequiredAbove need an
+// Package kyc owns a buyer's identity verification: the buyer submits their PAN, the name on it,
+// and UIDAI's Paperless Offline e-KYC zip with its share code (core/kyc/ekyc: signed by UIDAI,
+// it gives the name, date of birth, gender, photo and the Aadhaar number's last 4 digits); an
+// admin of their company approves — which verifies the account (users.is_approved) — or rejects
+// with a reason, and the buyer may submit again after a rejection. Submissions made before the
+// offline e-KYC carry card images instead (kyc_documents, source CARDS), still shown. Orders above the token's kycRequiredAbove need an
 // APPROVED KYC (purchase asks Approved).
 package kyc
 
@@ -24,6 +26,7 @@ import (
 	"prelaunch/core/infra/clock"
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/tasks"
+	"prelaunch/core/kyc/ekyc"
 	"prelaunch/core/sale"
 )
 
@@ -35,8 +38,8 @@ const (
 	StatusRejected = "REJECTED"
 )
 
-// Document kinds. SELFIE is optional: PAN and both sides of the Aadhaar card identify the
-// buyer; a selfie helps the reviewer match the face but many buyers upload from a desktop.
+// Document kinds of the submissions made before the offline e-KYC (source CARDS): no longer
+// asked for, still shown to the reviewer.
 const (
 	KindPAN          = "PAN"
 	KindAadhaarFront = "AADHAAR_FRONT"
@@ -44,16 +47,11 @@ const (
 	KindSelfie       = "SELFIE"
 )
 
-// required are the kinds every submission carries, with the answer when one is missing.
-var required = []struct{ kind, msg string }{
-	{KindPAN, "Please upload your PAN card."},
-	{KindAadhaarFront, "Please upload the front of your Aadhaar card."},
-	{KindAadhaarBack, "Please upload the back of your Aadhaar card."},
-}
-
-func knownKind(k string) bool {
-	return k == KindPAN || k == KindAadhaarFront || k == KindAadhaarBack || k == KindSelfie
-}
+// Sources of a submission.
+const (
+	SourceCards = "CARDS"        // card images (before the offline e-KYC)
+	SourceEKYC  = "OFFLINE_EKYC" // UIDAI's Paperless Offline e-KYC
+)
 
 // MaxReason is the longest rejection reason, in characters.
 const MaxReason = fields.MaxReason
@@ -76,9 +74,22 @@ type Submission struct {
 	Reason       string    `bun:"reason,notnull"`
 	SubmittedAt  time.Time `bun:"submitted_at,notnull"`
 	// Resubmitted: this submission follows a rejection (its replaced documents are marked).
-	Resubmitted bool       `bun:"resubmitted,notnull"`
-	DecidedAt   *time.Time `bun:"decided_at"`
-	DecidedBy   *string    `bun:"decided_by,type:uuid"`
+	Resubmitted bool `bun:"resubmitted,notnull"`
+	// Source: SourceEKYC, or SourceCards for a submission of card images.
+	Source string `bun:"source,notnull"`
+	// What UIDAI's signed file said (SourceEKYC): name, date of birth (YYYY-MM-DD, or YYYY),
+	// gender, the photo (a sealed media file) and when UIDAI made the file.
+	EKYCName        string     `bun:"ekyc_name,notnull"`
+	EKYCDOB         string     `bun:"ekyc_dob,notnull"`
+	EKYCGender      string     `bun:"ekyc_gender,notnull"`
+	EKYCPhotoID     *string    `bun:"ekyc_photo_id,type:uuid"`
+	EKYCGeneratedAt *time.Time `bun:"ekyc_generated_at"`
+	// PanName is the name on the PAN as the buyer typed it; NameScore is fields.NameScore of it
+	// and EKYCName (nil for SourceCards).
+	PanName   string     `bun:"pan_name,notnull"`
+	NameScore *int       `bun:"name_score"`
+	DecidedAt *time.Time `bun:"decided_at"`
+	DecidedBy *string    `bun:"decided_by,type:uuid"`
 	// DecisionNotifiedAt: when the decision's email was queued (nil: not yet; the sweep retries).
 	DecisionNotifiedAt *time.Time `bun:"decision_notified_at"`
 	UpdatedAt          time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
@@ -109,6 +120,8 @@ type Service struct {
 	PIIKey []byte
 	// Files seals the documents of a submission (encrypted in the store, media/seal.go).
 	Files *media.Store
+	// EKYC verifies the offline e-KYC files against UIDAI's certificate (AADHAAR_CERT).
+	EKYC *ekyc.Verifier
 }
 
 func (s *Service) revoke(ids ...string) {
@@ -195,3 +208,7 @@ func nonNil(d []Document) []Document {
 func normPAN(p string) string { return strings.ToUpper(strings.Join(strings.Fields(p), "")) }
 
 func validPAN(p string) bool { return fields.PAN(p) }
+
+// individualPAN: the 4th character of a PAN says who holds it; P is a person (C a company, H a
+// Hindu undivided family, F a firm, T a trust…).
+func individualPAN(p string) bool { return len(p) == 10 && p[3] == 'P' }

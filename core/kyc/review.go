@@ -15,7 +15,9 @@ import (
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/mail"
+	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/tasks"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -41,6 +43,28 @@ type AdminRecord struct {
 	// SharedWith are the other accounts of the company that carry the same Aadhaar number (in
 	// their KYC or their profile), for the reviewer to compare (issue 27 finding 7).
 	SharedWith []SharedAccount `json:"sharedWith"`
+	// Source is OFFLINE_EKYC, or CARDS for a submission of card images (Documents).
+	Source string `json:"source"`
+	// EKYC is what UIDAI's signed file said (nil for CARDS).
+	EKYC *EKYCView `json:"ekyc"`
+	// PanName is the name on the PAN as the buyer typed it; NameScore (0-100, nil for CARDS) is
+	// how surely it names the e-KYC's person (fields.NameScore); NameMatchMin is the company's
+	// threshold, below which NameMismatch warns the reviewer.
+	PanName      string `json:"panName"`
+	NameScore    *int   `json:"nameScore"`
+	NameMatchMin int    `json:"nameMatchMin"`
+	NameMismatch bool   `json:"nameMismatch"`
+}
+
+// EKYCView is an offline e-KYC as the reviewer sees it: the Aadhaar number's last 4 digits are
+// the record's AadhaarNumber.
+type EKYCView struct {
+	Name   string `json:"name"`
+	DOB    string `json:"dob"` // YYYY-MM-DD, or YYYY when UIDAI holds only the year
+	Gender string `json:"gender"`
+	// PhotoURL is a signed link to the photo ("" when the file had none).
+	PhotoURL    string    `json:"photoUrl"`
+	GeneratedAt time.Time `json:"generatedAt"`
 }
 
 // SharedAccount is another account of the company with the same Aadhaar number.
@@ -108,6 +132,7 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			changed[r.UserID] = append(changed[r.UserID], r.Kind)
 		}
 	}
+	thresholds := map[string]int{}
 	recs := make([]AdminRecord, len(rows))
 	for i := range rows {
 		r := &rows[i]
@@ -121,7 +146,21 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			IsApproved: r.IsApproved, Status: r.Status, PanNumber: r.PanNumber,
 			AadhaarNumber: fields.MaskLast4(r.AadhaarLast4), Documents: nonNil(docs[r.UserID]),
 			Resubmitted: r.Resubmitted, ChangedDocuments: ch, Reason: r.Reason,
-			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt}
+			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, Source: r.Source, PanName: r.PanName, NameScore: r.NameScore}
+		if _, ok := thresholds[r.CompanyID]; !ok {
+			if thresholds[r.CompanyID], err = sale.NameMatchMin(ctx, db, r.CompanyID); err != nil {
+				return nil, err
+			}
+		}
+		recs[i].NameMatchMin = thresholds[r.CompanyID]
+		recs[i].NameMismatch = r.NameScore != nil && *r.NameScore < recs[i].NameMatchMin
+		if r.Source == SourceEKYC && r.EKYCGeneratedAt != nil {
+			e := &EKYCView{Name: r.EKYCName, DOB: r.EKYCDOB, Gender: r.EKYCGender, GeneratedAt: r.EKYCGeneratedAt.UTC()}
+			if r.EKYCPhotoID != nil {
+				e.PhotoURL = s.Media.URL(*r.EKYCPhotoID, media.LinkTTL)
+			}
+			recs[i].EKYC = e
+		}
 		if recs[i].SharedWith, err = sharedAadhaar(ctx, db, r.CompanyID, r.UserID, r.AadhaarHash); err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sort"
@@ -18,6 +19,7 @@ import (
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/metrics"
 	"prelaunch/core/infra/migrations"
+	"prelaunch/core/kyc/ekyc"
 	"prelaunch/core/infra/platform"
 	"prelaunch/core/infra/ratelimit"
 	"prelaunch/core/infra/tasks"
@@ -44,6 +46,8 @@ type Deps struct {
 	Sealer *twofactor.Sealer
 	// FileSealer encrypts the KYC document files with PII_KEY.
 	FileSealer *media.Sealer
+	// EKYC verifies UIDAI's offline e-KYC files against AADHAAR_CERT.
+	EKYC *ekyc.Verifier
 
 	// Serving makes Build start its services' background work (the site resolver's refresh loop
 	// and its Postgres listener, one connection). The servers' main sets it; tests, which build
@@ -111,8 +115,13 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("PII_KEY: %w", err)
 	}
+	ekycs, err := aadhaarVerifier(cfg)
+	if err != nil {
+		return nil, err
+	}
 	return &Deps{
 		Cfg: cfg, Log: log, DB: db, Redis: rdb,
+		EKYC:       ekycs,
 		Tasks:      asynq.NewClient(redisOpt),
 		Clock:      clk,
 		Tokens:     tokens,
@@ -125,6 +134,23 @@ func OpenWith(cfg config.Config, service string) (*Deps, error) {
 		FileSealer: fileSealer,
 		bg:         &background{},
 	}, nil
+}
+
+// aadhaarVerifier reads AADHAAR_CERT; outside production an empty one is the development
+// certificate (`prelaunch ekyc-sample`), which production refuses.
+func aadhaarVerifier(cfg config.Config) (*ekyc.Verifier, error) {
+	setting := cfg.AadhaarCert
+	if setting == "" && !cfg.IsProduction() {
+		setting = ekyc.DevCertPEM
+	}
+	v, err := ekyc.NewVerifier(setting)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.IsProduction() && ekyc.IsDevCert(v.Cert()) {
+		return nil, errors.New("AADHAAR_CERT: the development certificate is not UIDAI's; production needs UIDAI's (docs/deploy.md)")
+	}
+	return v, nil
 }
 
 // Migrate applies pending migrations and logs what it applied.

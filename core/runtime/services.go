@@ -77,7 +77,7 @@ func (d *Deps) Build() *Services {
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey,
 		Wallet: wallet.AddressOf}
 	kycs := &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
-		Links: links, PIIKey: d.Cfg.PIIKey, Files: files}
+		Links: links, PIIKey: d.Cfg.PIIKey, Files: files, EKYC: d.EKYC}
 	views := &readmodel.Service{DB: d.DB, Links: links, KYCRecords: kycs, Media: d.Media}
 	dlv := &delivery.Service{DB: d.DB, Clock: d.Clock, Log: d.Log}
 	dist := d.distributor(views)

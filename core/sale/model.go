@@ -59,7 +59,10 @@ type Token struct {
 	MaxOrderINR         *decimal.Decimal `bun:"max_order_inr,type:numeric(18,2)"`
 	MaxPerBuyerINR      *decimal.Decimal `bun:"max_per_buyer_inr,type:numeric(18,2)"`
 	KYCRequiredAboveINR *decimal.Decimal `bun:"kyc_required_above_inr,type:numeric(18,2)"`
-	SettingsVersion     int64            `bun:"settings_version,notnull"`
+	// KYCNameMatchMin: the least fields.NameScore of a KYC's PAN name and e-KYC name before the
+	// reviewer is warned; nil is fields.NameMatchThreshold.
+	KYCNameMatchMin *int  `bun:"kyc_name_match_min"`
+	SettingsVersion int64 `bun:"settings_version,notnull"`
 	// The company's GST registration (migration …0100_tax_settings): no GSTIN, no invoices.
 	GSTIN          string          `bun:"gstin,notnull"`
 	TaxLegalName   string          `bun:"tax_legal_name,notnull"`

@@ -77,6 +77,8 @@ type LimitsView struct {
 	MaxOrder         *decimal.Decimal `json:"maxOrder"`
 	MaxPerBuyer      *decimal.Decimal `json:"maxPerBuyer"`
 	KYCRequiredAbove *decimal.Decimal `json:"kycRequiredAbove"`
+	// KYCNameMatchMin is the company's name match threshold (NameMatchMin), the default filled in.
+	KYCNameMatchMin int `json:"kycNameMatchMin"`
 }
 
 type RoundView struct {
@@ -111,7 +113,7 @@ func Settings(t *Token, rounds []Round, now time.Time) *TokenSettings {
 		Sale: SaleView{StartsAt: utc(t.SaleStartsAt), EndsAt: utc(t.SaleEndsAt), Paused: t.SalePaused,
 			Status: SaleStatus(t, rounds, now)},
 		Limits: LimitsView{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR,
-			KYCRequiredAbove: t.KYCRequiredAboveINR},
+			KYCRequiredAbove: t.KYCRequiredAboveINR, KYCNameMatchMin: nameMatchMin(t.KYCNameMatchMin)},
 		Rounds: make([]RoundView, 0, len(rounds))}
 	for _, r := range rounds {
 		v.Rounds = append(v.Rounds, RoundView{ID: r.ID, Position: r.Position, Name: r.Name, Price: r.Price,
@@ -175,6 +177,8 @@ type LimitsInput struct {
 	MaxOrder         Num `json:"maxOrder"`
 	MaxPerBuyer      Num `json:"maxPerBuyer"`
 	KYCRequiredAbove Num `json:"kycRequiredAbove"`
+	// KYCNameMatchMin: 1-100; absent or null is the default (fields.NameMatchThreshold).
+	KYCNameMatchMin Num `json:"kycNameMatchMin"`
 }
 
 type RoundInput struct {
@@ -404,6 +408,16 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 		t.MaxOrderINR = limit(&v, "limits.maxOrder", "Maximum order", in.Limits.MaxOrder)
 		t.MaxPerBuyerINR = limit(&v, "limits.maxPerBuyer", "Maximum per buyer", in.Limits.MaxPerBuyer)
 		t.KYCRequiredAboveINR = limit(&v, "limits.kycRequiredAbove", "KYC required above", in.Limits.KYCRequiredAbove)
+		t.KYCNameMatchMin = nil
+		if n := in.Limits.KYCNameMatchMin; n.Set {
+			d, ok := parseNum(n)
+			if !ok || decimals(d) > 0 || d.LessThan(decimal.NewFromInt(1)) || d.GreaterThan(decimal.NewFromInt(100)) {
+				v.Field("The KYC name match threshold must be a whole number from 1 to 100.", "limits.kycNameMatchMin")
+			} else {
+				m := int(d.IntPart())
+				t.KYCNameMatchMin = &m
+			}
+		}
 		if t.MinOrderINR != nil && t.MaxOrderINR != nil {
 			v.CheckField(!t.MinOrderINR.GreaterThan(*t.MaxOrderINR), "limits.minOrder", "Minimum order cannot be more than the maximum order.")
 		}

@@ -71,6 +71,10 @@ type Config struct {
 	// only form of the whole number kept, to find one number on two accounts) and seals the KYC
 	// document files (AES-256-GCM). Required in production; elsewhere derived from JWT_SECRET.
 	PIIKey []byte
+	// AadhaarCert (AADHAAR_CERT: PEM text, or a path to a PEM or .cer file) is UIDAI's
+	// certificate that signs the offline e-KYC files buyers upload (core/kyc/ekyc). Required in
+	// production; elsewhere empty means the development certificate of `prelaunch ekyc-sample`.
+	AadhaarCert string
 	// SweepInterval is how often the worker schedules the purchase sweep (SWEEP_INTERVAL).
 	SweepInterval time.Duration
 	// PaymentWindow is how long a new order stays open for payment (PAYMENT_WINDOW): 15 minutes,
@@ -181,12 +185,14 @@ func Load() (Config, error) {
 		return Config{}, err
 	}
 	c.PIIKey = piiKey
+	c.AadhaarCert = strings.TrimSpace(os.Getenv("AADHAAR_CERT"))
 
 	var missing []string
 	if c.IsProduction() {
 		for name, v := range map[string]string{
 			"TWOFA_KEY":      os.Getenv("TWOFA_KEY"),
 			"PII_KEY":        os.Getenv("PII_KEY"),
+			"AADHAAR_CERT":   c.AadhaarCert,
 			"JWT_SECRET":     c.JWTSecret,
 			"RESEND_API_KEY": c.ResendAPIKey,
 			"MAIL_FROM":      os.Getenv("MAIL_FROM"),

@@ -111,7 +111,8 @@ func TestPaymentWindowShortOnlyOutsideProduction(t *testing.T) {
 
 func TestTwoFAKey(t *testing.T) {
 	prod := map[string]string{"APP_ENV": "production", "JWT_SECRET": strings.Repeat("s", 40), "RESEND_API_KEY": "re_x",
-		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "PII_KEY": strings.Repeat("1e", 32)}
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "PII_KEY": strings.Repeat("1e", 32),
+		"AADHAAR_CERT": "/etc/prelaunch/uidai.cer"}
 	for k, v := range prod {
 		t.Setenv(k, v)
 	}
@@ -144,7 +145,8 @@ func TestTwoFAKey(t *testing.T) {
 // and derived outside production.
 func TestPIIKey(t *testing.T) {
 	prod := map[string]string{"APP_ENV": "production", "JWT_SECRET": strings.Repeat("s", 40), "RESEND_API_KEY": "re_x",
-		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "TWOFA_KEY": strings.Repeat("0f", 32)}
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "TWOFA_KEY": strings.Repeat("0f", 32),
+		"AADHAAR_CERT": "/etc/prelaunch/uidai.cer"}
 	for k, v := range prod {
 		t.Setenv(k, v)
 	}
@@ -164,5 +166,27 @@ func TestPIIKey(t *testing.T) {
 	t.Setenv("PII_KEY", "")
 	if c, err := Load(); err != nil || len(c.PIIKey) != 32 {
 		t.Fatalf("development derives a key: got %d bytes, %v", len(c.PIIKey), err)
+	}
+}
+
+// AADHAAR_CERT (UIDAI's e-KYC signing certificate) is required in production like the secrets;
+// elsewhere empty (the development certificate, core/kyc/ekyc).
+func TestAadhaarCertRequiredInProduction(t *testing.T) {
+	for k, v := range map[string]string{"APP_ENV": "production", "JWT_SECRET": strings.Repeat("s", 40), "RESEND_API_KEY": "re_x",
+		"MAIL_FROM": "a@b.c", "DATABASE_URL": "postgres://x", "REDIS_URL": "redis://x", "TWOFA_KEY": strings.Repeat("0f", 32),
+		"PII_KEY": strings.Repeat("1e", 32), "AADHAAR_CERT": ""} {
+		t.Setenv(k, v)
+	}
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "AADHAAR_CERT") {
+		t.Fatalf("production must refuse to start without AADHAAR_CERT, got %v", err)
+	}
+	t.Setenv("AADHAAR_CERT", " /etc/prelaunch/uidai.cer ")
+	if c, err := Load(); err != nil || c.AadhaarCert != "/etc/prelaunch/uidai.cer" {
+		t.Fatalf("AADHAAR_CERT: %q %v", c.AadhaarCert, err)
+	}
+	t.Setenv("APP_ENV", "development")
+	t.Setenv("AADHAAR_CERT", "")
+	if c, err := Load(); err != nil || c.AadhaarCert != "" {
+		t.Fatalf("development: %q %v", c.AadhaarCert, err)
 	}
 }

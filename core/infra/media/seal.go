@@ -8,6 +8,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -179,4 +180,45 @@ func (s *Store) openSealed(ctx context.Context, m *Media) (io.ReadCloser, error)
 		return nil, fmt.Errorf("%s: %w", m.ID, err)
 	}
 	return io.NopCloser(bytes.NewReader(plain)), nil
+}
+
+// SaveSealed stores data sealed from the start (never in plaintext), as a file of owner recorded
+// through db (the caller's transaction): an image only (a KYC photo). On a refused or failed
+// record nothing is left; a caller whose transaction then rolls back removes the blob with
+// Discard.
+func (s *Store) SaveSealed(ctx context.Context, db bun.IDB, owner Owner, f File) (*Media, error) {
+	if s.Sealer == nil {
+		return nil, errors.New("media: no sealer (PII_KEY) configured")
+	}
+	ct, err := Sniff(f.Data)
+	if err != nil {
+		return nil, err
+	}
+	if !IsImage(ct) {
+		return nil, errType()
+	}
+	key := randomName()
+	if err := s.Blobs.Put(ctx, key, s.Sealer.Seal(key, f.Data), "application/octet-stream"); err != nil {
+		return nil, fmt.Errorf("store sealed file: %w", err)
+	}
+	sum := sha256.Sum256(f.Data)
+	hexSum := hex.EncodeToString(sum[:])
+	m := &Media{OwnerKind: owner.Kind, OwnerID: owner.ID, StorageName: key, OriginalName: cleanName(f.Name),
+		ContentType: ct, SizeBytes: int64(len(f.Data)), Sealed: true, SHA256: &hexSum}
+	if owner.CompanyID != "" {
+		cid := owner.CompanyID
+		m.CompanyID = &cid
+	}
+	if _, err := db.NewInsert().Model(m).Returning("id").Exec(ctx); err != nil {
+		s.Discard(ctx, m)
+		return nil, fmt.Errorf("record sealed file: %w", err)
+	}
+	return m, nil
+}
+
+// Discard removes the blob of a file whose record was not kept.
+func (s *Store) Discard(ctx context.Context, m *Media) {
+	if m != nil {
+		_ = s.Blobs.Delete(context.WithoutCancel(ctx), m.StorageName)
+	}
 }

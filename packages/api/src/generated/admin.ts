@@ -2734,6 +2734,11 @@ export interface components {
             maxOrder: number | null;
             maxPerBuyer: number | null;
             kycRequiredAbove: number | null;
+            /**
+             * @description Not INR: the least score (0-100) of the name on a buyer's PAN against the name in their
+             *     e-KYC file before the KYC review warns of a mismatch; 80 unless set.
+             */
+            kycNameMatchMin: number;
         };
         TokenRound: {
             id: string;
@@ -2836,6 +2841,8 @@ export interface components {
                 maxOrder?: components["schemas"]["OptionalDecimal"];
                 maxPerBuyer?: components["schemas"]["OptionalDecimal"];
                 kycRequiredAbove?: components["schemas"]["OptionalDecimal"];
+                /** @description A whole number from 1 to 100 (else 422 "The KYC name match threshold must be a whole number from 1 to 100."); absent or null: the default, 80. */
+                kycNameMatchMin?: null | number | string;
             };
             rounds?: {
                 /** @description A round of this token to keep (its sold count stays); absent, null or unknown: a new round. */
@@ -2907,9 +2914,38 @@ export interface components {
             status: components["schemas"]["KycStatus"];
             /** @description Whole (ABCDE1234F): the reviewer compares it with the PAN card. */
             panNumber: string;
-            /** @description All but the last 4 masked (XXXX XXXX 1234). */
+            /** @description All but the last 4 masked (XXXX XXXX 1234): from the e-KYC file's reference id. */
             aadhaarNumber: string;
+            /** @description The card images of a submission made before the offline e-KYC (source CARDS); empty for others. */
             documents: components["schemas"]["KycDocument"][];
+            /**
+             * @description OFFLINE_EKYC (UIDAI's signed file, ekyc) or CARDS (card images, documents; before the offline e-KYC).
+             * @enum {string}
+             */
+            source: "OFFLINE_EKYC" | "CARDS";
+            /** @description What UIDAI's signed offline e-KYC file said; null for CARDS. */
+            ekyc: null | {
+                name: string;
+                /** @description YYYY-MM-DD, or YYYY when UIDAI holds only the year. */
+                dob: string;
+                /** @description M, F or T. */
+                gender: string;
+                /** @description A signed link to the photo in the file (valid for minutes); empty when it had none. */
+                photoUrl: string;
+                /**
+                 * Format: date-time
+                 * @description When UIDAI made the file.
+                 */
+                generatedAt: string;
+            };
+            /** @description The name on the PAN as the buyer typed it (empty for CARDS). */
+            panName: string;
+            /** @description How surely panName names the e-KYC's person (0-100); null for CARDS. */
+            nameScore: number | null;
+            /** @description The company's threshold (token settings limits.kycNameMatchMin, 80 unless set). */
+            nameMatchMin: number;
+            /** @description nameScore is below nameMatchMin; the review warns. */
+            nameMismatch: boolean;
             /** @description The submission follows a rejection. */
             resubmitted: boolean;
             /** @description The kinds of the documents replaced or added since the rejected submission (empty on a first one). */

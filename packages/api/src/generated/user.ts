@@ -669,23 +669,33 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Submit PAN, Aadhaar and the documents for review (NONE or REJECTED → PENDING)
-         * @description The files are first uploaded through POST /api/v1/superadmin/media/add (field "medias") and
-         *     named here by their ids. panNumber: spaces ignored, any case, else 422 "Please enter a valid PAN
-         *     (e.g. ABCDE1234F)."; aadhaarNumber: spaces and dashes ignored, 422 "Please enter a valid 12-digit
-         *     Aadhaar number." / "This Aadhaar number is not valid." (Verhoeff). documents: kind PAN,
-         *     AADHAAR_FRONT and AADHAAR_BACK are required, SELFIE is optional; 422 "Please upload your PAN
-         *     card.", "Please upload the front of your Aadhaar card.", "Please upload the back of your Aadhaar
-         *     card.", "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.", "Upload each
-         *     document once." (a kind or a file twice), "The file was not found. Please upload it again." (a
-         *     file that is not the caller's own upload), "KYC documents must be JPG, PNG, WEBP or PDF files."
-         *     and "The selfie must be a JPG, PNG or WEBP image.". Every failing field is named (message an
-         *     array). 409 "Your KYC is already under review." (PENDING), "Your KYC is already verified."
-         *     (APPROVED) and "This Aadhaar number is already registered with another account. Please contact
-         *     support if this is your number." (the number is on another account of the company, in its KYC
-         *     or its profile). The number is kept as its last 4 digits and a keyed hash only, and the
-         *     documents are encrypted in the store. A resubmission after REJECTED replaces the numbers and documents and clears the
-         *     reason.
+         * Submit the PAN and UIDAI's offline e-KYC file for review (NONE or REJECTED → PENDING)
+         * @description multipart/form-data (else 415): panNumber, panName (the name as printed on the PAN card),
+         *     shareCode and file, the Paperless Offline e-KYC zip downloaded from UIDAI (at most 512 KB,
+         *     else 413 "The e-KYC file is larger than 512 KB; UIDAI's file is far smaller. Upload the .zip
+         *     file from UIDAI."). The zip is opened with the share code (WinZip AES or ZipCrypto), its XML
+         *     signature verified against UIDAI's certificate (AADHAAR_CERT), and the name, date of birth,
+         *     gender, photo and the Aadhaar number's last 4 digits taken from it; the zip itself is not
+         *     kept, the photo is stored encrypted. 422 with the failing fields named (message an array):
+         *     panNumber "Please enter a valid PAN (e.g. ABCDE1234F)." or "This PAN is not an individual's
+         *     (its 4th letter must be P). Enter your personal PAN."; panName "Please enter your name as
+         *     printed on your PAN card."; shareCode "Please enter the 4-character share code you chose on
+         *     the UIDAI site." or "The share code does not open this e-KYC file. Enter the 4-character
+         *     share code you chose when downloading it."; file "Please upload the e-KYC zip file you
+         *     downloaded from UIDAI.", "The e-KYC file's signature is not valid." (not signed by UIDAI's
+         *     certificate, or altered after), "The e-KYC file is older than 3 days. Download a new one from
+         *     UIDAI.", "The e-KYC file's date is in the future. Download a new one from UIDAI.", "This is
+         *     not the e-KYC zip file from UIDAI. Upload the .zip file as you downloaded it.", "The zip
+         *     holds no e-KYC file. Upload the .zip file from UIDAI as you downloaded it.", "This zip is not
+         *     UIDAI's e-KYC file: it has extra files, folders or oversized content.", "This zip is not
+         *     protected by a share code, so it is not UIDAI's e-KYC file as downloaded.", "This file is not
+         *     a UIDAI offline e-KYC file.", "The e-KYC file is damaged. Download it again from UIDAI.". The
+         *     PAN name is compared with the e-KYC name (a score the reviewer sees, never a refusal). 409
+         *     "Your KYC is already under review." (PENDING), "Your KYC is already verified." (APPROVED) and
+         *     "This Aadhaar is already registered with another account. Please contact support if this is
+         *     your Aadhaar." (the same person, by the Aadhaar's last 4 digits, date of birth, gender and
+         *     name, on another account of the company). A resubmission after REJECTED replaces everything
+         *     and clears the reason.
          */
         post: operations["kycSubmit"];
         delete?: never;
@@ -1489,8 +1499,13 @@ export interface components {
             status: components["schemas"]["KycStatus"];
             /** @description All but the last 4 masked (XXXXXX234F); whole for REJECTED (the buyer submits it again); empty for NONE. */
             panNumber: string;
+            /** @description The name on the PAN as the buyer typed it; empty for NONE. */
+            panName: string;
             /** @description All but the last 4 masked (XXXX XXXX 1234); empty for NONE. */
             aadhaarNumber: string;
+            /** @description The name in the buyer's offline e-KYC file; empty for NONE and for a submission of card images. */
+            ekycName: string;
+            /** @description The card images of a submission made before the offline e-KYC; empty for others. */
             documents: components["schemas"]["KycDocument"][];
             /** @description The admin's reason when REJECTED, else empty. */
             reason: string;
@@ -1499,16 +1514,18 @@ export interface components {
             /** Format: date-time */
             decidedAt: string | null;
         };
-        KycSubmitDocument: {
-            /** @description PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE. */
-            kind: string;
-            /** @description An upload of the caller (POST /api/v1/superadmin/media/add). */
-            mediaId: string;
-        };
         KycSubmitRequest: {
+            /** @description Spaces ignored, any case; the 4th letter P (a person). */
             panNumber: string;
-            aadhaarNumber: string;
-            documents: components["schemas"]["KycSubmitDocument"][];
+            /** @description The name as printed on the PAN card. */
+            panName: string;
+            /** @description The 4-character share code chosen on UIDAI's site when downloading the file. */
+            shareCode: string;
+            /**
+             * Format: binary
+             * @description The offline e-KYC zip from UIDAI, as downloaded (offlineaadhaar….zip).
+             */
+            file: string;
         };
         KycAnswer: {
             /** @constant */
@@ -1831,7 +1848,7 @@ export interface components {
         };
         KycSubmit: {
             content: {
-                "application/json": components["schemas"]["KycSubmitRequest"];
+                "multipart/form-data": components["schemas"]["KycSubmitRequest"];
             };
         };
         WalletVerify: {
