@@ -210,6 +210,16 @@ memprobe: setup
 bench-tenants: setup services
 	@scripts/bench-tenants.sh
 
+# A sale's rush: 64 workers ordering and cancelling beside pgbench updating one row (tools/rush).
+# RUSH_BASE=<git rev> measures that build too, in alternating rounds (docs/performance.md).
+.PHONY: bench-rush
+bench-rush: setup services
+	@command -v pgbench >/dev/null || { \
+		echo "==> installing Debian postgresql-client for pgbench"; \
+		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq postgresql-client >/dev/null); \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql-client >/dev/null; fi; } || true
+	@scripts/bench-rush.sh
+
 # price/get through `make run`'s start script next to bff-user started by hand.
 bench-run-stack: setup build services
 	@scripts/bench-run-stack.sh

@@ -199,7 +199,7 @@ func (d *Deps) ServeMetrics(service string, queues bool) (string, error) {
 		}
 		sort.Strings(src.Queues)
 	}
-	srv := &metrics.Server{Gatherer: metrics.Gatherer(src), Health: d.Ping}
+	srv := &metrics.Server{Gatherer: metrics.Gatherer(src), Health: d.Ping, Profile: d.Cfg.Pprof && !d.Cfg.IsProduction()}
 	at, stop, err := srv.Listen(addr)
 	if err != nil {
 		err = fmt.Errorf("metrics listener (METRICS_ADDR %s): %w", addr, err)

@@ -43,7 +43,9 @@ type Config struct {
 	AWSAccessKeyID, AWSSecretAccessKey, AWSSessionToken string
 	// MetricsAddr is where /metrics (and the worker's /healthz) listen (METRICS_ADDR): empty means
 	// the process's default (127.0.0.1:9101 bff-user, :9102 bff-admin, :9103 worker), "off" none.
-	MetricsAddr       string
+	MetricsAddr string
+	// Pprof (PPROF=1) adds Go's profiler at /debug/pprof/ on the metrics listener; never in production.
+	Pprof             bool
 	UserAddr          string
 	AdminAddr         string
 	UserDist          string
@@ -121,6 +123,7 @@ func Load() (Config, error) {
 		AWSSecretAccessKey: os.Getenv("AWS_SECRET_ACCESS_KEY"),
 		AWSSessionToken:    os.Getenv("AWS_SESSION_TOKEN"),
 		MetricsAddr:        strings.TrimSpace(os.Getenv("METRICS_ADDR")),
+		Pprof:              os.Getenv("PPROF") == "1",
 		UserAddr:           getenv("USER_ADDR", ":"+getenv("USER_PORT", "8080")),
 		AdminAddr:          getenv("ADMIN_ADDR", ":"+getenv("ADMIN_PORT", "8081")),
 		UserDist:           getenv("USER_DIST", "apps/user/dist"),

@@ -12,6 +12,7 @@ import (
 	"database/sql"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"slices"
 	"time"
 
@@ -118,6 +119,9 @@ type Server struct {
 	Gatherer prometheus.Gatherer
 	// Health answers nil when the process can work (its DB and Redis answer).
 	Health func(ctx context.Context) error
+	// Profile adds Go's profiler (net/http/pprof) at /debug/pprof/ on this listener (PPROF=1):
+	// off by default, for measuring a process under load (make bench-rush -pprof).
+	Profile bool
 }
 
 // Handler serves /metrics and /healthz.
@@ -138,6 +142,13 @@ func (s *Server) Handler() http.Handler {
 			_, _ = w.Write([]byte("ok\n"))
 		})
 	}
+	if s.Profile {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	}
 	return mux
 }
 
@@ -151,7 +162,11 @@ func (s *Server) Listen(addr string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	write := 30 * time.Second
+	if s.Profile {
+		write = 2 * time.Minute // a CPU profile answers after its ?seconds=
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: write}
 	go func() { _ = srv.Serve(ln) }()
 	return ln.Addr().String(), func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
