@@ -154,8 +154,12 @@ func TestSettingsRefuseAWindowInThePastOrOutOfOrder(t *testing.T) {
 	if !ok || a.Kind != apperr.KindInvalid {
 		t.Fatalf("%v", err)
 	}
+	named := map[string]bool{}
+	for _, f := range a.Fields {
+		named[f.Field] = true
+	}
 	for _, f := range []string{"rounds[0].requestStartsAt", "rounds[0].requestEndsAt", "rounds[0].paymentHours"} {
-		if _, found := a.Fields[f]; !found {
+		if !named[f] {
 			t.Errorf("no message for %s: %+v", f, a.Fields)
 		}
 	}
