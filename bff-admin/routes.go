@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/httpx"
 	"prelaunch/core/infra/media/mediahttp"
+	"prelaunch/core/infra/pagination"
 	"prelaunch/core/purchase"
 	"prelaunch/core/readmodel"
 	"prelaunch/core/runtime"
@@ -73,6 +74,8 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Put("/beneficiary/update", admin, a.beneficiaryUpdate)
 	ad.Get("/token/get", admin, a.tokenSettings)
 	ad.Put("/token/update", admin, a.tokenSettingsUpdate)
+	ad.Get("/token/round/allocation", admin, a.roundAllocation)
+	ad.Post("/token/round/allocation/second-pass", admin, a.roundSecondPass)
 	ad.Get("/export/purchases.csv", admin, a.exportPurchases)
 	ad.Get("/export/users.csv", admin, a.exportUsers)
 	ad.Get("/export/invoices.csv", admin, a.exportInvoices)
@@ -431,6 +434,36 @@ func (a *api) tokenSettingsUpdate(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Token updated successfully", t)
+}
+
+// roundAllocation is the allocation view of a round sold by requests (page and limit page both
+// the requests and the allocations).
+func (a *api) roundAllocation(c fiber.Ctx) error {
+	p, err := pagination.Parse(c.Query("page"), c.Query("limit"), 50)
+	if err != nil {
+		return err
+	}
+	v, err := a.svc.Allocations.AdminView(c.Context(), companyOf(c), c.Query("roundId"), p)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Allocation fetched successfully", v)
+}
+
+type secondPassIn struct {
+	RoundID string `json:"roundId"`
+}
+
+func (a *api) roundSecondPass(c fiber.Ctx) error {
+	var in secondPassIn
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	v, err := a.svc.Allocations.SecondPass(c.Context(), httpx.Actor(c), in.RoundID)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Second pass done successfully", v)
 }
 
 // csvType is the media type of every export.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"prelaunch/core/allocation"
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
 	"prelaunch/core/infra/apperr"
@@ -55,6 +56,8 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Get("/user/package/beneficiary/get", a.withSite, signedIn, same, a.beneficiary)
 	v1.Post("/user/package/order", a.withSite, signedIn, same, once, a.order)
 	v1.Get("/user/package/order/get", a.withSite, signedIn, same, a.orderGet)
+	v1.Post("/user/package/request", a.withSite, signedIn, same, once, a.request)
+	v1.Get("/user/package/request/get", a.withSite, signedIn, same, a.requestGet)
 	v1.Post("/user/package/order/cancel", a.withSite, signedIn, same, a.orderCancel)
 	v1.Post("/user/package/purchase", a.withSite, signedIn, same, once, a.submit)
 	v1.Get("/user/transaction/list", a.withSite, signedIn, same, a.transactions)
@@ -247,6 +250,31 @@ func (a *api) order(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Order created successfully", p.View())
+}
+
+// request makes, changes or withdraws (amount 0) the buyer's request in a round sold by requests.
+func (a *api) request(c fiber.Ctx) error {
+	var in allocation.RequestInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	v, err := a.svc.Allocations.Request(c.Context(), me(c), in)
+	if err != nil {
+		return err
+	}
+	msg := "Request saved successfully"
+	if v.Request == nil {
+		msg = "Request withdrawn successfully"
+	}
+	return httpx.OK(c, msg, v)
+}
+
+func (a *api) requestGet(c fiber.Ctx) error {
+	v, err := a.svc.Allocations.Get(c.Context(), me(c), c.Query("roundId"))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Request fetched successfully", v)
 }
 
 func (a *api) orderGet(c fiber.Ctx) error {

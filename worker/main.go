@@ -33,6 +33,31 @@ func sweepUniqueTTL(every time.Duration) time.Duration {
 // DeliveryInterval is how often the worker looks at the open token transfers.
 const DeliveryInterval = 3 * time.Second
 
+// AllocationInterval is how often the worker looks for rounds sold by requests whose window closed
+// (and allocations not ordered in time): one indexed query, so a round is allocated within seconds
+// of its close. Every worker does; the round's OPEN → ALLOCATED UPDATE lets one of them do it.
+const AllocationInterval = 2 * time.Second
+
+// allocationLoop runs the allocation's Tick every interval until ctx ends.
+func allocationLoop(ctx context.Context, h *handlers, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			rounds, lapsed, err := h.allocations.Tick(ctx, h.clock.Now())
+			if err != nil && ctx.Err() == nil {
+				h.log.Warn("allocation tick failed; the next one tries again", "err", err)
+			}
+			if rounds > 0 || lapsed > 0 {
+				h.log.Info("rounds sold by requests allocated", "rounds", rounds, "lapsed", lapsed)
+			}
+		}
+	}
+}
+
 func main() {
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "worker:", err)
@@ -71,7 +96,7 @@ func run() error {
 	} else if n > 0 {
 		d.Log.Info("kyc documents sealed", "files", n)
 	}
-	h := &handlers{purchases: svc.Purchases, kyc: svc.KYC, mailer: mailer, clock: d.Clock, log: d.Log}
+	h := &handlers{purchases: svc.Purchases, kyc: svc.KYC, allocations: svc.Allocations, mailer: mailer, clock: d.Clock, log: d.Log}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,
 		Queues:          tasks.Queues,
@@ -108,6 +133,7 @@ func run() error {
 	if d.Cfg.Chain.DirectDelivery || !d.Cfg.IsProduction() {
 		go svc.Distributor.Loop(deliveryCtx, DeliveryInterval)
 	}
+	go allocationLoop(deliveryCtx, h, AllocationInterval)
 	d.Log.Info("worker started", "types", tasks.Types, "mail", how, "sweep", sweepSpec, "metrics", metricsAt)
 
 	sig := make(chan os.Signal, 1)

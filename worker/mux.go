@@ -11,6 +11,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"prelaunch/core/allocation"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/clock"
 	"prelaunch/core/infra/mail"
@@ -25,9 +26,12 @@ import (
 type handlers struct {
 	purchases *purchase.Service
 	kyc       *kyc.Service
-	mailer    mail.Mailer
-	clock     clock.Clock
-	log       *slog.Logger
+	// allocations allocates the rounds sold by requests whose window closed, and lapses the
+	// allocations not ordered in time, at every sweep.
+	allocations *allocation.Service
+	mailer      mail.Mailer
+	clock       clock.Clock
+	log         *slog.Logger
 }
 
 // newMux registers a handler for every task type of core/infra/tasks.
@@ -109,6 +113,14 @@ func isFailure(err error) bool { return !errors.As(err, new(notDue)) }
 // purchaseSweep expires every order whose window is over and whose task was lost, and queues the
 // emails (purchase decisions, refunds, KYC decisions) whose queueing failed.
 func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
+	var allocErr error
+	if h.allocations != nil {
+		rounds, lapsed, err := h.allocations.Tick(ctx, h.clock.Now())
+		if rounds > 0 || lapsed > 0 {
+			h.log.Info("purchase sweep allocated rounds sold by requests", "rounds", rounds, "lapsed", lapsed)
+		}
+		allocErr = err
+	}
 	n, err := h.purchases.Sweep(ctx, h.clock.Now())
 	if err != nil {
 		return err
@@ -124,5 +136,5 @@ func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	if kycSent > 0 {
 		h.log.Info("purchase sweep queued kyc decision notices", "count", kycSent)
 	}
-	return errors.Join(err, kycErr)
+	return errors.Join(err, kycErr, allocErr)
 }

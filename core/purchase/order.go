@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
+	"prelaunch/core/allocation"
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
 	"prelaunch/core/fields"
@@ -164,11 +165,22 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 	if err != nil {
 		return nil, err
 	}
+	// A buyer with an allocation still to order (a round sold by requests) orders exactly it.
+	due, err := allocation.DueFor(ctx, tx, b, now)
+	if err != nil {
+		return nil, err
+	}
+	if due != nil {
+		return s.createForAllocation(ctx, tx, b, amt, tok, due, now)
+	}
 	rounds, err := sale.LoadRounds(ctx, tx, tok.ID)
 	if err != nil {
 		return nil, err
 	}
 	offer := sale.OfferAt(tok, rounds, now)
+	if offer.Status == sale.SaleOpen && offer.Round != nil && offer.Round.ByRequests() {
+		return nil, allocation.ErrRequestsOnly(offer.Round, now)
+	}
 	switch offer.Status {
 	case sale.SaleOpen:
 	case sale.SaleSoldOut:
@@ -223,6 +235,36 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 		}
 	}
 	return p, nil
+}
+
+// createForAllocation places the order of the buyer's allocation: exactly its amount (else 409
+// naming the amount due), its quantity at the round's price, open until the allocation's pay-by.
+// Its tokens were reserved by the allocation, so it reserves nothing; the allocation moves to
+// ORDERED in this transaction. An order that then expires, is cancelled or rejected gives its
+// tokens back to the round as any order does (for a second pass).
+func (s *Service) createForAllocation(ctx context.Context, tx bun.Tx, b user.Buyer, amt decimal.Decimal, tok *sale.Token,
+	due *allocation.Due, now time.Time) (*Purchase, error) {
+	if !amt.Equal(due.Amount) {
+		return nil, allocation.ErrAmountDue(due)
+	}
+	fee := due.Amount.Mul(tok.PlatformChargePercent).Div(decimal.NewFromInt(100)).Round(2)
+	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
+		TransactionID: "TXN" + randomDigits(16), Status: StatusInitiated, Amount: due.Amount, EnteredAmount: amt, Price: due.Price,
+		Quantity: due.Quantity, PlatformChargePercent: tok.PlatformChargePercent, Fee: fee, FinalAmount: due.Amount.Add(fee),
+		RoundID: &due.RoundID, ExpiresAt: due.PayBy, CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
+		return nil, fmt.Errorf("insert purchase: %w", err)
+	}
+	if err := allocation.MarkOrdered(ctx, tx, due.ID, p.ID, now); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// BoughtSoFar is the INR of the buyer's INITIATED, PENDING and APPROVED orders (the per-buyer
+// limit a request in a round sold by requests meets too).
+func BoughtSoFar(ctx context.Context, db bun.IDB, b user.Buyer) (decimal.Decimal, error) {
+	return boughtSoFar(ctx, db, b)
 }
 
 // boughtSoFar is the INR of the buyer's INITIATED, PENDING and APPROVED orders.

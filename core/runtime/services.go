@@ -4,6 +4,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
+	"prelaunch/core/allocation"
 	"prelaunch/core/auth"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
@@ -50,6 +51,8 @@ type Services struct {
 	// Stock is the buyer's stock screens (readmodel over delivery's vesting).
 	Stock    *readmodel.Stock
 	Invoices *invoice.Service
+	// Allocations sells rounds by requests (core/allocation): requests, the draw, second passes.
+	Allocations *allocation.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -106,5 +109,7 @@ func (d *Deps) Build() *Services {
 		Wallets:    &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
 		Delivery:   dlv,
 		Stock:      &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
+		Allocations: &allocation.Service{DB: d.DB, Clock: d.Clock, Tasks: d.Tasks, Log: d.Log,
+			SiteURL: links.SiteURL, Bought: purchase.BoughtSoFar},
 	}
 }

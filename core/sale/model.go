@@ -86,11 +86,52 @@ type Round struct {
 	Sold       decimal.Decimal `bun:"sold,type:numeric(38,0),notnull"`
 	// Closed: a later round has sold, so this one never sells again (migration
 	// …0100_round_closed); tokens its orders give back go to the current round (purchase.ReleaseRound).
-	Closed    bool       `bun:"closed,notnull"`
-	StartsAt  *time.Time `bun:"starts_at"`
-	EndsAt    *time.Time `bun:"ends_at"`
-	CreatedAt time.Time  `bun:"created_at,notnull,default:current_timestamp"`
-	UpdatedAt time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
+	Closed   bool       `bun:"closed,notnull"`
+	StartsAt *time.Time `bun:"starts_at"`
+	EndsAt   *time.Time `bun:"ends_at"`
+	// Mode FCFS (orders first come, first served) or REQUESTS (migration …0100_round_requests:
+	// buyers ask during the request window, core/allocation shares the round out at its close and
+	// each buyer has PaymentHours to pay). The draw's seed is never loaded here (Seed reads it once
+	// the round is allocated); DrawCommitment is its SHA-256, public from the start.
+	Mode            string     `bun:"mode,notnull"`
+	RequestStartsAt *time.Time `bun:"request_starts_at"`
+	RequestEndsAt   *time.Time `bun:"request_ends_at"`
+	PaymentHours    int        `bun:"payment_hours,notnull"`
+	DrawCommitment  *string    `bun:"draw_commitment"`
+	DrawStatus      string     `bun:"draw_status,notnull"`
+	AllocatedAt     *time.Time `bun:"allocated_at"`
+	CreatedAt       time.Time  `bun:"created_at,notnull,default:current_timestamp"`
+	UpdatedAt       time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
+
+	seed []byte // drawn by the settings when the round is set to REQUESTS, written by writeSeed
+}
+
+// Round modes and draw states (token_rounds.mode, draw_status).
+const (
+	ModeFCFS     = "FCFS"
+	ModeRequests = "REQUESTS"
+
+	DrawNone      = "NONE"
+	DrawOpen      = "OPEN"
+	DrawAllocated = "ALLOCATED"
+
+	// DefaultPaymentHours is how long a buyer has to pay for an allocation unless the round says.
+	DefaultPaymentHours = 48
+)
+
+// ByRequests reports whether the round is sold by requests.
+func (r *Round) ByRequests() bool { return r.Mode == ModeRequests }
+
+// RequestsOpen reports whether the round takes requests at now: by requests, not yet allocated,
+// within its request window.
+func (r *Round) RequestsOpen(now time.Time) bool {
+	return r.ByRequests() && r.DrawStatus == DrawOpen && r.RequestStartsAt != nil && !now.Before(*r.RequestStartsAt) &&
+		r.RequestEndsAt != nil && now.Before(*r.RequestEndsAt)
+}
+
+// WindowOpened reports whether the round's request window has begun (its mode and window are fixed from then).
+func (r *Round) WindowOpened(now time.Time) bool {
+	return r.ByRequests() && (r.DrawStatus == DrawAllocated || (r.RequestStartsAt != nil && !now.Before(*r.RequestStartsAt)))
 }
 
 type MetaData struct {

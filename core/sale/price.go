@@ -27,6 +27,45 @@ type PriceRound struct {
 	EndsAt     *time.Time      `json:"endsAt"`
 }
 
+// PriceRequestRound is the round sold by requests the buyer sees on Buy Token: the first one not
+// closed that takes requests now or later, or has been allocated. Status: SCHEDULED, OPEN,
+// CLOSING (window over, allocation pending) or ALLOCATED.
+type PriceRequestRound struct {
+	ID              string          `json:"id"`
+	Name            string          `json:"name"`
+	Price           decimal.Decimal `json:"price"`
+	RequestStartsAt *time.Time      `json:"requestStartsAt"`
+	RequestEndsAt   *time.Time      `json:"requestEndsAt"`
+	PaymentHours    int             `json:"paymentHours"`
+	Commitment      string          `json:"commitment"`
+	Status          string          `json:"status"`
+}
+
+// RequestRound picks the round of PriceRequestRound (nil when none).
+func RequestRound(rounds []Round, now time.Time) *PriceRequestRound {
+	for i := range rounds {
+		r := &rounds[i]
+		if !r.ByRequests() || r.Closed || (r.DrawStatus != DrawOpen && r.DrawStatus != DrawAllocated) {
+			continue
+		}
+		v := &PriceRequestRound{ID: r.ID, Name: r.Name, Price: r.Price, RequestStartsAt: utc(r.RequestStartsAt),
+			RequestEndsAt: utc(r.RequestEndsAt), PaymentHours: r.PaymentHours, Status: "SCHEDULED"}
+		if r.DrawCommitment != nil {
+			v.Commitment = *r.DrawCommitment
+		}
+		switch {
+		case r.DrawStatus == DrawAllocated:
+			v.Status = "ALLOCATED"
+		case r.RequestsOpen(now):
+			v.Status = "OPEN"
+		case r.RequestEndsAt != nil && !now.Before(*r.RequestEndsAt):
+			v.Status = "CLOSING"
+		}
+		return v
+	}
+	return nil
+}
+
 type PriceNextRound struct {
 	Name     string          `json:"name"`
 	Price    decimal.Decimal `json:"price"`
@@ -58,6 +97,7 @@ func Price(t *Token, rounds []Round, now time.Time, boughtSoFar decimal.Decimal)
 	if r := NextRound(rounds, now); r != nil {
 		v.NextRound = &PriceNextRound{Name: r.Name, Price: r.Price, StartsAt: utc(r.StartsAt)}
 	}
+	v.RequestRound = RequestRound(rounds, now)
 	return v
 }
 
@@ -74,6 +114,8 @@ type PublicSaleView struct {
 	Sale                   PriceSale       `json:"sale"`
 	Round                  *PriceRound     `json:"round"`
 	NextRound              *PriceNextRound `json:"nextRound"`
+	// RequestRound is the round sold by requests, when there is one (docs/decisions/0014).
+	RequestRound *PriceRequestRound `json:"requestRound"`
 }
 
 // PublicSale is sale/get at now, from the site as loaded (at most SiteTTL old).

@@ -2,7 +2,10 @@ package sale
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
@@ -16,6 +19,7 @@ import (
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/clock"
 	"prelaunch/core/infra/media"
 )
 
@@ -91,6 +95,23 @@ type RoundView struct {
 	Closed     bool            `json:"closed"`
 	StartsAt   *time.Time      `json:"startsAt"`
 	EndsAt     *time.Time      `json:"endsAt"`
+	// Sold by requests: the mode, the request window, the payment hours, the draw's commitment
+	// (SHA-256 of its seed, public from the start), its state and when it was allocated.
+	Mode            string     `json:"mode"`
+	RequestStartsAt *time.Time `json:"requestStartsAt"`
+	RequestEndsAt   *time.Time `json:"requestEndsAt"`
+	PaymentHours    int        `json:"paymentHours"`
+	Commitment      *string    `json:"commitment"`
+	DrawStatus      string     `json:"drawStatus"`
+	AllocatedAt     *time.Time `json:"allocatedAt"`
+}
+
+// RoundViewOf is a round as the admin reads it.
+func RoundViewOf(r *Round) RoundView {
+	return RoundView{ID: r.ID, Position: r.Position, Name: r.Name, Price: r.Price,
+		Allocation: r.Allocation, Sold: r.Sold, Closed: r.Closed, StartsAt: utc(r.StartsAt), EndsAt: utc(r.EndsAt),
+		Mode: r.Mode, RequestStartsAt: utc(r.RequestStartsAt), RequestEndsAt: utc(r.RequestEndsAt),
+		PaymentHours: r.PaymentHours, Commitment: r.DrawCommitment, DrawStatus: r.DrawStatus, AllocatedAt: utc(r.AllocatedAt)}
 }
 
 type BrandingView struct {
@@ -115,9 +136,8 @@ func Settings(t *Token, rounds []Round, now time.Time) *TokenSettings {
 		Limits: LimitsView{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR,
 			KYCRequiredAbove: t.KYCRequiredAboveINR, KYCNameMatchMin: nameMatchMin(t.KYCNameMatchMin)},
 		Rounds: make([]RoundView, 0, len(rounds))}
-	for _, r := range rounds {
-		v.Rounds = append(v.Rounds, RoundView{ID: r.ID, Position: r.Position, Name: r.Name, Price: r.Price,
-			Allocation: r.Allocation, Sold: r.Sold, Closed: r.Closed, StartsAt: utc(r.StartsAt), EndsAt: utc(r.EndsAt)})
+	for i := range rounds {
+		v.Rounds = append(v.Rounds, RoundViewOf(&rounds[i]))
 	}
 	tv := t.View()
 	v.Branding = BrandingView{Title: t.Title, IconURL: t.IconURL, HeaderLogo: t.HeaderLogo, DefaultLogo: t.DefaultLogo,
@@ -189,6 +209,11 @@ type RoundInput struct {
 	Allocation Num     `json:"allocation"`
 	StartsAt   *string `json:"startsAt"`
 	EndsAt     *string `json:"endsAt"`
+	// Mode is FCFS when not sent; REQUESTS needs the request window (paymentHours 48 when not sent).
+	Mode            *string `json:"mode"`
+	RequestStartsAt *string `json:"requestStartsAt"`
+	RequestEndsAt   *string `json:"requestEndsAt"`
+	PaymentHours    Num     `json:"paymentHours"`
 }
 
 type BrandingInput struct {
@@ -346,17 +371,42 @@ func (p *roundsPlan) write(ctx context.Context, tx bun.IDB, tokenID string, now 
 	for i := range p.keep {
 		r := &p.keep[i]
 		r.UpdatedAt = now
-		if _, err := tx.NewUpdate().Model(r).Column("position", "name", "price", "allocation", "starts_at", "ends_at", "updated_at").
+		if _, err := tx.NewUpdate().Model(r).Column("position", "name", "price", "allocation", "starts_at", "ends_at", "updated_at",
+			"mode", "request_starts_at", "request_ends_at", "payment_hours", "draw_commitment", "draw_status").
 			WherePK().Exec(ctx); err != nil {
 			return fmt.Errorf("update round: %w", err)
+		}
+		if err := r.writeSeed(ctx, tx); err != nil {
+			return err
 		}
 	}
 	for i := range p.add {
 		r := &p.add[i]
 		r.TokenID, r.Sold, r.CreatedAt, r.UpdatedAt = tokenID, decimal.Zero, now, now
-		if _, err := tx.NewInsert().Model(r).Exec(ctx); err != nil {
+		if _, err := tx.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
 			return fmt.Errorf("insert round: %w", err)
 		}
+		if err := r.writeSeed(ctx, tx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeSeed stores the seed drawn when the round was set to REQUESTS (none: nothing to write; back
+// to FCFS: cleared). The seed is only ever read back by BeginDraw and Seed.
+func (r *Round) writeSeed(ctx context.Context, tx bun.IDB) error {
+	var seed any
+	switch {
+	case r.seed != nil:
+		seed = hex.EncodeToString(r.seed)
+	case r.Mode == ModeFCFS:
+		seed = nil
+	default:
+		return nil
+	}
+	if _, err := tx.NewRaw("UPDATE token_rounds SET draw_seed = ? WHERE id = ?", seed, r.ID).Exec(ctx); err != nil {
+		return fmt.Errorf("store draw seed: %w", err)
 	}
 	return nil
 }
@@ -424,7 +474,10 @@ func (s *Service) apply(ctx context.Context, db bun.IDB, actor audit.Actor, t *T
 	}
 	var plan *roundsPlan
 	if in.Rounds != nil {
-		plan = planRounds(&v, rounds, *in.Rounds)
+		var err error
+		if plan, err = planRounds(&v, rounds, *in.Rounds, s.now()); err != nil {
+			return nil, err
+		}
 	}
 	// Allocations against the private supply (the new one when both change).
 	all := rounds
@@ -548,7 +601,10 @@ func supply(v *apperr.Validation, t *Token, in SupplyInput) {
 // planRounds checks the full list of rounds sent against the token's rounds: a round with the id
 // of one of them keeps its sold count; any other is new; a round left out is deleted unless it
 // has sold tokens.
-func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan {
+//
+// A round sold by requests whose request window has opened keeps its mode, window, payment hours
+// and price: a change is 409 (the requests were made against them), and so is its removal.
+func planRounds(v *apperr.Validation, old []Round, in []RoundInput, now time.Time) (*roundsPlan, error) {
 	byID := make(map[string]Round, len(old))
 	for _, r := range old {
 		byID[r.ID] = r
@@ -603,6 +659,9 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 			v.CheckField(start == nil || end == nil || end.After(*start), f+"endsAt", n+"the end must be after its start.")
 		}
 		r.StartsAt, r.EndsAt = start, end
+		if err := requestsMode(v, &r, ri, n, f, now); err != nil {
+			return nil, err
+		}
 		if r.ID != "" {
 			plan.keep = append(plan.keep, r)
 		} else {
@@ -614,13 +673,101 @@ func planRounds(v *apperr.Validation, old []Round, in []RoundInput) *roundsPlan 
 		if seen[o.ID] {
 			continue
 		}
+		if o.WindowOpened(now) {
+			return nil, apperr.Conflict("round_requests_opened", fmt.Sprintf(
+				"Round %s is sold by requests and its request window has opened: it cannot be removed.", o.Name))
+		}
 		if o.Sold.IsPositive() {
 			v.Field(fmt.Sprintf("Round %s has sold %s tokens and cannot be removed.", o.Name, Grouped(o.Sold, 0)), "rounds")
 			continue
 		}
 		plan.delete = append(plan.delete, o.ID)
 	}
-	return plan
+	return plan, nil
+}
+
+// MaxPaymentHours is the longest payment time a round sold by requests may give (30 days).
+const MaxPaymentHours = 720
+
+// requestsMode checks and writes a round's mode, request window and payment hours into r (which
+// holds the stored round, or a new one). Setting a round to REQUESTS draws its seed (r.seed, written
+// by roundsPlan.write) and its commitment; back to FCFS forgets them. Once the request window has
+// opened, nothing of this (nor the price) changes: 409.
+func requestsMode(v *apperr.Validation, r *Round, ri RoundInput, n, f string, now time.Time) error {
+	old := *r
+	mode := ModeFCFS
+	if ri.Mode != nil {
+		mode = strings.ToUpper(strings.TrimSpace(*ri.Mode))
+	}
+	if mode != ModeFCFS && mode != ModeRequests {
+		v.Field(n+"mode must be FCFS or REQUESTS.", f+"mode")
+		mode = old.Mode
+	}
+	start, ok1 := parseTime(ri.RequestStartsAt)
+	v.CheckField(ok1, f+"requestStartsAt", n+"request start must be a date and time (RFC 3339).")
+	end, ok2 := parseTime(ri.RequestEndsAt)
+	v.CheckField(ok2, f+"requestEndsAt", n+"request end must be a date and time (RFC 3339).")
+	hours := DefaultPaymentHours
+	if ri.PaymentHours.Set {
+		d, ok := parseNum(ri.PaymentHours)
+		if !ok || decimals(d) > 0 || d.LessThan(decimal.NewFromInt(1)) || d.GreaterThan(decimal.NewFromInt(MaxPaymentHours)) {
+			v.Field(fmt.Sprintf("%spayment hours must be a whole number from 1 to %d.", n, MaxPaymentHours), f+"paymentHours")
+		} else {
+			hours = int(d.IntPart())
+		}
+	}
+	if mode == ModeFCFS {
+		start, end, hours = nil, nil, DefaultPaymentHours
+	}
+	if old.ID != "" && old.WindowOpened(now) {
+		if mode != old.Mode || !sameTime(start, old.RequestStartsAt) || !sameTime(end, old.RequestEndsAt) ||
+			hours != old.PaymentHours || !r.Price.Equal(old.Price) {
+			return apperr.Conflict("round_requests_opened", fmt.Sprintf(
+				"Round %s: its request window opened on %s, so its mode, request window, payment hours and price can no longer change.",
+				old.Name, old.RequestStartsAt.In(clock.IST).Format("2 Jan 2006, 15:04 IST")))
+		}
+		return nil
+	}
+	r.Mode, r.PaymentHours = mode, hours
+	r.RequestStartsAt, r.RequestEndsAt = start, end
+	if mode == ModeFCFS {
+		r.DrawStatus, r.DrawCommitment, r.seed = DrawNone, nil, nil
+		return nil
+	}
+	if ok1 && ok2 {
+		v.CheckField(start != nil, f+"requestStartsAt", n+"a round sold by requests needs its request start.")
+		v.CheckField(end != nil, f+"requestEndsAt", n+"a round sold by requests needs its request end.")
+		if start != nil && end != nil {
+			v.CheckField(end.After(*start), f+"requestEndsAt", n+"the request end must be after its start.")
+		}
+		if start != nil && !sameTime(start, old.RequestStartsAt) {
+			v.CheckField(start.After(now), f+"requestStartsAt", n+"the request start must be in the future.")
+		}
+		if end != nil && !sameTime(end, old.RequestEndsAt) {
+			v.CheckField(end.After(now), f+"requestEndsAt", n+"the request end must be in the future.")
+		}
+		if r.EndsAt != nil && end != nil {
+			v.CheckField(r.EndsAt.After(*end), f+"endsAt", n+"the round's end must be after its request window (buyers pay after it).")
+		}
+	}
+	if old.Mode != ModeRequests || old.DrawCommitment == nil {
+		seed := make([]byte, 32)
+		if _, err := rand.Read(seed); err != nil {
+			return fmt.Errorf("draw seed: %w", err)
+		}
+		sum := sha256.Sum256(seed)
+		c := hex.EncodeToString(sum[:])
+		r.seed, r.DrawCommitment = seed, &c
+	}
+	r.DrawStatus = DrawOpen
+	return nil
+}
+
+func sameTime(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Truncate(time.Second).Equal(b.Truncate(time.Second))
 }
 
 func (s *Service) branding(ctx context.Context, db bun.IDB, v *apperr.Validation, actor audit.Actor, t *Token, in BrandingInput) error {

@@ -176,3 +176,24 @@ func SecurityMessage(to, subject, body string, from From) tasks.EmailSendPayload
 		html.EscapeString(brand), html.EscapeString(body), sigHTML)
 	return tasks.EmailSendPayload{To: to, Subject: fmt.Sprintf(subject, brand), Text: body + sigText, HTML: htm}
 }
+
+// AllocationMessage tells a buyer the result of a round sold by requests: what they asked, what
+// they were given and, when given any, the amount to order and the time to pay by. pass 2 and more
+// is a second pass over tokens that lapsed.
+func AllocationMessage(to, name string, from From, round, asked, got, symbol, amount, payBy string, pass int) tasks.EmailSendPayload {
+	brand := from.brand()
+	subj := fmt.Sprintf("Your %s allocation in %s", brand, round)
+	what := fmt.Sprintf("You asked for %s %s in %s.", asked, symbol, round)
+	if pass > 1 {
+		what = fmt.Sprintf("Tokens of %s that were not paid for were shared out again among the requests still short.", round)
+	}
+	result := fmt.Sprintf("You were allocated %s %s. To take them, order exactly %s on the Buy Token page (the platform fee is added) and pay by %s; after that they go to other buyers.", got, symbol, amount, payBy)
+	if got == "0" {
+		result = "There were more requests than tokens and none could be allocated to you this time."
+	}
+	sigText, sigHTML := from.signature()
+	text := fmt.Sprintf("Hello %s,\n\n%s %s", name, what, result) + sigText
+	htm := fmt.Sprintf(`<div style="font-family:Arial,sans-serif;max-width:480px"><h2>%s</h2><p>Hello %s,</p><p>%s</p><p>%s</p>%s</div>`,
+		html.EscapeString(brand), html.EscapeString(name), html.EscapeString(what), html.EscapeString(result), sigHTML)
+	return tasks.EmailSendPayload{To: to, Subject: subj, Text: text, HTML: htm, ReplyTo: from.ReplyTo}
+}

@@ -10,12 +10,12 @@ import (
 
 // CheckSupply asserts the money invariants of every company's token (docs/security.md):
 //
-//	remaining_private_supply + reserved (INITIATED + PENDING quantities) + credited (APPROVED
-//	quantities) = private_supply
+//	remaining_private_supply + reserved (INITIATED + PENDING quantities, and the allocations of
+//	rounds sold by requests still to order) + credited (APPROVED quantities) = private_supply
 //	remaining_referral_supply + sum(referral_rewards.quantity) = referral_supply
 //	the buyers' stock balances = their APPROVED quantities + the rewards paid to them
-//	each round's sold = the quantities of its INITIATED, PENDING and APPROVED orders, within
-//	0..allocation
+//	each round's sold = the quantities of its INITIATED, PENDING and APPROVED orders and of its
+//	ALLOCATED allocations, within 0..allocation
 //
 // Referral rewards are paid from the referral supply, not from the private supply.
 // Run it after every scenario that moves supply.
@@ -46,7 +46,7 @@ func SupplyProblems(ctx context.Context, db bun.IDB) ([]string, error) {
 	}
 	err := db.NewRaw(`
 	SELECT t.company_id, t.private_supply::text, t.remaining_private_supply::text,
-	       COALESCE(p.reserved, 0)::text AS reserved, COALESCE(p.credited, 0)::text AS credited,
+	       (COALESCE(p.reserved, 0) + COALESCE(a.allocated, 0))::text AS reserved, COALESCE(p.credited, 0)::text AS credited,
 	       t.referral_supply::text, t.remaining_referral_supply::text, COALESCE(r.rewards, 0)::text AS rewards
 	  FROM tokens t
 	  LEFT JOIN (SELECT company_id,
@@ -55,7 +55,9 @@ func SupplyProblems(ctx context.Context, db bun.IDB) ([]string, error) {
 	               FROM purchases GROUP BY company_id) p ON p.company_id = t.company_id
 	  LEFT JOIN (SELECT company_id, sum(quantity) AS rewards FROM referral_rewards GROUP BY company_id) r
 	         ON r.company_id = t.company_id
-	 WHERE t.remaining_private_supply + COALESCE(p.reserved, 0) + COALESCE(p.credited, 0) <> t.private_supply
+	  LEFT JOIN (SELECT company_id, sum(quantity) AS allocated FROM round_allocations WHERE status = 'ALLOCATED'
+	              GROUP BY company_id) a ON a.company_id = t.company_id
+	 WHERE t.remaining_private_supply + COALESCE(p.reserved, 0) + COALESCE(a.allocated, 0) + COALESCE(p.credited, 0) <> t.private_supply
 	    OR t.remaining_referral_supply + COALESCE(r.rewards, 0) <> t.referral_supply
 	    OR t.remaining_private_supply < 0 OR t.remaining_referral_supply < 0`).Scan(ctx, &bad)
 	if err != nil {
@@ -93,8 +95,11 @@ func SupplyProblems(ctx context.Context, db bun.IDB) ([]string, error) {
 	err = db.NewRaw(`
 	SELECT r.id, r.name, r.sold::text, r.allocation::text, COALESCE(p.held, 0)::text AS held
 	  FROM token_rounds r
-	  LEFT JOIN (SELECT round_id, sum(quantity) AS held FROM purchases
-	              WHERE round_id IS NOT NULL AND status IN ('INITIATED', 'PENDING', 'APPROVED')
+	  LEFT JOIN (SELECT round_id, sum(quantity) AS held FROM (
+	               SELECT round_id, quantity FROM purchases
+	                WHERE round_id IS NOT NULL AND status IN ('INITIATED', 'PENDING', 'APPROVED')
+	               UNION ALL
+	               SELECT round_id, quantity FROM round_allocations WHERE status = 'ALLOCATED') AS h
 	              GROUP BY round_id) p ON p.round_id = r.id
 	 WHERE r.sold <> COALESCE(p.held, 0) OR r.sold < 0 OR r.sold > r.allocation`).Scan(ctx, &rounds)
 	if err != nil {

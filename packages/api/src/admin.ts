@@ -8,6 +8,7 @@ import { deliveryCalls } from './delivery';
 import { invoiceCalls } from './invoice';
 import { trustCalls, type AdminLoginData } from './trust';
 import type {
+  RoundAllocation,
   BulkAction,
   KycBulkResult,
   PurchaseBulkResult,
@@ -95,6 +96,12 @@ export function adminCalls(client: AxiosInstance) {
     tokenGet: () => call<TokenSettings>(client.get('/api/v1/admin/token/get')),
     /** Only the top-level keys given change; an object given is replaced whole, `rounds` is the full list. */
     tokenUpdate: (body: TokenUpdateRequest) => call<TokenSettings>(client.put('/api/v1/admin/token/update', body)),
+    /** A round sold by requests: its requests (a page), the draws and the allocations. */
+    roundAllocation: (roundId: string, page = 1) =>
+      call<RoundAllocation>(client.get('/api/v1/admin/token/round/allocation', { params: { roundId, page } })),
+    /** Shares the tokens of lapsed allocations among the requests still short (409 while any can still be ordered). */
+    roundSecondPass: (roundId: string) =>
+      call<RoundAllocation>(client.post('/api/v1/admin/token/round/allocation/second-pass', { roundId })),
     /** Multipart upload, field 'medias' (a logo or icon); data lists the stored files with their signed url. */
     mediaAdd: (file: File | Blob, filename?: string) => call(postMedia<AdminUploadedMedia[]>(client, file, filename)),
 

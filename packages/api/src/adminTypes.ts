@@ -55,6 +55,8 @@ export type TokenSupply = S['TokenSupply'];
 export type TokenSale = S['TokenSale'];
 export type TokenLimits = S['TokenLimits'];
 export type TokenRound = S['TokenRound'];
+/** GET /api/v1/admin/token/round/allocation: a round sold by requests, its requests and draws. */
+export type RoundAllocation = S['RoundAllocation'];
 export type TokenBranding = S['TokenBranding'];
 /** GET /api/v1/admin/token/get. */
 export type TokenSettings = S['TokenSettings'];

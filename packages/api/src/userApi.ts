@@ -23,6 +23,7 @@ import type {
   PurchaseRequest,
   RegisterOtpRequest,
   RegisterRequest,
+  RoundRequestView,
   TokenPrice,
   TransactionListQuery,
   UploadedMedia,
@@ -69,6 +70,11 @@ export function buyerApi(client: AxiosInstance) {
     orderCreate: (amount: number, idempotencyKey?: string) =>
       call<PurchaseOrder>(client.post('/api/v1/user/package/order', { amount }, once(idempotencyKey))),
     orderGet: (id: string) => call<PurchaseOrder>(client.get('/api/v1/user/package/order/get', { params: { id } })),
+    /** A round sold by requests: make, change or (amount 0) withdraw the buyer's request. */
+    requestSave: (roundId: string, amount: number, idempotencyKey?: string) =>
+      call<RoundRequestView>(client.post('/api/v1/user/package/request', { roundId, amount }, once(idempotencyKey))),
+    requestGet: (roundId: string) =>
+      call<RoundRequestView>(client.get('/api/v1/user/package/request/get', { params: { roundId } })),
     purchase: (body: PurchaseRequest, idempotencyKey?: string) =>
       call<PurchaseOrder>(client.post('/api/v1/user/package/purchase', withoutEmpty(body), once(idempotencyKey))),
     /** INITIATED → CANCELLED; 409 from any other status. */

@@ -35,6 +35,10 @@ export type BuyerSaleStatus = S['SaleStatus'];
 export type PriceSale = S['PriceSale'];
 export type PriceRound = S['PriceRound'];
 export type PriceNextRound = S['PriceNextRound'];
+/** The round sold by requests on price/get (docs/decisions/0014-allocation-by-requests.md). */
+export type PriceRequestRound = S['PriceRequestRound'];
+/** GET /api/v1/user/package/request/get: the round, the buyer's request and allocation. */
+export type RoundRequestView = S['RequestView'];
 export type PriceLimits = S['PriceLimits'];
 export type BankDetail = S['BankDetail'];
 export type PaymentDetails = S['PaymentDetails'];

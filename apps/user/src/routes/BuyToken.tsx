@@ -2,7 +2,7 @@ import { FALLBACK, httpStatus } from '@prelaunch/api';
 import { num, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { BuyTokenForm, BuyTokenFormSkeleton, priceQueryOptions, SaleStatePanel, type SubmittedOrder } from '../features/purchase';
+import { BuyTokenForm, BuyTokenFormSkeleton, priceQueryOptions, RequestPanel, SaleStatePanel, type SubmittedOrder } from '../features/purchase';
 import { useSite } from '../features/site';
 
 /** Buy Token (/user/buy-token); the order is created on the server. */
@@ -52,6 +52,7 @@ export default function BuyToken() {
       <h1 className="h3 pl-page-title">Buy Token</h1>
       {submitted ? <SubmittedPanel submitted={submitted} /> : null}
       {p ? <SaleStatePanel info={p} onOpened={() => void price.refetch()} /> : null}
+      {p?.requestRound ? <RequestPanel round={p.requestRound} symbol={symbol} /> : null}
       <div className="row g-4">
         <div className="col-lg-7">
           {price.isLoading ? (

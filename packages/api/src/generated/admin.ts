@@ -901,9 +901,76 @@ export interface paths {
          *     false) while the company has neither a bank account (number and IFSC) nor a UPI id is 409 "Add the
          *     bank account or UPI id buyers pay to (Beneficiary Manage) before opening the sale." and changes
          *     nothing.
+         *     A round's mode is FCFS (the default) or REQUESTS (docs/guide.md, Token Settings): REQUESTS needs
+         *     requestStartsAt and requestEndsAt ("Round n: a round sold by requests needs its request start." and
+         *     end; "Round n: the request end must be after its start."; a start or end that changes must be in the
+         *     future: "Round n: the request start must be in the future."; a round end before the window's end:
+         *     "Round n: the round's end must be after its request window (buyers pay after it)."); paymentHours
+         *     1–720 (default 48: "Round n: payment hours must be a whole number from 1 to 720."); "Round n: mode
+         *     must be FCFS or REQUESTS.". Setting a round to REQUESTS draws the seed of its allocation (kept
+         *     secret until then) and answers its commitment. Once its request window opened, a change of its mode,
+         *     window, payment hours or price, or its removal, is 409 "Round X: its request window opened on
+         *     <date IST>, so its mode, request window, payment hours and price can no longer change.".
          */
         put: operations["adminTokenUpdate"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/token/round/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests and allocation of a round sold by requests
+         * @description One of the company's rounds whose mode is REQUESTS (another round: 409 "Round X is not sold by
+         *     requests."; unknown: 404 "Round not found."). round carries the commitment (SHA-256 of the draw's
+         *     seed, hex) from the start and the seed (hex) once allocated, so anyone can check the draw. count,
+         *     asked (tokens) and askedAmount (INR) are the requests now; available is what pass 1 shares out
+         *     (the round's unsold allocation within the remaining private supply; what it had once allocated);
+         *     oversubscription = asked ÷ available (2 decimals; null with nothing available). requests and
+         *     allocations are pages (page, limit 1–100, default 50) with each buyer's name and email; draws are
+         *     the passes with their level (each buyer got min(request, level), the remaining indivisible tokens
+         *     one each to buyers still short in the shuffle's order). secondPassFrom is when a second pass can
+         *     start (null before allocation).
+         */
+        get: operations["adminRoundAllocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/token/round/allocation/second-pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the tokens of lapsed allocations among the requests still short
+         * @description Once every allocation of the round was ordered or its pay-by passed (else 409 "Buyers can still
+         *     order their allocations until <time IST>; start the second pass after that."), the allocations not
+         *     ordered lapse (their tokens back to the round) and the round's available tokens (those, and any
+         *     that expired or rejected orders gave back) are shared among the unfilled remainder of each request
+         *     (request minus every allocation so far), leaving out buyers who let an allocation lapse — the same
+         *     draw, seeded with the seed followed by "/pass/N". Each buyer is emailed the result and has the
+         *     round's payment hours to order. 409 "No tokens to allocate: every allocation was ordered.", "No
+         *     request is still short of what it asked.", "Round X has not been allocated yet.". Audited
+         *     (round.second_pass). Answers the allocation view.
+         */
+        post: operations["adminRoundSecondPass"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2755,6 +2822,105 @@ export interface components {
             startsAt: string | null;
             /** Format: date-time */
             endsAt: string | null;
+            /** @enum {string} */
+            mode: "FCFS" | "REQUESTS";
+            /** Format: date-time */
+            requestStartsAt: string | null;
+            /** Format: date-time */
+            requestEndsAt: string | null;
+            /** @description Hours a buyer has to order their allocation (REQUESTS). */
+            paymentHours: number;
+            /** @description SHA-256 (hex) of the draw's seed, from the moment the round is set to REQUESTS. */
+            commitment: string | null;
+            /** @enum {string} */
+            drawStatus: "NONE" | "OPEN" | "ALLOCATED";
+            /** Format: date-time */
+            allocatedAt: string | null;
+        };
+        RoundBrief: {
+            id: string;
+            name: string;
+            price: number;
+            /** Format: date-time */
+            requestStartsAt: string | null;
+            /** Format: date-time */
+            requestEndsAt: string | null;
+            paymentHours: number;
+            /** @enum {string} */
+            status: "SCHEDULED" | "OPEN" | "CLOSING" | "ALLOCATED";
+            /** @description SHA-256 (hex) of the seed. */
+            commitment: string;
+            /** @description The draw's seed (hex) once allocated. */
+            seed: string | null;
+        };
+        RoundAllocation: {
+            round: components["schemas"]["RoundBrief"];
+            count: number;
+            asked: number;
+            askedAmount: number;
+            available: number;
+            oversubscription: number | null;
+            requests: {
+                records: {
+                    userId: string;
+                    name: string;
+                    email: string;
+                    amount: number;
+                    quantity: number;
+                    allocated: number;
+                    /** Format: date-time */
+                    updatedAt: string;
+                }[];
+                total: number;
+                page: number;
+                limit: number;
+                lastPage: number;
+            };
+            draws: {
+                pass: number;
+                available: number;
+                level: number;
+                allocated: number;
+                requests: number;
+                asked: number;
+                /** Format: date-time */
+                at: string;
+            }[];
+            allocations: {
+                records: {
+                    userId: string;
+                    name: string;
+                    email: string;
+                    pass: number;
+                    quantity: number;
+                    amount: number;
+                    /** Format: date-time */
+                    payBy: string;
+                    /** @enum {string} */
+                    status: "ALLOCATED" | "ORDERED" | "LAPSED";
+                    purchaseId: string | null;
+                }[];
+                total: number;
+                page: number;
+                limit: number;
+                lastPage: number;
+            };
+            /** Format: date-time */
+            secondPassFrom: string | null;
+        };
+        RoundAllocationAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Allocation fetched successfully";
+            data: components["schemas"]["RoundAllocation"];
+        };
+        RoundSecondPassAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Second pass done successfully";
+            data: components["schemas"]["RoundAllocation"];
         };
         TokenBranding: {
             title: string;
@@ -2857,6 +3023,13 @@ export interface components {
                 startsAt?: string | null;
                 /** Format: date-time */
                 endsAt?: string | null;
+                /** @description FCFS (default) or REQUESTS. */
+                mode?: string | null;
+                /** Format: date-time */
+                requestStartsAt?: string | null;
+                /** Format: date-time */
+                requestEndsAt?: string | null;
+                paymentHours?: components["schemas"]["OptionalDecimal"];
             }[];
             /** @description gstin: 15 characters — a GST state code (01–38, 97, 99), the PAN, an entity number (1–9, A–Z), any character, and the mod-36 check character; empty turns invoicing off. A 422 names tax.gstin, tax.legalName, tax.address or tax.gstRatePercent. */
             tax?: {
@@ -4421,6 +4594,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenSettingsUpdateAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRoundAllocation: {
+        parameters: {
+            query: {
+                roundId: string;
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allocation fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundAllocationAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRoundSecondPass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    roundId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Second pass done successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundSecondPassAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -380,8 +380,70 @@ export interface paths {
          *     KYC: with limits.kycRequiredAbove set, an order that takes the buyer's total (INITIATED,
          *     PENDING and APPROVED orders plus this one) above it needs APPROVED KYC, else 403 code kyc_required
          *     "Complete your KYC verification to buy more than ₹X." (X with Indian digit grouping).
+         *     Rounds sold by requests: a buyer with an allocation still to order orders exactly its amount (409
+         *     allocation_amount "You were allocated N tokens in <round>: order exactly ₹A (the fee is added) by
+         *     <date IST>." for any other amount); that order takes the allocation's quantity and price, reserves
+         *     nothing more (the allocation did) and stays open until the allocation's pay-by. A first-come order
+         *     priced in a round sold by requests is 409 round_by_requests ("<round> is sold by requests: place
+         *     your request before <date IST>; orders follow the allocation.", or "requests open on …", or "only
+         *     buyers with an allocation can order in it.").
          */
         post: operations["orderCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/package/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make, change or withdraw the buyer's request in a round sold by requests
+         * @description During the round's request window only: before it 409 "Requests for <round> open on <date IST>.",
+         *     after it 409 "Requests for <round> closed on <date IST>; the allocation follows shortly." (or "... and
+         *     the round has been allocated."). amount: INR (a JSON number or string, at most 2 decimals); 0
+         *     withdraws the request. The request is in whole tokens: quantity = floor(amount ÷ the round's price)
+         *     (422 "The amount is too small to buy one token (price ₹X)."). The order limits apply to what those
+         *     tokens cost, with the buyer's INITIATED, PENDING and APPROVED orders, as to an order (422 "The
+         *     minimum order is ₹X.", "The maximum order is ₹Y.", "You can buy at most ₹Z in this sale; ₹W remains
+         *     for you."), and so does the KYC threshold (403 kyc_required "Complete your KYC verification to buy
+         *     more than ₹X."). A round not sold by requests is 409; an unknown round 404 "Round not found.". A
+         *     request racing the window's close is either in the allocation or refused, never half-way.
+         *     Idempotency-Key as for orders. Answers the same view as request/get.
+         */
+        post: operations["requestSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/package/request/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The round sold by requests, the buyer's request and their allocation
+         * @description round: its window, payment hours, status (SCHEDULED, OPEN, CLOSING: the window is over and the
+         *     allocation follows within seconds, ALLOCATED), the commitment (SHA-256 of the seed) and, once
+         *     allocated, the seed. request: null when none. allocation: null until allocated (and for a buyer
+         *     given nothing); amount is what to order (INR; the platform fee is added), payBy the last moment to
+         *     order it, status ALLOCATED (to order), ORDERED or LAPSED; the one still to order first, else the
+         *     latest pass's.
+         */
+        get: operations["requestGet"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1178,6 +1240,7 @@ export interface components {
             round: components["schemas"]["PriceRound"] | null;
             /** @description The round that follows the current one (or, without a current round, the next one still to open); null when none. */
             nextRound: components["schemas"]["PriceNextRound"] | null;
+            requestRound: components["schemas"]["PriceRequestRound"] | null;
             limits: components["schemas"]["PriceLimits"];
         };
         /** @description sale/get — TokenPrice without the buyer's limits. */
@@ -1192,6 +1255,7 @@ export interface components {
             sale: components["schemas"]["PriceSale"];
             round: components["schemas"]["PriceRound"] | null;
             nextRound: components["schemas"]["PriceNextRound"] | null;
+            requestRound: components["schemas"]["PriceRequestRound"] | null;
         };
         SaleAnswer: {
             /** @constant */
@@ -1219,6 +1283,67 @@ export interface components {
             sold: number;
             /** Format: date-time */
             endsAt: string | null;
+        };
+        /** @description The round sold by requests the buyer sees: the first not closed that takes requests now or later (SCHEDULED, OPEN, CLOSING: window over, allocation pending) or has been allocated (ALLOCATED). */
+        PriceRequestRound: {
+            id: string;
+            name: string;
+            price: number;
+            /** Format: date-time */
+            requestStartsAt: string | null;
+            /** Format: date-time */
+            requestEndsAt: string | null;
+            paymentHours: number;
+            /** @description SHA-256 (hex) of the draw's seed. */
+            commitment: string;
+            /** @enum {string} */
+            status: "SCHEDULED" | "OPEN" | "CLOSING" | "ALLOCATED";
+        };
+        RequestView: {
+            round: {
+                id: string;
+                name: string;
+                price: number;
+                /** Format: date-time */
+                requestStartsAt: string | null;
+                /** Format: date-time */
+                requestEndsAt: string | null;
+                paymentHours: number;
+                /** @enum {string} */
+                status: "SCHEDULED" | "OPEN" | "CLOSING" | "ALLOCATED";
+                commitment: string;
+                seed: string | null;
+            };
+            request: {
+                amount: number;
+                quantity: number;
+                /** Format: date-time */
+                updatedAt: string;
+            } | null;
+            allocation: {
+                amount: number;
+                quantity: number;
+                /** Format: date-time */
+                payBy: string;
+                /** @enum {string} */
+                status: "ALLOCATED" | "ORDERED" | "LAPSED";
+                pass: number;
+                purchaseId: string | null;
+            } | null;
+        };
+        RequestSaveAnswer: {
+            /** @constant */
+            status: true;
+            /** @enum {unknown} */
+            message: "Request saved successfully" | "Request withdrawn successfully";
+            data: components["schemas"]["RequestView"];
+        };
+        RequestGetAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Request fetched successfully";
+            data: components["schemas"]["RequestView"];
         };
         PriceNextRound: {
             name: string;
@@ -2325,6 +2450,87 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestSave: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional, 1–255 printable ASCII characters (else 422 "The Idempotency-Key must be 1 to 255
+                 *     printable characters."), per buyer. The same key from the same buyer within 24 h
+                 *     answers the first answer again (same status and body) instead of acting again; another buyer's
+                 *     same key acts normally. 422 "This Idempotency-Key was used for a different request." when the key
+                 *     comes back with a different body; 409 "This request is already being processed." while the first
+                 *     request with the key is still in flight. A replayed answer carries the header
+                 *     Idempotent-Replayed: true. Answers of 500 and above are not kept (a retry acts).
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    roundId: string;
+                    amount: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Request saved successfully (or withdrawn) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestSaveAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestGet: {
+        parameters: {
+            query: {
+                roundId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestGetAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];

@@ -47,6 +47,14 @@ export interface RoundRow {
   sold: number;
   startsAt: string;
   endsAt: string;
+  /** FCFS (first come, first served) or REQUESTS (docs/decisions/0014-allocation-by-requests.md). */
+  mode: 'FCFS' | 'REQUESTS';
+  requestStartsAt: string;
+  requestEndsAt: string;
+  paymentHours: string;
+  /** The server's: the draw's state and commitment, read-only. */
+  drawStatus?: string;
+  commitment?: string | null;
 }
 
 export interface SocialRow {
@@ -137,11 +145,20 @@ export function roundToRow(r: TokenRound): RoundRow {
     sold: r.sold,
     startsAt: toLocalInput(r.startsAt),
     endsAt: toLocalInput(r.endsAt),
+    mode: r.mode,
+    requestStartsAt: toLocalInput(r.requestStartsAt),
+    requestEndsAt: toLocalInput(r.requestEndsAt),
+    paymentHours: str(r.paymentHours),
+    drawStatus: r.drawStatus,
+    commitment: r.commitment,
   };
 }
 
 export function emptyRound(): RoundRow {
-  return { key: newRowKey('round'), name: '', price: '', allocation: '', sold: 0, startsAt: '', endsAt: '' };
+  return {
+    key: newRowKey('round'), name: '', price: '', allocation: '', sold: 0, startsAt: '', endsAt: '',
+    mode: 'FCFS', requestStartsAt: '', requestEndsAt: '', paymentHours: '48',
+  };
 }
 
 /** The settings as the form edits them. */
@@ -209,6 +226,10 @@ export function bodyOf(f: TokenForm): Required<Pick<TokenUpdateRequest, UpdateKe
       allocation: decimal(r.allocation),
       startsAt: fromLocalInput(r.startsAt),
       endsAt: fromLocalInput(r.endsAt),
+      mode: r.mode,
+      ...(r.mode === 'REQUESTS'
+        ? { requestStartsAt: fromLocalInput(r.requestStartsAt), requestEndsAt: fromLocalInput(r.requestEndsAt), paymentHours: decimal(r.paymentHours) }
+        : {}),
     })),
     branding: {
       title: b.title.trim(),
@@ -289,6 +310,10 @@ export function changeLines(loaded: TokenForm, edited: TokenForm): ChangeLine[] 
     add(`Round ${name} allocation`, groupDigits(o.allocation.trim()), groupDigits(r.allocation.trim()));
     add(`Round ${name} start`, o.startsAt.replace('T', ' '), r.startsAt.replace('T', ' '));
     add(`Round ${name} end`, o.endsAt.replace('T', ' '), r.endsAt.replace('T', ' '));
+    add(`Round ${name} mode`, o.mode, r.mode);
+    add(`Round ${name} request start`, o.requestStartsAt.replace('T', ' '), r.requestStartsAt.replace('T', ' '));
+    add(`Round ${name} request end`, o.requestEndsAt.replace('T', ' '), r.requestEndsAt.replace('T', ' '));
+    add(`Round ${name} payment hours`, o.paymentHours.trim(), r.paymentHours.trim());
     add(`Round ${name} position`, loaded.rounds.indexOf(o) + 1, i + 1);
   });
   const kept = new Set(edited.rounds.map((r) => r.id).filter(Boolean));

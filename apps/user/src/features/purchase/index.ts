@@ -6,3 +6,4 @@ export { PaymentPage } from './components/PaymentPage';
 export { SaleOverview } from './components/SaleOverview';
 export { SaleStatePanel } from './components/SaleStatePanel';
 export { hasDecisionNote, ReceiptModal, transactionColumns } from './components/TransactionHistory';
+export { RequestPanel } from './components/RequestPanel';

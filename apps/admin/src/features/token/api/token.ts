@@ -45,3 +45,18 @@ export function useUploadImage() {
     onError: (err) => reportError(err, ADMIN_FALLBACK.upload),
   });
 }
+
+export const allocationKeys = { round: (roundId: string, page: number) => [...adminRoot, 'round-allocation', roundId, page] as const };
+
+/** GET /api/v1/admin/token/round/allocation, read again every 5 s (the requests come in live). */
+export const roundAllocationQueryOptions = (roundId: string, page: number) =>
+  queryOptions({
+    queryKey: allocationKeys.round(roundId, page),
+    queryFn: () => api.roundAllocation(roundId, page),
+    refetchInterval: 5000,
+  });
+
+/** POST .../allocation/second-pass: lapsed tokens shared among the requests still short. */
+export function useSecondPass(roundId: string, { onDone }: AdminMutationOptions<Awaited<ReturnType<typeof api.roundSecondPass>>> = {}) {
+  return useAdminMutation(() => api.roundSecondPass(roundId), ADMIN_FALLBACK.tokenUpdate, [[...adminRoot, 'round-allocation', roundId], tokenKeys.settings], { onDone });
+}

@@ -1,5 +1,7 @@
 import { FormInput, grouped, num, SaleProgress, soldPercent, useMediaQuery } from '@prelaunch/ui';
 import { emptyRound, errorText, moveRow, type RoundRow, type SectionProps, type TokenForm } from '../form';
+import { Fragment } from 'react';
+import { RoundAllocation } from './RoundAllocation';
 import { SettingsCard } from './SettingsSections';
 
 type RoundField = 'name' | 'price' | 'allocation' | 'startsAt' | 'endsAt';
@@ -25,6 +27,43 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
   const setField = (index: number, field: RoundField, value: string) =>
     setRounds((rows) => rows.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
   const allocated = rounds.reduce((sum, r) => sum + num(r.allocation), 0);
+  const setRow = (index: number, patch: Partial<RoundRow>) => setRounds((rows) => rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+
+  // Sold by requests: the mode, the request window and the payment hours (docs/guide.md, Token Settings).
+  const requests = (r: RoundRow, i: number) => (
+    <div className="row g-2 mt-1" data-testid="round-mode">
+      <div className="col-12 col-md-3">
+        <label className="form-label small mb-1" htmlFor={`round-${r.key}-mode`}>Round {i + 1} sold by</label>
+        <select id={`round-${r.key}-mode`} className="form-select form-select-sm" value={r.mode}
+          onChange={(e) => setRow(i, { mode: e.target.value === 'REQUESTS' ? 'REQUESTS' : 'FCFS' })}>
+          <option value="FCFS">First come, first served</option>
+          <option value="REQUESTS">Requests (allocated at the close)</option>
+        </select>
+      </div>
+      {r.mode === 'REQUESTS' ? (
+        <>
+          <div className="col-6 col-md-3">
+            <FormInput label="Requests from" type="datetime-local" size="sm" value={r.requestStartsAt} className="mb-0"
+              error={errorText(errors, `rounds.${i}.requestStartsAt`)} onChange={(e) => setRow(i, { requestStartsAt: e.target.value })} />
+          </div>
+          <div className="col-6 col-md-3">
+            <FormInput label="Requests until" type="datetime-local" size="sm" value={r.requestEndsAt} className="mb-0"
+              error={errorText(errors, `rounds.${i}.requestEndsAt`)} onChange={(e) => setRow(i, { requestEndsAt: e.target.value })} />
+          </div>
+          <div className="col-6 col-md-3">
+            <FormInput label="Hours to pay" inputMode="numeric" size="sm" value={r.paymentHours} className="mb-0"
+              error={errorText(errors, `rounds.${i}.paymentHours`)} onChange={(e) => setRow(i, { paymentHours: e.target.value })} />
+          </div>
+          {r.commitment ? (
+            <p className="col-12 small text-body-secondary text-break mb-0">
+              Draw commitment (SHA-256 of its seed): <code>{r.commitment}</code>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {errorText(errors, `rounds.${i}.mode`) ? <p className="col-12 small text-danger mb-0">{errorText(errors, `rounds.${i}.mode`)}</p> : null}
+    </div>
+  );
   const listError = errorText(errors, 'rounds');
 
   const actions = (r: RoundRow, i: number, compact = false) => {
@@ -109,7 +148,9 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
                   </div>
                 ))}
               </div>
+              {requests(r, i)}
               <div className="mt-2">{progress(r, i)}</div>
+              {r.id && r.mode === 'REQUESTS' && r.drawStatus !== 'NONE' ? <div className="mt-2"><RoundAllocation roundId={r.id} name={r.name} /></div> : null}
             </li>
           ))}
         </ol>
@@ -132,16 +173,24 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
             </thead>
             <tbody>
               {rounds.map((r, i) => (
-                <tr key={r.key} data-testid="round-row">
-                  <th scope="row" title={r.id ? undefined : 'New round'}>
-                    {i + 1}
-                  </th>
-                  {COLUMNS.map((c) => (
-                    <td key={c.field}>{field(r, i, c, false)}</td>
-                  ))}
-                  <td>{progress(r, i, true)}</td>
-                  <td className="text-nowrap">{actions(r, i, true)}</td>
-                </tr>
+                <Fragment key={r.key}>
+                  <tr data-testid="round-row">
+                    <th scope="row" title={r.id ? undefined : 'New round'}>
+                      {i + 1}
+                    </th>
+                    {COLUMNS.map((c) => (
+                      <td key={c.field}>{field(r, i, c, false)}</td>
+                    ))}
+                    <td>{progress(r, i, true)}</td>
+                    <td className="text-nowrap">{actions(r, i, true)}</td>
+                  </tr>
+                  <tr>
+                    <td colSpan={COLUMNS.length + 3}>
+                      {requests(r, i)}
+                      {r.id && r.mode === 'REQUESTS' && r.drawStatus !== 'NONE' ? <div className="mt-2"><RoundAllocation roundId={r.id} name={r.name} /></div> : null}
+                    </td>
+                  </tr>
+                </Fragment>
               ))}
             </tbody>
           </table>
