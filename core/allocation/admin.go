@@ -93,7 +93,7 @@ func (s *Service) AdminView(ctx context.Context, companyID, roundID string, p pa
 		return nil, fmt.Errorf("request totals: %w", err)
 	}
 	v.Count, v.Asked, v.AskedAmount = sums.Count, sums.Asked.Decimal, sums.Amount.Decimal
-	var draws []Draw
+	var draws []DrawRow
 	if err := s.DB.NewSelect().Model(&draws).Where("round_id = ?", r.ID).Order("pass").Scan(ctx); err != nil {
 		return nil, err
 	}
@@ -116,13 +116,13 @@ func (s *Service) AdminView(ctx context.Context, companyID, roundID string, p pa
 	}
 	var reqs []Request
 	n, err := s.DB.NewSelect().Model(&reqs).Where("round_id = ?", r.ID).Order("quantity DESC", "user_id").
-		Limit(p.Limit).Offset(p.Offset()).ScanAndCount(ctx)
+		Limit(int64(p.Limit)).Offset(int64(p.Offset())).ScanAndCount(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list requests: %w", err)
 	}
 	var allocs []Allocation
 	an, err := s.DB.NewSelect().Model(&allocs).Where("round_id = ?", r.ID).Order("pass", "quantity DESC", "user_id").
-		Limit(p.Limit).Offset(p.Offset()).ScanAndCount(ctx)
+		Limit(int64(p.Limit)).Offset(int64(p.Offset())).ScanAndCount(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list allocations: %w", err)
 	}
@@ -157,14 +157,14 @@ func (s *Service) AdminView(ctx context.Context, companyID, roundID string, p pa
 		out = append(out, AdminRequest{UserID: q.UserID, Name: c.Name, Email: c.Email, Amount: q.Amount, Quantity: q.Quantity,
 			Allocated: given[q.UserID], UpdatedAt: q.UpdatedAt.UTC().Truncate(time.Second)})
 	}
-	v.Requests = pagination.NewList(out, n, p)
+	v.Requests = pagination.NewList(out, int(n), p)
 	rows := make([]AdminAllocation, 0, len(allocs))
 	for _, a := range allocs {
 		c := who[a.UserID]
 		rows = append(rows, AdminAllocation{UserID: a.UserID, Name: c.Name, Email: c.Email, Pass: a.Pass, Quantity: a.Quantity,
 			Amount: a.Amount, PayBy: a.PayBy.UTC().Truncate(time.Second), Status: a.Status, PurchaseID: a.PurchaseID})
 	}
-	v.Allocations = pagination.NewList(rows, an, p)
+	v.Allocations = pagination.NewList(rows, int(an), p)
 	if r.DrawStatus == sale.DrawAllocated {
 		var last []time.Time
 		if err := s.DB.NewSelect().Model((*Allocation)(nil)).ColumnExpr("max(pay_by)").Where("round_id = ?", r.ID).

@@ -95,7 +95,7 @@ func (s *Service) pass(ctx context.Context, tx bun.Tx, tok *sale.Token, r *sale.
 		asked = asked.Add(a.Qty)
 		total = total.Add(res.Shares[i].Qty)
 	}
-	d := &Draw{RoundID: r.ID, Pass: pass, Available: avail, Level: res.Level, Allocated: total, Requests: len(asks), Asked: asked, CreatedAt: now}
+	d := &DrawRow{RoundID: r.ID, Pass: pass, Available: avail, Level: res.Level, Allocated: total, Requests: len(asks), Asked: asked, CreatedAt: now}
 	if _, err := tx.NewInsert().Model(d).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert draw: %w", err)
 	}
@@ -228,7 +228,7 @@ func (s *Service) SecondPass(ctx context.Context, actor audit.Actor, roundID str
 			return apperr.Conflict("nothing_to_allocate", "No request is still short of what it asked.")
 		}
 		var last int
-		if err := tx.NewSelect().Model((*Draw)(nil)).ColumnExpr("COALESCE(max(pass), 0)").Where("round_id = ?", r.ID).Scan(ctx, &last); err != nil {
+		if err := tx.NewSelect().Model((*DrawRow)(nil)).ColumnExpr("COALESCE(max(pass), 0)").Where("round_id = ?", r.ID).Scan(ctx, &last); err != nil {
 			return err
 		}
 		seed, err := sale.Seed(ctx, tx, r.ID)

@@ -22,8 +22,8 @@ type Request struct {
 	UpdatedAt time.Time       `bun:"updated_at,notnull"`
 }
 
-// Draw is one pass of a round's allocation (pass 1 at the window's close, then second passes).
-type Draw struct {
+// DrawRow is one pass of a round's allocation (pass 1 at the window's close, then second passes).
+type DrawRow struct {
 	bun.BaseModel `bun:"table:round_draws,alias:rd"`
 
 	RoundID   string          `bun:"round_id,pk,type:uuid"`

@@ -41,7 +41,7 @@ func DueDraws(ctx context.Context, db bun.IDB, now time.Time) ([]DueDraw, error)
 // this UPDATE or sees ALLOCATED after it.
 func BeginDraw(ctx context.Context, tx bun.IDB, roundID string, now time.Time) (*Round, []byte, bool, error) {
 	var seed sql.NullString
-	_, err := tx.NewRaw(`UPDATE token_rounds SET draw_status = ?, allocated_at = ?, updated_at = now()
+	err := tx.NewRaw(`UPDATE token_rounds SET draw_status = ?, allocated_at = ?, updated_at = now()
 		WHERE id = ? AND mode = ? AND draw_status = ? AND request_ends_at <= ? RETURNING draw_seed`,
 		DrawAllocated, now, roundID, ModeRequests, DrawOpen, now).Scan(ctx, &seed)
 	if errors.Is(err, sql.ErrNoRows) {
