@@ -95,6 +95,7 @@ test('buyer sends KYC with the e-KYC file at 360 px; the admin sees the name mis
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
   await page.getByText('The share code does not open this e-KYC file.', { exact: false }).first().waitFor();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.getByLabel('Share code').fill('1234');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   const confirm = page.getByRole('dialog');
@@ -113,7 +114,7 @@ test('buyer sends KYC with the e-KYC file at 360 px; the admin sees the name mis
   await row.waitFor();
   await row.getByTestId('kyc-name-mismatch').getByText('(below 80)', { exact: false }).waitFor();
   await assertAccessible(admin, 'KYC review');
-  await row.getByRole('button', { name: `View documents of ${state.buyer.name}` }).click();
+  await row.getByRole('button', { name: `View e-KYC of ${state.buyer.name}` }).click();
   const viewer = admin.getByRole('dialog');
   await viewer.getByTestId('docviewer-label').getByText('e-KYC photo (UIDAI)').waitFor();
   await viewer.getByTestId('viewer-ekyc-name').getByText(EKYC_NAME).waitFor();

@@ -86,7 +86,9 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
       render: (r) =>
         r.documents.length || r.ekyc ? (
           <span className="d-inline-flex flex-column align-items-start gap-1">
-            <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" onClick={() => actions.onView(r)} aria-label={`View documents of ${r.name}`}>
+            <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" onClick={() => actions.onView(r)}
+              aria-label={r.ekyc ? `View e-KYC of ${r.name}` : `View documents of ${r.name}`}
+            >
               {r.ekyc ? 'View e-KYC' : `View (${r.documents.length})`}
             </button>
             {r.nameMismatch ? (
