@@ -13,7 +13,6 @@ import (
 
 	"prelaunch/core/audit"
 	"prelaunch/core/fields"
-	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/kyc"
 	"prelaunch/core/user"
@@ -21,6 +20,11 @@ import (
 
 type adminKYC struct {
 	UserID, Name, Email, Mobile, MemberID, Status, PanNumber, AadhaarNumber, Reason string
+	Source, PanName                                                                 string
+	NameScore                                                                       *int
+	NameMatchMin                                                                    int
+	NameMismatch                                                                    bool
+	EKYC                                                                            *struct{ Name, DOB, Gender, PhotoURL, GeneratedAt string }
 	IsApproved                                                                      bool
 	Documents                                                                       []struct{ Kind, MediaID, URL, ContentType string }
 	Resubmitted                                                                     bool
@@ -47,26 +51,36 @@ func aadhaarFor(userID string) string {
 	panic("no Verhoeff check digit for " + base)
 }
 
-// submitKYC makes the buyer's uploads and submits them, as the buyer app does, with the Aadhaar
-// number 499118665246.
+// submitKYC submits the buyer's KYC as the buyer app does: an e-KYC file of Aadhaar …5246 and
+// the PAN ABCPE1234F with the file's name on it.
 func (h *harness) submitKYC(cid, userID string) {
 	h.t.Helper()
 	h.submitKYCWith(cid, userID, "499118665246")
 }
 
-// submitKYCWith is submitKYC with the given Aadhaar number.
+// ekycNameOf is a name of the buyer's own: one person (Aadhaar last 4, date of birth, gender and
+// name) is refused on a second account of the company.
+func ekycNameOf(userID string) string {
+	sum := sha256.Sum256([]byte(userID))
+	b := []byte("Buyer ")
+	for _, c := range sum[:8] {
+		b = append(b, 'a'+c%26)
+	}
+	return string(b)
+}
+
+// submitKYCWith is submitKYC with the given Aadhaar number's last 4 digits, named for the buyer.
 func (h *harness) submitKYCWith(cid, userID, aadhaar string) {
 	h.t.Helper()
-	svc := h.d.Build()
-	ctx := context.Background()
-	up, err := svc.Media.Save(ctx, media.Owner{Kind: "user", ID: userID, CompanyID: cid},
-		[]media.File{{Name: "pan.png", Data: kycPNG}, {Name: "front.png", Data: kycPNG}, {Name: "back.png", Data: kycPNG}})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	if _, err := svc.KYC.Submit(ctx, user.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
-		AadhaarNumber: aadhaar, Documents: []kyc.DocumentInput{{Kind: "PAN", MediaID: up[0].ID},
-			{Kind: "AADHAAR_FRONT", MediaID: up[1].ID}, {Kind: "AADHAAR_BACK", MediaID: up[2].ID}}}); err != nil {
+	h.submitEKYC(cid, userID, aadhaar[len(aadhaar)-4:], ekycNameOf(userID), ekycNameOf(userID))
+}
+
+// submitEKYC submits an e-KYC file of name with panName typed as the name on the PAN.
+func (h *harness) submitEKYC(cid, userID, last4, name, panName string) {
+	h.t.Helper()
+	if _, err := h.d.Build().KYC.Submit(context.Background(), user.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{
+		PanNumber: "ABCPE1234F", PanName: panName, ShareCode: "Ab12",
+		File: testkit.EKYCZip(h.t, name, last4, "Ab12", time.Now().Add(-2*time.Hour))}); err != nil {
 		h.t.Fatal(err)
 	}
 }
@@ -96,10 +110,16 @@ func TestKYCReviewApprovesRejectsAndEmails(t *testing.T) {
 	}
 	k := recs[0]
 	if k.UserID != buyer || k.Name != "Kavya Iyer" || k.Email != "kavya@a.test" || k.MemberID == "" || k.Status != "PENDING" ||
-		k.IsApproved || k.PanNumber != "ABCDE1234F" || k.AadhaarNumber != "XXXX XXXX 5246" || len(k.Documents) != 3 ||
-		k.Resubmitted || len(k.ChangedDocuments) != 0 ||
-		k.Documents[0].Kind != "PAN" || !strings.HasPrefix(k.Documents[0].URL, "/api/v1/media/file/") || k.DecidedAt != nil {
+		k.IsApproved || k.PanNumber != "ABCPE1234F" || k.AadhaarNumber != "XXXX XXXX 5246" || len(k.Documents) != 0 ||
+		k.Resubmitted || len(k.ChangedDocuments) != 0 || k.DecidedAt != nil || k.Source != "OFFLINE_EKYC" ||
+		k.PanName != ekycNameOf(buyer) || k.NameScore == nil || *k.NameScore != 100 || k.NameMatchMin != 80 || k.NameMismatch ||
+		k.EKYC == nil || k.EKYC.Name != ekycNameOf(buyer) || k.EKYC.DOB != "1990-01-31" || k.EKYC.Gender != "F" ||
+		!strings.HasPrefix(k.EKYC.PhotoURL, "/api/v1/media/file/") || k.EKYC.GeneratedAt == "" {
 		t.Fatalf("record: %+v", k)
+	}
+	// The reviewer's photo link serves the photo (sealed in the store).
+	if f := h.call("GET", k.EKYC.PhotoURL, "", nil); f.Code != 200 || !bytes.Equal(f.Data, testkit.EKYCPhoto) {
+		t.Fatalf("photo link: %d", f.Code)
 	}
 	if _, n := h.kycList(h.adminA, "?status=pending&search="+k.MemberID); n != 1 {
 		t.Fatalf("search by member id: %d", n)
@@ -173,25 +193,18 @@ func TestKYCReviewApprovesRejectsAndEmails(t *testing.T) {
 		t.Fatal("rejection not audited")
 	}
 
-	// The buyer submits again, replacing only the Aadhaar back: the reviewer sees it marked.
-	svc := h.d.Build()
-	up, err := svc.Media.Save(context.Background(), media.Owner{Kind: "user", ID: buyer, CompanyID: h.cidA}, []media.File{{Name: "back2.png", Data: kycPNG}})
-	if err != nil {
-		t.Fatal(err)
+	// The buyer submits again with a name on the PAN unlike the e-KYC's: the reviewer is warned,
+	// with the score, below the company's threshold; a lower threshold clears the warning.
+	h.submitEKYC(h.cidA, buyer, "5246", ekycNameOf(buyer), "Rahul Sharma")
+	recs, _ = h.kycList(h.adminA, "")
+	if len(recs) != 1 || !recs[0].Resubmitted || recs[0].PanName != "Rahul Sharma" || recs[0].NameScore == nil ||
+		*recs[0].NameScore >= 80 || !recs[0].NameMismatch || recs[0].NameMatchMin != 80 {
+		t.Fatalf("mismatch: %+v", recs)
 	}
-	again := []kyc.DocumentInput{{Kind: "AADHAAR_BACK", MediaID: up[0].ID}}
-	for _, d := range k.Documents {
-		if d.Kind != "AADHAAR_BACK" {
-			again = append(again, kyc.DocumentInput{Kind: d.Kind, MediaID: d.MediaID})
-		}
-	}
-	if _, err := svc.KYC.Submit(context.Background(), user.Buyer{UserID: buyer, CompanyID: h.cidA}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
-		AadhaarNumber: "499118665246", Documents: again}); err != nil {
-		t.Fatal(err)
-	}
-	if recs, _ := h.kycList(h.adminA, ""); len(recs) != 1 || !recs[0].Resubmitted || len(recs[0].ChangedDocuments) != 1 ||
-		recs[0].ChangedDocuments[0] != "AADHAAR_BACK" {
-		t.Fatalf("resubmission: %+v", recs)
+	h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminA, map[string]any{"limits": map[string]any{"kycNameMatchMin": 101}}), 422)
+	h.want(h.call("PUT", "/api/v1/admin/token/update", h.adminA, map[string]any{"limits": map[string]any{"kycNameMatchMin": 1}}), 200)
+	if recs, _ = h.kycList(h.adminA, ""); recs[0].NameMatchMin != 1 || recs[0].NameMismatch != (*recs[0].NameScore < 1) {
+		t.Fatalf("threshold 1: %+v", recs[0])
 	}
 	// Approval verifies the account.
 	r = h.want(approve(h.adminA, buyer), 200)

@@ -7,7 +7,6 @@ import (
 
 	"prelaunch/core/auth"
 	"prelaunch/core/infra/testkit"
-	"prelaunch/core/user"
 )
 
 // Issue 27 finding 1: after a company is added (its Aadhaar typed whole) and a buyer's KYC is
@@ -66,24 +65,21 @@ func TestNoAnswerOrExportCarriesAWholeAadhaar(t *testing.T) {
 	}
 }
 
-// Issue 27 finding 7: the KYC reviewer sees the other accounts of the company that carry the same
-// Aadhaar number (in their KYC or their profile), with their name and email.
+// Issue 27 finding 7: the KYC reviewer sees the other accounts of the company whose KYC carries
+// the same Aadhaar (the same person of an e-KYC file), with their name and email.
 func TestKYCReviewerSeesAccountsSharingTheAadhaar(t *testing.T) {
 	h := setup(t)
 	ctx := context.Background()
 	first := h.newBuyer(h.cidA, "Kavya Iyer", "kavya@a.test", nil)
 	twin := h.newBuyer(h.cidA, "Kavya Two", "kavya2@a.test", nil)
 	h.submitKYC(h.cidA, first) // 499118665246
-	// The twin typed the same number in their profile (before the KYC rule, or as a profile field).
-	svc := h.d.Build()
-	if _, err := h.d.DB.ExecContext(ctx, "UPDATE users SET password_hash = ? WHERE id = ?", mustHash(t, "TwinPass#1"), twin); err != nil {
+	// The twin's submission of the same person was recorded before the one-account rule.
+	if _, err := h.d.DB.ExecContext(ctx, `INSERT INTO kyc_submissions (user_id, company_id, status, pan_number, aadhaar_last4,
+		aadhaar_hash, reason, submitted_at, decided_at) SELECT ?, company_id, 'REJECTED', pan_number, aadhaar_last4, aadhaar_hash,
+		'Duplicate', now(), now() FROM kyc_submissions WHERE user_id = ?`, twin, first); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.Users.UpdateProfile(ctx, user.Buyer{UserID: twin, CompanyID: h.cidA},
-		user.ProfileInput{KYCDocumentNumber: "4991-1866-5246", Password: "TwinPass#1"}); err != nil {
-		t.Fatal(err)
-	}
-	r := h.want(h.call("GET", "/api/v1/admin/kyc/list", h.adminA, nil), 200)
+	r := h.want(h.call("GET", "/api/v1/admin/kyc/list?status=PENDING", h.adminA, nil), 200)
 	var l struct {
 		Records []struct {
 			UserID     string

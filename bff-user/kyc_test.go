@@ -2,20 +2,26 @@ package main
 
 import (
 	"context"
-	"strings"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"math/big"
 	"testing"
 	"time"
 
 	"prelaunch/core/audit"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/testkit"
+	"prelaunch/core/kyc/ekyc"
 	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
 type kycView struct {
-	Status, PanNumber, AadhaarNumber, Reason string
-	Documents                                []struct{ Kind, MediaID, URL, ContentType string }
-	SubmittedAt, DecidedAt                   *string
+	Status, PanNumber, PanName, AadhaarNumber, EKYCName, Reason string
+	Documents                                                   []struct{ Kind, MediaID, URL, ContentType string }
+	SubmittedAt, DecidedAt                                      *string
 }
 
 // uploadID uploads one file as the buyer and returns its media id.
@@ -28,6 +34,18 @@ func (h *harness) uploadID(tok, name string, data []byte) string {
 	return up[0].ID
 }
 
+// ekycForm is a good KYC form: a fresh e-KYC file of name (Aadhaar ending last4, share code
+// Ab12) and the PAN ABCPE1234F with that name on it.
+func (h *harness) ekycForm(name, last4 string) (map[string]string, []byte) {
+	return map[string]string{"panNumber": "abcpe 1234f", "panName": name, "shareCode": "Ab12"},
+		testkit.EKYCZip(h.t, name, last4, "Ab12", time.Now().Add(-time.Hour))
+}
+
+func (h *harness) submitKYC(tok string, fields map[string]string, file []byte) reply {
+	h.t.Helper()
+	return h.http().KYCSubmit(tok, fields, file)
+}
+
 func (h *harness) kycGet(tok string) kycView {
 	h.t.Helper()
 	r := h.call("GET", "/api/v1/user/kyc/get", tok, nil)
@@ -35,14 +53,6 @@ func (h *harness) kycGet(tok string) kycView {
 	var v kycView
 	r.Into(h.t, &v)
 	return v
-}
-
-func docs(kv ...string) []map[string]string {
-	var out []map[string]string
-	for i := 0; i+1 < len(kv); i += 2 {
-		out = append(out, map[string]string{"kind": kv[i], "mediaId": kv[i+1]})
-	}
-	return out
 }
 
 func (h *harness) decideKYC(u *user.User, approve bool, reason string) {
@@ -65,96 +75,81 @@ func TestKYCSubmitValidatesAndMovesThroughReview(t *testing.T) {
 	if v := h.kycGet(tok); v.Status != "NONE" || v.PanNumber != "" || v.AadhaarNumber != "" || len(v.Documents) != 0 || v.SubmittedAt != nil {
 		t.Fatalf("before: %+v", v)
 	}
-	pan, front, back, selfie := h.uploadID(tok, "pan.png", pngBytes), h.uploadID(tok, "front.jpg", jpegBytes),
-		h.uploadID(tok, "back.pdf", pdfBytes), h.uploadID(tok, "me.png", pngBytes)
-	doc, pdf2 := h.uploadID(tok, "pan.doc", docBytes), h.uploadID(tok, "selfie.pdf", pdfBytes)
-	others := h.uploadID(h.buyerToken(), "theirs.png", pngBytes)
-
-	submit := func(body map[string]any, code int, msgs ...string) reply {
+	good, zipFile := h.ekycForm("Asha Verma", "2346")
+	with := func(k, v string) map[string]string {
+		f := map[string]string{}
+		for a, b := range good {
+			f[a] = b
+		}
+		f[k] = v
+		return f
+	}
+	submit := func(fields map[string]string, file []byte, code int, field, msg string) reply {
 		t.Helper()
-		r := h.call("POST", "/api/v1/user/kyc/submit", tok, body)
+		r := h.submitKYC(tok, fields, file)
 		h.want(r, code)
-		for _, m := range msgs {
-			if !strings.Contains(r.Msg(), m) {
-				t.Fatalf("%v: message %s lacks %q", body, r.Msg(), m)
-			}
+		if msg != "" && r.FieldMsg(field) != msg {
+			t.Fatalf("%v: errors %+v, want %s: %q", fields, r.Errors, field, msg)
 		}
 		return r
 	}
-	good := func(ds []map[string]string) map[string]any {
-		return map[string]any{"panNumber": "abcde 1234f", "aadhaarNumber": "2341 2341 2346", "documents": ds}
-	}
-	// Every failing field is named at once, each beside its field (issue 29 item 5).
-	bad := submit(map[string]any{"panNumber": "ABCD1234", "aadhaarNumber": "234123412345", "documents": docs("PASSPORT", pan)}, 422,
-		"Please enter a valid PAN (e.g. ABCDE1234F).", "This Aadhaar number is not valid.",
-		"Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.", "Please upload your PAN card.",
-		"Please upload the front of your Aadhaar card.", "Please upload the back of your Aadhaar card.")
+	// Every failing typed field is named at once, each beside its field.
+	bad := submit(map[string]string{"panNumber": "ABCD1234", "panName": " ", "shareCode": "12"}, nil, 422, "panNumber", "Please enter a valid PAN (e.g. ABCDE1234F).")
 	for field, msg := range map[string]string{
-		"panNumber": "Please enter a valid PAN (e.g. ABCDE1234F).", "aadhaarNumber": "This Aadhaar number is not valid.",
-		"documents": "Document kind must be PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE.", "documents.PAN": "Please upload your PAN card.",
-		"documents.AADHAAR_FRONT": "Please upload the front of your Aadhaar card.", "documents.AADHAAR_BACK": "Please upload the back of your Aadhaar card.",
+		"panName": "Please enter your name as printed on your PAN card.", "file": "Please upload the e-KYC zip file you downloaded from UIDAI.",
+		"shareCode": "Please enter the 4-character share code you chose on the UIDAI site.",
 	} {
 		if got := bad.FieldMsg(field); got != msg {
 			t.Fatalf("errors on %s: %q, want %q (all %+v)", field, got, msg, bad.Errors)
 		}
 	}
-	bad = submit(map[string]any{"panNumber": "ABCDE1234F", "aadhaarNumber": "1234", "documents": docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)},
-		422, "Please enter a valid 12-digit Aadhaar number.")
-	if len(bad.Errors) != 1 || bad.FieldMsg("aadhaarNumber") != "Please enter a valid 12-digit Aadhaar number." {
-		t.Fatalf("aadhaar errors %+v", bad.Errors)
-	}
-	submit(good(docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back, "PAN", selfie)), 422, "Upload each document once.")
-	submit(good(docs("PAN", pan, "AADHAAR_FRONT", pan, "AADHAAR_BACK", back)), 422, "Upload each document once.")
-	// Someone else's upload, an unknown id and a malformed one are the same 422.
-	for _, id := range []string{others, "6f1d7a52-94c4-4c1e-9d51-0e6d6d0b7a11", "../etc/passwd"} {
-		submit(good(docs("PAN", id, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)), 422, "The file was not found. Please upload it again.")
-	}
-	submit(good(docs("PAN", doc, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)), 422, "KYC documents must be JPG, PNG, WEBP or PDF files.")
-	submit(good(docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back, "SELFIE", pdf2)), 422, "The selfie must be a JPG, PNG or WEBP image.")
+	// A PAN whose 4th letter is not P is a company's, a firm's, a trust's…
+	submit(with("panNumber", "ABCCE1234F"), zipFile, 422, "panNumber", "This PAN is not an individual's (its 4th letter must be P). Enter your personal PAN.")
+	submit(with("shareCode", "Zz99"), zipFile, 422, "shareCode",
+		"The share code does not open this e-KYC file. Enter the 4-character share code you chose when downloading it.")
+	old := testkit.EKYCZip(t, "Asha Verma", "2346", "Ab12", time.Now().Add(-73*time.Hour))
+	submit(good, old, 422, "file", "The e-KYC file is older than 3 days. Download a new one from UIDAI.")
+	submit(good, []byte("%PDF-1.4 not a zip"), 422, "file", "This is not the e-KYC zip file from UIDAI. Upload the .zip file as you downloaded it.")
+	submit(good, make([]byte, 600<<10), 413, "", "")
 	if v := h.kycGet(tok); v.Status != "NONE" {
 		t.Fatalf("a refused submission changed the KYC: %+v", v)
 	}
+	// Not multipart: 415.
+	h.want(h.call("POST", "/api/v1/user/kyc/submit", tok, map[string]any{"panNumber": "ABCPE1234F"}), 415)
 
-	r := submit(good(docs("SELFIE", selfie, "aadhaar_back", back, "PAN", pan, "AADHAAR_FRONT", front)), 200)
+	r := submit(good, zipFile, 200, "", "")
 	var v kycView
 	r.Into(t, &v)
-	if v.Status != "PENDING" || v.PanNumber != "XXXXXX234F" || v.AadhaarNumber != "XXXX XXXX 2346" || v.Reason != "" ||
-		v.SubmittedAt == nil || v.DecidedAt != nil || len(v.Documents) != 4 || v.Documents[0].Kind != "PAN" ||
-		v.Documents[0].MediaID != pan || v.Documents[2].ContentType != "application/pdf" || v.Documents[3].Kind != "SELFIE" {
+	if v.Status != "PENDING" || v.PanNumber != "XXXXXX234F" || v.PanName != "Asha Verma" || v.AadhaarNumber != "XXXX XXXX 2346" ||
+		v.EKYCName != "Asha Verma" || v.Reason != "" || v.SubmittedAt == nil || v.DecidedAt != nil || len(v.Documents) != 0 {
 		t.Fatalf("submitted: %+v", v)
 	}
-	if strings.Contains(string(r.Data), "234123412346") || strings.Contains(string(r.Data), "ABCDE") {
-		t.Fatalf("full numbers in the answer: %s", r.Data)
-	}
-	f := h.call("GET", v.Documents[1].URL, "", nil)
-	h.want(f, 200)
-	if f.Header.Get("Content-Type") != "image/jpeg" {
-		t.Fatalf("document link serves %v", f.Header)
-	}
 	var stored string
-	if err := h.d.DB.QueryRow("SELECT pan_number || ' ' || aadhaar_last4 || ' ' || length(aadhaar_hash) FROM kyc_submissions WHERE user_id = ?", u.ID).Scan(&stored); err != nil ||
-		stored != "ABCDE1234F 2346 64" {
+	if err := h.d.DB.QueryRow(`SELECT pan_number || ' ' || aadhaar_last4 || ' ' || length(aadhaar_hash) || ' ' || source || ' ' ||
+		ekyc_name || ' ' || ekyc_dob || ' ' || ekyc_gender || ' ' || name_score || ' ' || (ekyc_photo_id IS NOT NULL)
+		FROM kyc_submissions WHERE user_id = ?`, u.ID).Scan(&stored); err != nil ||
+		stored != "ABCPE1234F 2346 64 OFFLINE_EKYC Asha Verma 1990-01-31 F 100 true" {
 		t.Fatalf("stored %q %v", stored, err)
 	}
-	submit(good(docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)), 409, "Your KYC is already under review.")
-
-	h.decideKYC(u, false, "The PAN photo is blurred.")
-	if v := h.kycGet(tok); v.Status != "REJECTED" || v.Reason != "The PAN photo is blurred." || v.DecidedAt == nil {
-		t.Fatalf("rejected: %+v", v)
+	// The photo is stored sealed, never in plaintext.
+	var sealed bool
+	if err := h.d.DB.QueryRow("SELECT m.sealed FROM media AS m JOIN kyc_submissions AS k ON k.ekyc_photo_id = m.id WHERE k.user_id = ?", u.ID).Scan(&sealed); err != nil || !sealed {
+		t.Fatalf("photo sealed %v %v", sealed, err)
 	}
-	// Issue 28 item 10: the buyer's own PAN comes back whole to fill the form again; the
-	// Aadhaar number stays masked (docs/security.md, "KYC documents and numbers").
-	if v := h.kycGet(tok); v.PanNumber != "ABCDE1234F" || v.AadhaarNumber != "XXXX XXXX 2346" {
-		t.Fatalf("rejected numbers: %q %q", v.PanNumber, v.AadhaarNumber)
+	submit(good, zipFile, 409, "", "")
+
+	h.decideKYC(u, false, "The PAN name does not match.")
+	if v := h.kycGet(tok); v.Status != "REJECTED" || v.Reason != "The PAN name does not match." || v.DecidedAt == nil ||
+		v.PanNumber != "ABCPE1234F" || v.AadhaarNumber != "XXXX XXXX 2346" {
+		t.Fatalf("rejected: %+v", v)
 	}
 	if v := h.kycGet(h.buyerToken()); v.PanNumber != "" {
 		t.Fatalf("another buyer sees a PAN: %+v", v)
 	}
-	// A resubmission replaces the documents and clears the reason; the selfie is optional.
-	pan2 := h.uploadID(tok, "pan2.webp", append([]byte("RIFF\x24\x00\x00\x00WEBPVP8 "), make([]byte, 40)...))
-	r = submit(good(docs("PAN", pan2, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)), 200)
+	// A resubmission replaces everything and clears the reason.
+	r = submit(with("panName", "ASHA  VERMA"), zipFile, 200, "", "")
 	r.Into(t, &v)
-	if v.Status != "PENDING" || v.Reason != "" || v.DecidedAt != nil || len(v.Documents) != 3 || v.Documents[0].MediaID != pan2 {
+	if v.Status != "PENDING" || v.Reason != "" || v.DecidedAt != nil || v.PanName != "ASHA VERMA" {
 		t.Fatalf("resubmitted: %+v", v)
 	}
 
@@ -162,7 +157,10 @@ func TestKYCSubmitValidatesAndMovesThroughReview(t *testing.T) {
 	if v := h.kycGet(tok); v.Status != "APPROVED" {
 		t.Fatalf("approved: %+v", v)
 	}
-	submit(good(docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)), 409, "Your KYC is already verified.")
+	r = submit(good, zipFile, 409, "", "")
+	if r.Msg() != "Your KYC is already verified." {
+		t.Fatalf("message %q", r.Msg())
+	}
 	p := h.call("GET", "/api/v1/user/auth/profile/get", tok, nil)
 	h.want(p, 200)
 	var prof struct{ IsApproved bool }
@@ -171,18 +169,44 @@ func TestKYCSubmitValidatesAndMovesThroughReview(t *testing.T) {
 		t.Fatal("an approved KYC did not verify the account")
 	}
 	h.want(h.call("GET", "/api/v1/user/kyc/get", "", nil), 401)
-	h.want(h.call("POST", "/api/v1/user/kyc/submit", "", good(nil)), 401)
+	h.want(h.submitKYC("", good, zipFile), 401)
+}
+
+// A file not signed by the configured certificate, or altered, is refused whatever else is right.
+func TestKYCRefusesAForgedFile(t *testing.T) {
+	h := setup(t)
+	tok, _ := h.newBuyer("kyc-forged@x.test")
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl := &x509.Certificate{SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "UIDAI (forged)"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour)}
+	der, _ := x509.CreateCertificate(rand.Reader, tpl, tpl, &key.PublicKey, key)
+	cert, _ := x509.ParseCertificate(der)
+	forged, err := ekyc.SampleZip(ekyc.Sample{Name: "Asha Verma", DOB: "31-01-1990", Gender: "F", Last4: "2346",
+		Generated: time.Now()}, key, cert, "Ab12", ekyc.EncryptAES256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields, _ := h.ekycForm("Asha Verma", "2346")
+	r := h.submitKYC(tok, fields, forged)
+	h.want(r, 422)
+	if r.FieldMsg("file") != "The e-KYC file's signature is not valid." {
+		t.Fatalf("errors %+v", r.Errors)
+	}
+	if v := h.kycGet(tok); v.Status != "NONE" {
+		t.Fatalf("a forged file was recorded: %+v", v)
+	}
 }
 
 func TestKYCSubmitRaceHasOneEffect(t *testing.T) {
 	h := setup(t)
 	tok, u := h.newBuyer("kyc-race@x.test")
-	body := map[string]any{"panNumber": "ABCDE1234F", "aadhaarNumber": "234123412346", "documents": docs(
-		"PAN", h.uploadID(tok, "a.png", pngBytes), "AADHAAR_FRONT", h.uploadID(tok, "b.png", pngBytes),
-		"AADHAAR_BACK", h.uploadID(tok, "c.png", pngBytes))}
+	fields, file := h.ekycForm("Ravi Kumar", "7788")
 	codes := make(chan int, 4)
 	for range 4 {
-		go func() { codes <- h.call("POST", "/api/v1/user/kyc/submit", tok, body).Code }()
+		go func() { codes <- h.http().KYCSubmit(tok, fields, file).Code }()
 	}
 	ok := 0
 	for range 4 {
@@ -194,9 +218,9 @@ func TestKYCSubmitRaceHasOneEffect(t *testing.T) {
 			t.Fatalf("racing submission answered %d", c)
 		}
 	}
-	var docsN int
-	if err := h.d.DB.QueryRow("SELECT count(*) FROM kyc_documents WHERE user_id = ?", u.ID).Scan(&docsN); err != nil || ok != 1 || docsN != 3 {
-		t.Fatalf("%d submissions succeeded, %d documents (%v)", ok, docsN, err)
+	var n int
+	if err := h.d.DB.QueryRow("SELECT count(*) FROM kyc_submissions WHERE user_id = ?", u.ID).Scan(&n); err != nil || ok != 1 || n != 1 {
+		t.Fatalf("%d submissions succeeded, %d rows (%v)", ok, n, err)
 	}
 }
 
@@ -233,10 +257,8 @@ func TestKYCThresholdRefusesLargerOrdersUntilApproved(t *testing.T) {
 		t.Fatalf("purchase message %q", r.Msg())
 	}
 
-	body := map[string]any{"panNumber": "ABCDE1234F", "aadhaarNumber": "234123412346", "documents": docs(
-		"PAN", h.uploadID(tok, "a.png", pngBytes), "AADHAAR_FRONT", h.uploadID(tok, "b.png", pngBytes),
-		"AADHAAR_BACK", h.uploadID(tok, "c.png", pngBytes))}
-	h.want(h.call("POST", "/api/v1/user/kyc/submit", tok, body), 200)
+	f, z := h.ekycForm("Meera Nair", "4455")
+	h.want(h.submitKYC(tok, f, z), 200)
 	order("10", 403) // PENDING is not enough
 	h.decideKYC(u, true, "")
 	order("10", 200)

@@ -27,16 +27,18 @@ func TestErrRequiredNamesTheThresholdInIndianGrouping(t *testing.T) {
 }
 
 func TestCheckNamesEveryFailingField(t *testing.T) {
-	_, _, _, err := check(SubmitInput{PanNumber: "x", AadhaarNumber: "234123412345",
-		Documents: []DocumentInput{{Kind: "SELFIE", MediaID: "a"}, {Kind: "selfie", MediaID: "b"}}})
+	_, _, _, err := check(SubmitInput{PanNumber: "x", PanName: "12", ShareCode: "12345"})
 	e, _ := apperr.As(err)
-	if e == nil || len(e.Messages) != 6 {
+	if e == nil || len(e.Messages) != 4 {
 		t.Fatalf("%+v", e)
 	}
-	pan, aadhaar, docs, err := check(SubmitInput{PanNumber: " abcde1234f ", AadhaarNumber: "2341-2341-2346",
-		Documents: []DocumentInput{{Kind: "pan", MediaID: "A"}, {Kind: "AADHAAR_FRONT", MediaID: "b"}, {Kind: "AADHAAR_BACK", MediaID: "c"}}})
-	if err != nil || pan != "ABCDE1234F" || aadhaar != "234123412346" || len(docs) != 3 || docs["PAN"] != "a" {
-		t.Fatalf("%v %q %q %v", err, pan, aadhaar, docs)
+	_, _, _, err = check(SubmitInput{PanNumber: "ABCCE1234F", PanName: "Asha", ShareCode: "Ab12", File: []byte("z")})
+	if e, _ := apperr.As(err); e == nil || e.Message != MsgCompanyPAN || len(e.Fields) != 1 || e.Fields[0].Field != "panNumber" {
+		t.Fatalf("company PAN: %+v", e)
+	}
+	pan, name, code, err := check(SubmitInput{PanNumber: " abcpe1234f ", PanName: "  Asha   Verma ", ShareCode: " Ab12 ", File: []byte("z")})
+	if err != nil || pan != "ABCPE1234F" || name != "Asha Verma" || code != "Ab12" {
+		t.Fatalf("%v %q %q %q", err, pan, name, code)
 	}
 }
 

@@ -5,6 +5,7 @@
 //	go run ./core/cmd/prelaunch migrate    # apply SQL migrations under the migrator's lock
 //	go run ./core/cmd/prelaunch seed       # demo data (development and test only)
 //	go run ./core/cmd/prelaunch chain-dev  # tokens and treasuries on the development chain
+//	go run ./core/cmd/prelaunch ekyc-sample --name "Asha Verma" --out ekyc.zip  # a development e-KYC file
 package main
 
 import (
@@ -21,7 +22,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: prelaunch wait|ensure-db|migrate|seed|chain-dev")
+		fmt.Fprintln(os.Stderr, "usage: prelaunch wait|ensure-db|migrate|seed|chain-dev|ekyc-sample")
 		os.Exit(2)
 	}
 	if err := run(os.Args[1]); err != nil {
@@ -42,6 +43,8 @@ func run(cmd string) error {
 		return wait(ctx, cfg)
 	case "chain-dev":
 		return chainDev(ctx, cfg)
+	case "ekyc-sample":
+		return ekycSample(cfg, os.Args[2:])
 	case "ensure-db":
 		return platform.EnsureDatabase(ctx, cfg.DatabaseURL)
 	case "migrate", "seed":

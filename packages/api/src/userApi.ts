@@ -93,8 +93,15 @@ export function buyerApi(client: AxiosInstance) {
       downloadFile(client, '/api/v1/user/statement', { fy, format }, `statement-${fy}.${format}`),
     /** The buyer's KYC (numbers masked, documents as signed links). */
     kycGet: () => call<Kyc>(client.get('/api/v1/user/kyc/get')),
-    /** NONE or REJECTED → PENDING; the documents are uploads of the buyer named by their ids. */
-    kycSubmit: (body: KycSubmitRequest) => call<Kyc>(client.post('/api/v1/user/kyc/submit', body)),
+    /** NONE or REJECTED → PENDING: the PAN, the name on it and UIDAI's offline e-KYC zip with its share code (multipart). */
+    kycSubmit: (body: KycSubmitRequest) => {
+      const form = new FormData();
+      form.append('panNumber', body.panNumber);
+      form.append('panName', body.panName);
+      form.append('shareCode', body.shareCode);
+      form.append('file', body.file, body.file instanceof File ? body.file.name : 'ekyc.zip');
+      return call<Kyc>(client.post('/api/v1/user/kyc/submit', form, { headers: { 'Content-Type': 'multipart/form-data' } }));
+    },
     /** The buyer's proved wallet (nulls when none). */
     walletGet: () => call<BuyerWallet>(client.get('/api/v1/user/wallet/get')),
     /** The one-time message to sign (personal_sign) with this address. */

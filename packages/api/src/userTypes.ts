@@ -67,7 +67,8 @@ export type KycStatus = S['KycStatus'];
 export type KycDocumentKind = S['KycDocumentKind'];
 export type KycDocument = S['KycDocument'];
 export type Kyc = S['Kyc'];
-export type KycSubmitRequest = S['KycSubmitRequest'];
+/** The KYC form: the contract's KycSubmitRequest with the e-KYC zip as the browser holds it. */
+export type KycSubmitRequest = Omit<S['KycSubmitRequest'], 'file'> & { file: File | Blob };
 export type BuyerWallet = S['Wallet'];
 export type WalletChallenge = S['WalletChallenge'];
 export type WalletVerifyRequest = S['WalletVerifyRequest'];

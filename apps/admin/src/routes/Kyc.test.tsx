@@ -41,6 +41,12 @@ const pending = {
   submittedAt: '2026-11-24T10:00:00Z',
   decidedAt: null,
   sharedWith: [] as { userId: string; name: string; email: string }[],
+  source: 'CARDS',
+  ekyc: null as null | { name: string; dob: string; gender: string; photoUrl: string; generatedAt: string },
+  panName: '',
+  nameScore: null as number | null,
+  nameMatchMin: 80,
+  nameMismatch: false,
 };
 const rejected = { ...pending, userId: 'u2', name: 'Ravi K', status: 'REJECTED', reason: 'PAN photo blurred.', decidedAt: '2026-11-24T12:00:00Z' };
 
@@ -65,6 +71,32 @@ beforeEach(() => {
 });
 
 describe('KYC review (/admin/kyc)', () => {
+  it('shows the e-KYC photo and fields beside the PAN name, warning of a name match under the threshold', async () => {
+    const user = userEvent.setup();
+    const ekyc = {
+      ...pending,
+      documents: [],
+      source: 'OFFLINE_EKYC',
+      panNumber: 'ABCPE1234F',
+      ekyc: { name: 'Asha Rao', dob: '1990-01-31', gender: 'F', photoUrl: '/media/photo', generatedAt: '2026-11-24T09:00:00Z' },
+      panName: 'Rahul Sharma',
+      nameScore: 12,
+      nameMismatch: true,
+    };
+    kycList.mockResolvedValue(answer([ekyc]));
+    renderPage();
+    expect(await screen.findByTestId('kyc-name-mismatch')).toHaveTextContent('Name match 12 (below 80)');
+    await user.click(screen.getByRole('button', { name: 'View e-KYC of Asha Rao' }));
+    const viewer = within(await screen.findByRole('dialog'));
+    expect(viewer.getByTestId('docviewer-label')).toHaveTextContent('e-KYC photo (UIDAI)');
+    expect(viewer.getByTestId('viewer-ekyc-name')).toHaveTextContent('Asha Rao');
+    expect(viewer.getByText('1990-01-31')).toBeInTheDocument();
+    expect(viewer.getByText('Female')).toBeInTheDocument();
+    expect(viewer.getByText('Rahul Sharma')).toBeInTheDocument();
+    expect(viewer.getByTestId('viewer-name-match')).toHaveTextContent('12 of 100, below 80: check the names');
+    expect(viewer.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+
   it('lists the pending queue first and filters by status', async () => {
     const user = userEvent.setup();
     renderPage();

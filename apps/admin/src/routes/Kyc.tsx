@@ -2,6 +2,7 @@ import { ADMIN_FALLBACK, type AdminKyc, type AdminKycListQuery, type BulkAction,
 import {
   DocumentViewer,
   FilterSelect,
+  formatDateTime,
   ListCard,
   ListPager,
   ResponsiveTable,
@@ -17,6 +18,8 @@ import { BulkBar, BulkDialog } from '../components/BulkDialog';
 import { kycColumns, KycDecisionDialog, kycListQueryOptions, useApproveKyc, useBulkKyc, useRejectKyc, viewerDocuments, visibleKycColumns } from '../features/kyc';
 import { useAdminBrand } from '../features/session';
 
+const GENDER: Record<string, string> = { M: 'Male', F: 'Female', T: 'Transgender' };
+
 type Filter = NonNullable<AdminKycListQuery['status']>;
 const STATUSES = [
   { value: 'PENDING', label: 'Pending review' },
@@ -25,11 +28,48 @@ const STATUSES = [
   { value: '', label: 'All' },
 ];
 
-/** The numbers to compare with the cards, and Approve / Reject while the submission waits. */
+/**
+ * What UIDAI's signed e-KYC file said, the name the buyer typed from the PAN card and how well the
+ * two match (a warning under the company's threshold), the numbers, and Approve / Reject while
+ * the submission waits.
+ */
 function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'approve' | 'reject') => void }) {
+  const e = kyc.ekyc;
   return (
     <>
       <dl className="d-flex flex-wrap gap-3 mb-0 small me-auto">
+        {e ? (
+          <>
+            <div>
+              <dt className="fw-normal text-body-secondary d-inline">e-KYC name </dt>
+              <dd className="d-inline fw-semibold mb-0" data-testid="viewer-ekyc-name">
+                {e.name}
+              </dd>
+            </div>
+            <div>
+              <dt className="fw-normal text-body-secondary d-inline">Born </dt>
+              <dd className="d-inline fw-semibold mb-0">{e.dob}</dd>
+            </div>
+            <div>
+              <dt className="fw-normal text-body-secondary d-inline">Gender </dt>
+              <dd className="d-inline fw-semibold mb-0">{GENDER[e.gender] ?? e.gender}</dd>
+            </div>
+            <div>
+              <dt className="fw-normal text-body-secondary d-inline">File of </dt>
+              <dd className="d-inline fw-semibold mb-0">{formatDateTime(e.generatedAt)}</dd>
+            </div>
+            <div>
+              <dt className="fw-normal text-body-secondary d-inline">Name on PAN </dt>
+              <dd className="d-inline fw-semibold mb-0">{kyc.panName}</dd>
+            </div>
+            <div>
+              <dt className="fw-normal text-body-secondary d-inline">Match </dt>
+              <dd className={`d-inline fw-semibold mb-0${kyc.nameMismatch ? ' text-danger' : ''}`} data-testid="viewer-name-match">
+                {kyc.nameMismatch ? `${kyc.nameScore} of 100, below ${kyc.nameMatchMin}: check the names` : `${kyc.nameScore} of 100`}
+              </dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt className="fw-normal text-body-secondary d-inline">PAN </dt>
           <dd className="d-inline font-monospace fw-semibold mb-0" data-testid="viewer-pan">
@@ -167,7 +207,7 @@ export default function Kyc() {
         }}
       />
       <DocumentViewer
-        documents={viewing ? viewerDocuments(viewing.kyc.documents, viewing.kyc.changedDocuments) : []}
+        documents={viewing ? viewerDocuments(viewing.kyc.documents, viewing.kyc.changedDocuments, viewing.kyc.ekyc?.photoUrl) : []}
         index={viewing?.index ?? null}
         title={viewing ? `${viewing.kyc.name} · ${viewing.kyc.memberId}` : undefined}
         actions={viewing ? <ViewerDecision kyc={viewing.kyc} onDecide={(mode) => {

@@ -7,12 +7,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const kycGet = vi.fn();
 const kycSubmit = vi.fn();
-const mediaAdd = vi.fn();
 vi.mock('../api', () => ({
   api: {
     kycGet: () => kycGet(),
     kycSubmit: (b: unknown) => kycSubmit(b),
-    mediaAdd: (f: File) => mediaAdd(f),
     profileGet: () => new Promise(() => undefined),
   },
 }));
@@ -20,14 +18,16 @@ vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => 
 
 import Kyc from './Kyc';
 
-const NONE = { status: 'NONE', panNumber: '', aadhaarNumber: '', documents: [], reason: '', submittedAt: null, decidedAt: null };
-const doc = (kind: string, n: number, contentType = 'image/png') => ({ kind, mediaId: `old-${n}`, url: `/api/v1/media/file/old-${n}?s=1`, contentType });
+const NONE = { status: 'NONE', panNumber: '', panName: '', aadhaarNumber: '', ekycName: '', documents: [], reason: '', submittedAt: null, decidedAt: null };
+const zip = new File(['PK\x03\x04'], 'offlineaadhaar.zip', { type: 'application/zip' });
 const REJECTED = {
   status: 'REJECTED',
-  panNumber: 'ABCDE1234F',
+  panNumber: 'ABCPE1234F',
+  panName: 'Asha Verma',
   aadhaarNumber: 'XXXX XXXX 2346',
-  documents: [doc('PAN', 1), doc('AADHAAR_FRONT', 2, 'application/pdf'), doc('AADHAAR_BACK', 3)],
-  reason: 'The PAN photo is blurred.',
+  ekycName: 'Asha Verma',
+  documents: [],
+  reason: 'The PAN name does not match.',
   submittedAt: '2026-11-24T10:00:00Z',
   decidedAt: '2026-11-24T12:00:00Z',
 };
@@ -44,111 +44,71 @@ function renderKyc() {
   );
 }
 
-function png(name: string) {
-  return new File(['\x89PNG'], name, { type: 'image/png' });
-}
-
-let uploads = 0;
 beforeEach(() => {
   kycGet.mockReset();
   kycSubmit.mockReset();
-  mediaAdd.mockReset();
-  uploads = 0;
-  mediaAdd.mockImplementation(async (f: File) => ({
-    message: 'File uploaded successfully',
-    data: [{ id: `m${++uploads}`, url: '/x', contentType: f.type, size: f.size, originalName: f.name }],
-  }));
-  URL.createObjectURL = vi.fn(() => 'blob:preview');
-  URL.revokeObjectURL = vi.fn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-async function choose(user: ReturnType<typeof userEvent.setup>, kind: string, file: File) {
-  const slot = screen.getByTestId(`kyc-slot-${kind}`);
-  await user.upload(slot.querySelector('input[type=file]') as HTMLInputElement, file);
-}
-
 describe('Verification (/user/kyc)', () => {
-  it('names every problem before sending, uploads with previews, and submits after the confirmation', async () => {
+  it('names every problem before sending and submits the e-KYC zip after the confirmation', async () => {
     const user = userEvent.setup({ applyAccept: false });
     kycGet.mockResolvedValue({ message: 'ok', data: NONE });
     renderKyc();
     expect(await screen.findByText('Not submitted')).toBeInTheDocument();
+    // How to get the file from UIDAI, in three steps.
+    expect(screen.getByRole('link', { name: 'myaadhaar.uidai.gov.in' })).toHaveAttribute('href', 'https://myaadhaar.uidai.gov.in/offline-ekyc');
 
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(screen.getByText('Please enter a valid PAN (e.g. ABCDE1234F).')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid 12-digit Aadhaar number.')).toBeInTheDocument();
-    expect(screen.getByText('Please upload your PAN card.')).toBeInTheDocument();
-    expect(screen.getByText('Please upload the front of your Aadhaar card.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your name as printed on your PAN card.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the 4-character share code you chose on the UIDAI site.')).toBeInTheDocument();
+    expect(screen.getByText('Please upload the e-KYC zip file you downloaded from UIDAI.')).toBeInTheDocument();
     expect(kycSubmit).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText('PAN number'), 'abcde1234f');
-    await user.type(screen.getByLabelText('Aadhaar number'), '2341 2341 2345');
-    expect(screen.getByText('This Aadhaar number is not valid.')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Aadhaar number'));
-    await user.type(screen.getByLabelText('Aadhaar number'), '2341 2341 2346');
+    await user.type(screen.getByLabelText('PAN number'), 'abcce1234f');
+    expect(screen.getByText("This PAN is not an individual's (its 4th letter must be P). Enter your personal PAN.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('PAN number'));
+    await user.type(screen.getByLabelText('PAN number'), 'abcpe1234f');
+    await user.type(screen.getByLabelText('Name on your PAN card'), 'Asha  Verma');
+    await user.type(screen.getByLabelText('Share code'), 'Ab12');
+    await user.upload(screen.getByLabelText('e-KYC zip file'), new File(['x'], 'card.png', { type: 'image/png' }));
+    expect(screen.getByText('This is not the e-KYC zip file from UIDAI. Upload the .zip file as you downloaded it.')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('e-KYC zip file'), zip);
 
-    // A selfie must be an image: refused before anything is sent.
-    await choose(user, 'SELFIE', new File(['%PDF'], 'me.pdf', { type: 'application/pdf' }));
-    expect(within(screen.getByTestId('kyc-slot-SELFIE')).getByRole('alert')).toHaveTextContent('The selfie must be a JPG, PNG or WEBP image.');
-    expect(mediaAdd).not.toHaveBeenCalled();
-
-    await choose(user, 'PAN', png('pan.png'));
-    await choose(user, 'AADHAAR_FRONT', new File(['%PDF'], 'front.pdf', { type: 'application/pdf' }));
-    await choose(user, 'AADHAAR_BACK', png('back.png'));
-    expect(await screen.findByRole('img', { name: 'PAN card preview' })).toHaveAttribute('src', 'blob:preview');
-    // A PDF shows as a file chip with its name.
-    expect(within(screen.getByTestId('kyc-slot-AADHAAR_FRONT')).getByText('front.pdf')).toBeInTheDocument();
-    expect(mediaAdd).toHaveBeenCalledTimes(3);
-
-    kycSubmit.mockResolvedValue({ message: 'KYC submitted successfully', data: { ...NONE, status: 'PENDING', panNumber: 'XXXXXX234F', aadhaarNumber: 'XXXX XXXX 2346', documents: [doc('PAN', 1)], submittedAt: '2026-11-25T09:00:00Z' } });
+    kycSubmit.mockResolvedValue({
+      message: 'KYC submitted successfully',
+      data: { ...NONE, status: 'PENDING', panNumber: 'XXXXXX234F', panName: 'Asha Verma', ekycName: 'Asha Verma', aadhaarNumber: 'XXXX XXXX 2346', submittedAt: '2026-11-25T09:00:00Z' },
+    });
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('ABCDE1234F')).toBeInTheDocument();
-    expect(dialog.getByText('XXXX XXXX 2346')).toBeInTheDocument();
+    expect(dialog.getByText('ABCPE1234F')).toBeInTheDocument();
+    expect(dialog.getByText('offlineaadhaar.zip')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
-    expect(kycSubmit).toHaveBeenCalledWith({
-      panNumber: 'ABCDE1234F',
-      aadhaarNumber: '234123412346',
-      documents: [
-        { kind: 'PAN', mediaId: 'm1' },
-        { kind: 'AADHAAR_FRONT', mediaId: 'm2' },
-        { kind: 'AADHAAR_BACK', mediaId: 'm3' },
-      ],
-    });
+    expect(kycSubmit).toHaveBeenCalledWith({ panNumber: 'ABCPE1234F', panName: 'Asha Verma', shareCode: 'Ab12', file: zip });
     expect(await screen.findByText('KYC submitted successfully')).toBeInTheDocument();
     // Read-only while it is reviewed.
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
     expect(screen.getByTestId('kyc-aadhaar-masked')).toHaveTextContent('XXXX XXXX 2346');
+    expect(screen.getByTestId('kyc-ekyc-name')).toHaveTextContent('Asha Verma');
   });
 
-  it('after a rejection shows the reason and resubmits with the kept documents and the replaced one', async () => {
+  it('after a rejection shows the reason and starts the form with the PAN and its name', async () => {
     const user = userEvent.setup();
     kycGet.mockResolvedValue({ message: 'ok', data: REJECTED });
     renderKyc();
-    expect(await screen.findByTestId('kyc-reason')).toHaveTextContent('Reason: The PAN photo is blurred.');
+    expect(await screen.findByTestId('kyc-reason')).toHaveTextContent('Reason: The PAN name does not match.');
     expect(screen.getByRole('heading', { name: 'Submit again' })).toBeInTheDocument();
-    expect(within(screen.getByTestId('kyc-slot-PAN')).getByRole('button', { name: 'Replace' })).toBeInTheDocument();
-
-    // The buyer's own PAN is filled in again (issue 28 item 10); the Aadhaar number is typed again.
-    expect(screen.getByLabelText('PAN number')).toHaveValue('ABCDE1234F');
-    expect(screen.getByLabelText('Aadhaar number')).toHaveValue('');
-    await user.type(screen.getByLabelText('Aadhaar number'), '499118665246');
-    await choose(user, 'PAN', png('pan-sharp.png'));
-    await waitFor(() => expect(mediaAdd).toHaveBeenCalledTimes(1));
+    // The buyer's own PAN is filled in again (issue 28 item 10); the zip is chosen again.
+    expect(screen.getByLabelText('PAN number')).toHaveValue('ABCPE1234F');
+    expect(screen.getByLabelText('Name on your PAN card')).toHaveValue('Asha Verma');
+    await user.type(screen.getByLabelText('Share code'), 'Ab12');
+    await user.upload(screen.getByLabelText('e-KYC zip file'), zip);
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     kycSubmit.mockRejectedValue({ isAxiosError: true, response: { status: 409, data: { status: false, message: 'Your KYC is already under review.', data: null } } });
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
-    expect(kycSubmit).toHaveBeenCalledWith({
-      panNumber: 'ABCDE1234F',
-      aadhaarNumber: '499118665246',
-      documents: [
-        { kind: 'PAN', mediaId: 'm1' },
-        { kind: 'AADHAAR_FRONT', mediaId: 'old-2' },
-        { kind: 'AADHAAR_BACK', mediaId: 'old-3' },
-      ],
-    });
+    expect(kycSubmit).toHaveBeenCalledWith({ panNumber: 'ABCPE1234F', panName: 'Asha Verma', shareCode: 'Ab12', file: zip });
     expect(await screen.findByText('Your KYC is already under review.')).toBeInTheDocument();
   });
 
@@ -156,28 +116,25 @@ describe('Verification (/user/kyc)', () => {
     const user = userEvent.setup();
     kycGet.mockResolvedValue({ message: 'ok', data: REJECTED });
     renderKyc();
-    await user.type(await screen.findByLabelText('Aadhaar number'), '499118665246');
+    await user.type(await screen.findByLabelText('Share code'), 'Zz99');
+    await user.upload(screen.getByLabelText('e-KYC zip file'), zip);
     kycSubmit.mockRejectedValue({
       isAxiosError: true,
       response: {
         status: 422,
         data: {
           status: false,
-          message: ['This Aadhaar number is not valid.', 'KYC documents must be JPG, PNG, WEBP or PDF files.'],
+          message: ["The e-KYC file's signature is not valid."],
           data: null,
-          errors: [
-            { field: 'aadhaarNumber', message: 'This Aadhaar number is not valid.' },
-            { field: 'documents.AADHAAR_FRONT', message: 'KYC documents must be JPG, PNG, WEBP or PDF files.' },
-          ],
+          errors: [{ field: 'file', message: "The e-KYC file's signature is not valid." }],
         },
       },
     });
     await user.click(screen.getByRole('button', { name: 'Submit for review' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
-    const aadhaar = screen.getByLabelText('Aadhaar number');
-    await waitFor(() => expect(aadhaar).toHaveAttribute('aria-invalid', 'true'));
-    expect(aadhaar).toHaveAccessibleDescription(/This Aadhaar number is not valid\./);
-    expect(within(screen.getByTestId('kyc-slot-AADHAAR_FRONT')).getByText('KYC documents must be JPG, PNG, WEBP or PDF files.')).toBeInTheDocument();
+    const file = screen.getByLabelText('e-KYC zip file');
+    await waitFor(() => expect(file).toHaveAttribute('aria-invalid', 'true'));
+    expect(file).toHaveAccessibleDescription(/The e-KYC file's signature is not valid\./);
   });
 
   it('shows Verified read-only, and a failed load with Retry', async () => {

@@ -19,7 +19,7 @@ export function tokenSettings(over: Partial<TokenSettings> = {}): TokenSettings 
       referralSupply: 2_860_000,
     },
     sale: { startsAt: null, endsAt: null, paused: false, status: 'OPEN' },
-    limits: { minOrder: 100, maxOrder: null, maxPerBuyer: null, kycRequiredAbove: null },
+    limits: { minOrder: 100, maxOrder: null, maxPerBuyer: null, kycRequiredAbove: null, kycNameMatchMin: 80 },
     rounds: [
       { id: 'r-2', position: 2, name: 'Public', price: 12, allocation: 500_000, sold: 0, closed: false, startsAt: null, endsAt: null, mode: 'FCFS' as const, requestStartsAt: null, requestEndsAt: null, paymentHours: 48, commitment: null, drawStatus: 'NONE' as const, allocatedAt: null },
       { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200_000, sold: 10_000, closed: false, startsAt: null, endsAt: null, mode: 'FCFS' as const, requestStartsAt: null, requestEndsAt: null, paymentHours: 48, commitment: null, drawStatus: 'NONE' as const, allocatedAt: null },

@@ -38,7 +38,7 @@ describe('token settings form model', () => {
     expect(changedBody(loaded, edited)).toEqual({
       price: 12.5,
       // An object given is replaced whole: every limit goes, the empty ones as null.
-      limits: { minOrder: 100, maxOrder: 50000, maxPerBuyer: null, kycRequiredAbove: null },
+      limits: { minOrder: 100, maxOrder: 50000, maxPerBuyer: null, kycRequiredAbove: null, kycNameMatchMin: 80 },
     });
     expect(changedSections(changedBody(loaded, edited))).toEqual(['Price and fees', 'Limits']);
   });

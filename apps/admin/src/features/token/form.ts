@@ -22,6 +22,8 @@ export const LIMIT_FIELDS = [
   { key: 'maxOrder', label: 'Maximum order' },
   { key: 'maxPerBuyer', label: 'Maximum per buyer' },
   { key: 'kycRequiredAbove', label: 'KYC required above' },
+  // Not rupees: the least score (1-100) of a buyer's PAN name against their e-KYC name before the KYC review warns.
+  { key: 'kycNameMatchMin', label: 'KYC name match' },
 ] as const;
 export type LimitKey = (typeof LIMIT_FIELDS)[number]['key'];
 

@@ -1,122 +1,80 @@
 /**
- * Client checks of the Verification form, mirroring the server's field rules
- * (core/fields: PAN, Aadhaar with its Verhoeff checksum) so a buyer learns of a typo before
- * uploading anything. The server checks again; its answer is the one that counts.
+ * Client checks of the Verification form, mirroring the server's field rules (core/kyc: a PAN of
+ * a person, the name on it, UIDAI's 4-character share code, the e-KYC zip) so a buyer learns of a
+ * typo before sending anything. The server checks again — the zip's signature, share code and
+ * age only it can — and its answer is the one that counts.
  */
-import type { KycDocumentKind, KycSubmitRequest } from '@prelaunch/api';
+import type { KycDocumentKind } from '@prelaunch/api';
 
 export type KycKind = KycDocumentKind;
 
-/**
- * The four documents, in the order the form asks for them, with what the buyer sees; `missing` is
- * the server's message for a required one left out (the selfie is optional).
- */
-export const KYC_DOCUMENTS: readonly { kind: KycKind; label: string; hint: string; missing: string | null }[] = [
-  { kind: 'PAN', label: 'PAN card', hint: 'The front of your PAN card, every letter readable.', missing: 'Please upload your PAN card.' },
-  { kind: 'AADHAAR_FRONT', label: 'Aadhaar front', hint: 'The side with your photo and number.', missing: 'Please upload the front of your Aadhaar card.' },
-  { kind: 'AADHAAR_BACK', label: 'Aadhaar back', hint: 'The side with your address.', missing: 'Please upload the back of your Aadhaar card.' },
-  { kind: 'SELFIE', label: 'Selfie (optional)', hint: 'A clear photo of your face, in good light.', missing: null },
-];
+/** Labels of the card images of a submission made before the offline e-KYC (still shown). */
+const OLD_DOCUMENTS: Record<string, string> = {
+  PAN: 'PAN card',
+  AADHAAR_FRONT: 'Aadhaar front',
+  AADHAAR_BACK: 'Aadhaar back',
+  SELFIE: 'Selfie',
+};
 
-export const kycLabel = (kind: string) => KYC_DOCUMENTS.find((d) => d.kind === kind)?.label ?? kind;
+export const kycLabel = (kind: string) => OLD_DOCUMENTS[kind] ?? kind;
 
 export const KYC_MSG = {
   pan: 'Please enter a valid PAN (e.g. ABCDE1234F).',
-  aadhaarShape: 'Please enter a valid 12-digit Aadhaar number.',
-  aadhaarChecksum: 'This Aadhaar number is not valid.',
-  fileType: 'KYC documents must be JPG, PNG, WEBP or PDF files.',
-  selfieType: 'The selfie must be a JPG, PNG or WEBP image.',
-  fileSize: 'The file is larger than 5 MB.',
-  fileEmpty: 'The file is empty.',
+  panCompany: "This PAN is not an individual's (its 4th letter must be P). Enter your personal PAN.",
+  panName: 'Please enter your name as printed on your PAN card.',
+  shareCode: 'Please enter the 4-character share code you chose on the UIDAI site.',
+  file: 'Please upload the e-KYC zip file you downloaded from UIDAI.',
+  fileType: 'This is not the e-KYC zip file from UIDAI. Upload the .zip file as you downloaded it.',
+  fileSize: "The e-KYC file is larger than 512 KB; UIDAI's file is far smaller. Upload the .zip file from UIDAI.",
 } as const;
 
-/** The media store's limit per file (core/infra/media MaxSize). */
-export const KYC_MAX_BYTES = 5 * 1024 * 1024;
+/** The server's limit of the e-KYC zip (core/kyc/ekyc MaxZip). */
+export const EKYC_MAX_BYTES = 512 * 1024;
 
-/** What the document inputs accept: images everywhere, PDFs for the cards (a selfie is a photo). */
-export const kycAccept = (kind: KycKind) => (kind === 'SELFIE' ? 'image/jpeg,image/png,image/webp' : 'image/jpeg,image/png,image/webp,application/pdf,.pdf');
-
-/** Why a chosen file is refused before upload, or null. */
-export function checkKycFile(kind: KycKind, file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  const type = file.type.toLowerCase();
-  const image = ['image/jpeg', 'image/png', 'image/webp'].includes(type) || /\.(jpe?g|png|webp)$/i.test(file.name);
-  const pdf = type === 'application/pdf' || /\.pdf$/i.test(file.name);
-  if (kind === 'SELFIE' ? !image : !image && !pdf) return kind === 'SELFIE' ? KYC_MSG.selfieType : KYC_MSG.fileType;
-  if (file.size === 0) return KYC_MSG.fileEmpty;
-  if (file.size > KYC_MAX_BYTES) return KYC_MSG.fileSize;
+/** Why a chosen file is refused before sending, or null. */
+export function checkEkycFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  const zip = /\.zip$/i.test(file.name) || /zip/i.test(file.type);
+  if (!zip || file.size === 0) return KYC_MSG.fileType;
+  if (file.size > EKYC_MAX_BYTES) return KYC_MSG.fileSize;
   return null;
 }
 
 /** A PAN as typed: upper case, spaces dropped. */
 export const normalizePan = (s: string) => s.replace(/\s+/g, '').toUpperCase();
 
-/** An Aadhaar number as typed: spaces and dashes dropped (the server's NormalizeAadhaar). */
-export const normalizeAadhaar = (s: string) => s.trim().replace(/[\s-]/g, '');
-
 /** Five letters, four digits, a letter (core/fields.PAN). */
 export const isPan = (s: string) => /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(s);
 
-const D = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
+/** A person's PAN: its 4th letter is P (C is a company, F a firm, T a trust…). */
+export const isIndividualPan = (s: string) => isPan(s) && s[3] === 'P';
 
-/** The Verhoeff checksum of a digit string (the last digit of an Aadhaar number). */
-export function verhoeffValid(num: string): boolean {
-  if (!/^\d+$/.test(num)) return false;
-  let c = 0;
-  for (let i = 0; i < num.length; i++) c = D[c][P[i % 8][Number(num[num.length - 1 - i])]];
-  return c === 0;
-}
-
-/** Twelve digits, not starting with 0 or 1 (core/fields.AadhaarShape). */
-export const isAadhaarShape = (s: string) => /^[2-9]\d{11}$/.test(s);
+/** A name as the server keeps it: spaces collapsed. */
+export const normalizeName = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 export interface KycFormValues {
   panNumber: string;
-  aadhaarNumber: string;
-  /** The uploaded media id of each document. */
-  documents: Partial<Record<KycKind, string>>;
+  panName: string;
+  shareCode: string;
+  file: File | null;
 }
 
-export type KycErrors = Partial<Record<'panNumber' | 'aadhaarNumber' | KycKind, string>>;
+export type KycErrors = Partial<Record<'panNumber' | 'panName' | 'shareCode' | 'file', string>>;
 
 /** Every problem of the form, by field; empty when it may be sent. */
 export function validateKyc(v: KycFormValues): KycErrors {
   const errors: KycErrors = {};
-  if (!isPan(normalizePan(v.panNumber))) errors.panNumber = KYC_MSG.pan;
-  const aadhaar = normalizeAadhaar(v.aadhaarNumber);
-  if (!isAadhaarShape(aadhaar)) errors.aadhaarNumber = KYC_MSG.aadhaarShape;
-  else if (!verhoeffValid(aadhaar)) errors.aadhaarNumber = KYC_MSG.aadhaarChecksum;
-  for (const d of KYC_DOCUMENTS) if (d.missing && !v.documents[d.kind]) errors[d.kind] = d.missing;
+  const pan = normalizePan(v.panNumber);
+  if (!isPan(pan)) errors.panNumber = KYC_MSG.pan;
+  else if (!isIndividualPan(pan)) errors.panNumber = KYC_MSG.panCompany;
+  const name = normalizeName(v.panName);
+  if (!/\p{L}/u.test(name) || /\d/.test(name) || name.length > 100) errors.panName = KYC_MSG.panName;
+  if (!/^[A-Za-z0-9]{4}$/.test(v.shareCode.trim())) errors.shareCode = KYC_MSG.shareCode;
+  if (!v.file) errors.file = KYC_MSG.file;
+  else {
+    const bad = checkEkycFile(v.file);
+    if (bad) errors.file = bad;
+  }
   return errors;
-}
-
-/** The request body of POST /user/kyc/submit (documents not chosen are left out). */
-export function toKycSubmit(v: KycFormValues): KycSubmitRequest {
-  return {
-    panNumber: normalizePan(v.panNumber),
-    aadhaarNumber: normalizeAadhaar(v.aadhaarNumber),
-    documents: KYC_DOCUMENTS.flatMap((d) => (v.documents[d.kind] ? [{ kind: d.kind, mediaId: v.documents[d.kind]! }] : [])),
-  };
 }
 
 /** Whether the buyer may send the form: nothing sent yet, or sent and rejected. */

@@ -15,14 +15,23 @@ const ORDER = ['PAN', 'AADHAAR_FRONT', 'AADHAAR_BACK', 'SELFIE'];
  * A buyer's documents in the viewer's order (PAN, Aadhaar front and back, selfie); after a
  * resubmission, the ones the buyer replaced say so ("Aadhaar back · changed since the rejection").
  */
-export function viewerDocuments(docs: readonly AdminKycDocument[], changed: readonly string[] = []): ViewerDocument[] {
-  return [...docs]
+export function viewerDocuments(docs: readonly AdminKycDocument[], changed: readonly string[] = [], ekycPhoto = ''): ViewerDocument[] {
+  const photo: ViewerDocument[] = ekycPhoto ? [{ label: 'e-KYC photo (UIDAI)', url: ekycPhoto, contentType: 'image/jpeg' }] : [];
+  return photo.concat(
+    [...docs]
     .sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind))
     .map((d) => ({
       label: `${KYC_KIND_LABEL[d.kind] ?? d.kind}${changed.includes(d.kind) ? ` ${CHANGED_MARK}` : ''}`,
       url: d.url,
       contentType: d.contentType,
-    }));
+    })),
+  );
+}
+
+/** The name match of a record, as the review shows it: "Name match 45 (below 80)". */
+export function nameMatchText(r: Pick<AdminKyc, 'nameScore' | 'nameMatchMin' | 'nameMismatch'>): string | null {
+  if (r.nameScore === null) return null;
+  return r.nameMismatch ? `Name match ${r.nameScore} (below ${r.nameMatchMin})` : `Name match ${r.nameScore}`;
 }
 
 /** How a document replaced since the rejected submission is marked. */
@@ -75,11 +84,18 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
       key: 'documents',
       header: 'Documents',
       render: (r) =>
-        r.documents.length ? (
+        r.documents.length || r.ekyc ? (
           <span className="d-inline-flex flex-column align-items-start gap-1">
-            <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" onClick={() => actions.onView(r)} aria-label={`View documents of ${r.name}`}>
-              View ({r.documents.length})
+            <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" onClick={() => actions.onView(r)}
+              aria-label={r.ekyc ? `View e-KYC of ${r.name}` : `View documents of ${r.name}`}
+            >
+              {r.ekyc ? 'View e-KYC' : `View (${r.documents.length})`}
             </button>
+            {r.nameMismatch ? (
+              <span className="small text-danger fw-semibold" data-testid="kyc-name-mismatch">
+                {nameMatchText(r)}
+              </span>
+            ) : null}
             {r.resubmitted ? (
               <span className="small text-body-secondary" data-testid="kyc-changed">
                 {r.changedDocuments.length

@@ -142,11 +142,12 @@ export function SaleSection({ form, update, errors }: SectionProps) {
         {LIMIT_FIELDS.map((l) => (
           <div key={l.key} className="col-12 col-sm-6 col-xl-3">
             <FormInput
-              label={`${l.label} (₹)`}
+              label={l.key === 'kycNameMatchMin' ? `${l.label} (1-100)` : `${l.label} (₹)`}
               value={form.limits[l.key]}
-              inputMode="decimal"
+              inputMode={l.key === 'kycNameMatchMin' ? 'numeric' : 'decimal'}
               autoComplete="off"
-              placeholder="No limit"
+              placeholder={l.key === 'kycNameMatchMin' ? '80' : 'No limit'}
+              hint={l.key === 'kycNameMatchMin' ? 'The KYC review warns when the name on the PAN matches the e-KYC name less.' : undefined}
               error={errorText(errors, `limits.${l.key}`)}
               onChange={(e) => update((f) => ({ ...f, limits: { ...f.limits, [l.key]: e.target.value } }))}
               className="mb-0"

@@ -6,7 +6,7 @@ import { DocumentPreview } from './DocumentSlot';
 /** What each state means to the buyer and what to do next. */
 const NEXT: Record<string, string> = {
   NONE: 'Verify your identity with your PAN and Aadhaar. Larger purchases may need it.',
-  PENDING: 'Thank you. An admin is reviewing your documents; you will get an email with the result.',
+  PENDING: 'Thank you. An admin is reviewing your details; you will get an email with the result.',
   APPROVED: 'Your identity is verified.',
   REJECTED: 'Your verification was not accepted. Correct what the reason names and submit again below.',
 };
@@ -52,6 +52,18 @@ export function KycSubmitted({ kyc }: { kyc: Kyc }) {
           {kyc.panNumber}
         </span>
       </div>
+      {kyc.panName && (
+        <div className="pl-kv">
+          <span>Name on PAN</span>
+          <span>{kyc.panName}</span>
+        </div>
+      )}
+      {kyc.ekycName && (
+        <div className="pl-kv">
+          <span>Name in your e-KYC</span>
+          <span data-testid="kyc-ekyc-name">{kyc.ekycName}</span>
+        </div>
+      )}
       <div className="pl-kv">
         <span>Aadhaar number</span>
         <span className="font-monospace" data-testid="kyc-aadhaar-masked">

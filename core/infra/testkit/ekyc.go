@@ -1,0 +1,50 @@
+package testkit
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"prelaunch/core/kyc/ekyc"
+)
+
+// EKYCPhoto is the photo EKYCZip puts in its files (a JPEG's first bytes: media sniffs it as one).
+var EKYCPhoto = []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00test-photo")
+
+// EKYCZip is an offline e-KYC zip as UIDAI's site makes it, signed with the development key the
+// servers trust outside production (AADHAAR_CERT unset), locked with code (AES-256).
+func EKYCZip(t testing.TB, name, last4, code string, generated time.Time) []byte {
+	t.Helper()
+	key, cert, err := ekyc.DevSigner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := ekyc.SampleZip(ekyc.Sample{Name: name, DOB: "31-01-1990", Gender: "F", Last4: last4, Generated: generated,
+		Photo: EKYCPhoto}, key, cert, code, ekyc.EncryptAES256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return z
+}
+
+// KYCSubmit posts the KYC form as the buyer app does: multipart fields and the zip in "file"
+// (none when file is nil).
+func (h HTTP) KYCSubmit(token string, fields map[string]string, file []byte) Reply {
+	h.T.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
+	}
+	if file != nil {
+		fw, _ := w.CreateFormFile("file", "offlineaadhaar20261127103005123.zip")
+		_, _ = fw.Write(file)
+	}
+	_ = w.Close()
+	req := httptest.NewRequest("POST", "/api/v1/user/kyc/submit", &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	setAuth(req, token)
+	return h.Send(req)
+}
