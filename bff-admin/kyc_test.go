@@ -64,6 +64,10 @@ func (h *harness) submitKYCWith(cid, userID, aadhaar string) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	// A KYC is submitted once the buyer has proved their mobile by SMS.
+	if _, err := h.d.DB.ExecContext(ctx, "UPDATE users SET mobile_verified_at = now() WHERE id = ?", userID); err != nil {
+		h.t.Fatal(err)
+	}
 	if _, err := svc.KYC.Submit(ctx, user.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
 		AadhaarNumber: aadhaar, Documents: []kyc.DocumentInput{{Kind: "PAN", MediaID: up[0].ID},
 			{Kind: "AADHAAR_FRONT", MediaID: up[1].ID}, {Kind: "AADHAAR_BACK", MediaID: up[2].ID}}}); err != nil {

@@ -61,6 +61,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Get("/user/stock/delivery/get", a.withSite, signedIn, same, a.stockDelivery)
 	v1.Get("/user/kyc/get", a.withSite, signedIn, same, a.kycGet)
 	v1.Post("/user/kyc/submit", a.withSite, signedIn, same, a.kycSubmit)
+	v1.Post("/user/auth/mobile/otp", a.withSite, signedIn, same, a.mobileOTP)
+	v1.Post("/user/auth/mobile/verify", a.withSite, signedIn, same, a.mobileVerify)
+	v1.Get("/user/bank-account/get", a.withSite, signedIn, same, a.bankAccountGet)
+	v1.Post("/user/bank-account", a.withSite, signedIn, same, a.bankAccountSave)
 	v1.Get("/user/wallet/get", a.withSite, signedIn, same, a.walletGet)
 	v1.Get("/user/wallet/challenge", a.withSite, signedIn, same, a.walletChallenge)
 	v1.Post("/user/wallet/verify", a.withSite, signedIn, same, a.walletVerify)
@@ -387,6 +391,9 @@ func (a *api) kycSubmit(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
+	// The evidence kept with the submission: the client's address (X-Forwarded-For only from
+	// TRUSTED_PROXIES) and its user agent.
+	in.IP, in.UserAgent = c.IP(), c.Get(fiber.HeaderUserAgent)
 	v, err := a.svc.KYC.Submit(c.Context(), me(c), in)
 	if err != nil {
 		return err

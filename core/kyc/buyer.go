@@ -68,6 +68,11 @@ type SubmitInput struct {
 	PanNumber     string          `json:"panNumber" form:"panNumber"`
 	AadhaarNumber string          `json:"aadhaarNumber" form:"aadhaarNumber"`
 	Documents     []DocumentInput `json:"documents" form:"documents"`
+	// Location is the browser's location when the buyer consented, else why not (evidence.go).
+	Location *LocationInput `json:"location" form:"-"`
+	// IP (through the trusted-proxy rule) and UserAgent are the request's, set by the handler.
+	IP        string `json:"-" form:"-"`
+	UserAgent string `json:"-" form:"-"`
 }
 
 // docField names the document of a kind in a 422's errors: "documents.PAN", "documents.SELFIE".
@@ -149,6 +154,13 @@ func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is a
 // replaced, the reason cleared). One conditional upsert, so two submissions racing have one
 // effect and the other gets the 409 of a PENDING KYC.
 func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*View, error) {
+	if err := requireMobile(ctx, s.DB, b.UserID); err != nil {
+		return nil, err
+	}
+	ev, err := checkLocation(in.Location)
+	if err != nil {
+		return nil, err
+	}
 	pan, aadhaar, docs, err := check(in)
 	if err != nil {
 		return nil, err
@@ -233,6 +245,9 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Vi
 		}
 		if _, err := tx.NewRaw("UPDATE kyc_submissions SET resubmitted = ? WHERE user_id = ?", resubmitted, b.UserID).Exec(ctx); err != nil {
 			return fmt.Errorf("kyc resubmitted: %w", err)
+		}
+		if err := saveEvidence(ctx, tx, b.UserID, in, ev, now); err != nil {
+			return err
 		}
 		out, err = s.view(ctx, tx, b.UserID)
 		return err

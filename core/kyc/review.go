@@ -41,6 +41,8 @@ type AdminRecord struct {
 	// SharedWith are the other accounts of the company that carry the same Aadhaar number (in
 	// their KYC or their profile), for the reviewer to compare (issue 27 finding 7).
 	SharedWith []SharedAccount `json:"sharedWith"`
+	// The submission's evidence, the buyer's mobile verification and bank account (evidence.go).
+	ReviewExtras
 }
 
 // SharedAccount is another account of the company with the same Aadhaar number.
@@ -108,6 +110,10 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			changed[r.UserID] = append(changed[r.UserID], r.Kind)
 		}
 	}
+	extras, err := reviewExtras(ctx, db, ids)
+	if err != nil {
+		return nil, err
+	}
 	recs := make([]AdminRecord, len(rows))
 	for i := range rows {
 		r := &rows[i]
@@ -121,7 +127,7 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			IsApproved: r.IsApproved, Status: r.Status, PanNumber: r.PanNumber,
 			AadhaarNumber: fields.MaskLast4(r.AadhaarLast4), Documents: nonNil(docs[r.UserID]),
 			Resubmitted: r.Resubmitted, ChangedDocuments: ch, Reason: r.Reason,
-			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt}
+			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, ReviewExtras: extras[r.UserID]}
 		if recs[i].SharedWith, err = sharedAadhaar(ctx, db, r.CompanyID, r.UserID, r.AadhaarHash); err != nil {
 			return nil, err
 		}

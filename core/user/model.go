@@ -28,6 +28,9 @@ type User struct {
 	Name         string     `bun:"name,notnull"`
 	Email        string     `bun:"email,notnull"`
 	Mobile       string     `bun:"mobile,notnull"`
+	// MobileVerifiedAt: when the buyer proved the mobile by an SMS code; nil until then and
+	// again once the mobile changes.
+	MobileVerifiedAt *time.Time `bun:"mobile_verified_at"`
 	PasswordHash string     `bun:"password_hash,notnull"`
 	DateOfBirth  *time.Time `bun:"date_of_birth,type:date"`
 	Gender       string     `bun:"gender,notnull"`

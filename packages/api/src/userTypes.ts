@@ -64,6 +64,14 @@ export type KycDocumentKind = S['KycDocumentKind'];
 export type KycDocument = S['KycDocument'];
 export type Kyc = S['Kyc'];
 export type KycSubmitRequest = S['KycSubmitRequest'];
+/** The browser's location (or its refusal) sent with a KYC submission as evidence. */
+export type KycLocation = S['KycLocation'];
+/** Mobile verification by SMS and the buyer's bank account (refunds go there). */
+export type MobileOtpRequest = S['MobileOtpRequest'];
+export type MobileVerifyRequest = S['MobileVerifyRequest'];
+export type MobileState = S['MobileState'];
+export type BankAccount = S['BankAccount'];
+export type BankAccountRequest = S['BankAccountRequest'];
 export type BuyerWallet = S['Wallet'];
 export type WalletChallenge = S['WalletChallenge'];
 export type WalletVerifyRequest = S['WalletVerifyRequest'];
