@@ -49,3 +49,13 @@ CREATE TABLE IF NOT EXISTS kyc_evidence (
     accuracy_m      integer,
     CHECK ((location_status = 'GRANTED') = (latitude IS NOT NULL AND longitude IS NOT NULL))
 );
+
+--bun:split
+
+-- The SMS codes of a buyer's mobile verification are the email codes' kind (core/otp).
+ALTER TABLE otps DROP CONSTRAINT IF EXISTS otps_purpose_check;
+
+--bun:split
+
+ALTER TABLE otps ADD CONSTRAINT otps_purpose_check
+    CHECK (purpose IN ('register', 'reset_password', 'change_password', 'superadmin_login', 'verify_mobile'));

@@ -54,7 +54,7 @@ export function BankStep({ onDone }: { onDone?: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Bank account">
+    <form onSubmit={submit} noValidate aria-label="Your bank account">
       <FormInput
         id="bank-account-number"
         label="Account number"

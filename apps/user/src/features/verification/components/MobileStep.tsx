@@ -26,7 +26,7 @@ export function MobileStep({ mobile: initial, onDone }: { mobile: string; onDone
 
   if (sentTo === null) {
     return (
-      <form onSubmit={onSend} noValidate aria-label="Mobile number">
+      <form onSubmit={onSend} noValidate aria-label="Verify your mobile number">
         <FormInput
           id="verify-mobile"
           label="Mobile number"
@@ -46,7 +46,7 @@ export function MobileStep({ mobile: initial, onDone }: { mobile: string; onDone
     );
   }
   return (
-    <form onSubmit={onVerify} noValidate aria-label="SMS code">
+    <form onSubmit={onVerify} noValidate aria-label="Enter the SMS code">
       <p className="small mb-2">
         We sent a 6-digit code to <span className="fw-semibold">{sentTo}</span>. It is valid for 10 minutes.
       </p>
