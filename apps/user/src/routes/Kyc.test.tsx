@@ -276,5 +276,5 @@ describe('Verification (/user/kyc)', () => {
     expect(await screen.findByText('You chose not to share your location.')).toBeInTheDocument();
     expect(await screen.findByLabelText('PAN number')).toBeInTheDocument();
     expect(screen.getByTestId('verify-step-identity')).toHaveAttribute('data-state', 'current');
-  });
+  }, 90_000);
 });
