@@ -108,12 +108,11 @@ export function VerificationFlow({
       {STEPS.map((s, i) => {
         const isDone = done[s.key] && !(s.key === 'submitted' && !sent);
         const isShown = shown === s.key && (s.key !== 'submitted' || sent);
-        const reachable = isDone || s.key === current;
         const changeable = isDone && (s.key === 'mobile' || s.key === 'bank') && shown !== s.key;
         return (
           <li
             key={s.key}
-            className={`pl-panel p-3 p-md-4 mb-3${reachable ? '' : ' opacity-75'}`}
+            className="pl-panel p-3 p-md-4 mb-3"
             aria-current={s.key === current && !sent ? 'step' : undefined}
             data-testid={`verify-step-${s.key}`}
             data-state={isDone ? 'done' : s.key === current ? 'current' : 'upcoming'}
