@@ -78,6 +78,10 @@ func (h *harness) submitKYCWith(cid, userID, aadhaar string) {
 // submitEKYC submits an e-KYC file of name with panName typed as the name on the PAN.
 func (h *harness) submitEKYC(cid, userID, last4, name, panName string) {
 	h.t.Helper()
+	// A KYC is submitted once the buyer has proved their mobile by SMS.
+	if _, err := h.d.DB.ExecContext(context.Background(), "UPDATE users SET mobile_verified_at = now() WHERE id = ?", userID); err != nil {
+		h.t.Fatal(err)
+	}
 	if _, err := h.d.Build().KYC.Submit(context.Background(), user.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{
 		PanNumber: "ABCPE1234F", PanName: panName, ShareCode: "Ab12",
 		File: testkit.EKYCZip(h.t, name, last4, "Ab12", time.Now().Add(-2*time.Hour))}); err != nil {

@@ -68,6 +68,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Post("/transaction/approve", admin, a.approve)
 	ad.Post("/transaction/reject", admin, a.reject)
 	ad.Post("/transaction/refund", admin, a.refund)
+	ad.Get("/user/bank-account", admin, a.userBankAccount)
 	ad.Post("/transaction/bulk", admin, a.bulkDecide)
 	ad.Get("/dashboard/get", admin, a.dashboard)
 	ad.Get("/beneficiary/get", admin, a.beneficiary)
@@ -525,4 +526,13 @@ func (a *api) invoiceFile(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.SendPDF(c, f.Name, f.Body)
+}
+
+// userBankAccount is a buyer's verified bank account for the refund dialog (null when none).
+func (a *api) userBankAccount(c fiber.Ctx) error {
+	v, err := a.svc.Banks.ForUser(c.Context(), companyOf(c), c.Query("userId"))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "Bank account fetched successfully", v)
 }

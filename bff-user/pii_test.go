@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -190,7 +191,7 @@ func (h *harness) directBuyer(email string) string {
 	h.t.Helper()
 	u := &user.User{CompanyID: h.companyID, Role: user.RoleUser, Name: "B " + email, Email: email, Mobile: testkit.Mobile(),
 		PasswordHash: testPasswordHash(h.t), ReferralCode: "PL-" + strings.ToUpper(strings.Split(email, "@")[0]), Status: user.StatusActive,
-		StockBalance: decimal.Zero}
+		StockBalance: decimal.Zero, MobileVerifiedAt: ptrNow()}
 	if _, err := h.d.DB.NewInsert().Model(u).Returning("id, token_version").Exec(context.Background()); err != nil {
 		h.t.Fatal(err)
 	}
@@ -200,6 +201,8 @@ func (h *harness) directBuyer(email string) string {
 	}
 	return tok
 }
+
+func ptrNow() *time.Time { t := time.Now(); return &t }
 
 var passwordHash = sync.OnceValues(func() (string, error) { return auth.HashPassword("Passw0rd!") })
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"strings"
 
@@ -69,6 +70,10 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Get("/user/stock/delivery/get", a.withSite, signedIn, same, a.stockDelivery)
 	v1.Get("/user/kyc/get", a.withSite, signedIn, same, a.kycGet)
 	v1.Post("/user/kyc/submit", a.withSite, signedIn, same, a.kycSubmit)
+	v1.Post("/user/auth/mobile/otp", a.withSite, signedIn, same, a.mobileOTP)
+	v1.Post("/user/auth/mobile/verify", a.withSite, signedIn, same, a.mobileVerify)
+	v1.Get("/user/bank-account/get", a.withSite, signedIn, same, a.bankAccountGet)
+	v1.Post("/user/bank-account", a.withSite, signedIn, same, a.bankAccountSave)
 	v1.Get("/user/wallet/get", a.withSite, signedIn, same, a.walletGet)
 	v1.Get("/user/wallet/challenge", a.withSite, signedIn, same, a.walletChallenge)
 	v1.Post("/user/wallet/verify", a.withSite, signedIn, same, a.walletVerify)
@@ -432,6 +437,12 @@ func (a *api) kycSubmit(c fiber.Ctx) error {
 		return ""
 	}
 	in := kyc.SubmitInput{PanNumber: value("panNumber"), PanName: value("panName"), ShareCode: value("shareCode")}
+	if loc := value("location"); loc != "" {
+		in.Location = new(kyc.LocationInput)
+		if err := json.Unmarshal([]byte(loc), in.Location); err != nil {
+			return apperr.InvalidField("bad_location", "location", `The location must be JSON: {"status": "GRANTED", "latitude": …, "longitude": …} or {"status": "DECLINED"}.`)
+		}
+	}
 	if fs := form.File["file"]; len(fs) > 0 {
 		if fs[0].Size > ekyc.MaxZip {
 			return apperr.TooLarge("ekyc_too_large", kyc.MsgTooLarge).On("file")
@@ -446,6 +457,9 @@ func (a *api) kycSubmit(c fiber.Ctx) error {
 			return apperr.BadRequest("bad_multipart", "The form could not be read.")
 		}
 	}
+	// The evidence kept with the submission: the client's address (X-Forwarded-For only from
+	// TRUSTED_PROXIES) and its user agent.
+	in.IP, in.UserAgent = c.IP(), c.Get(fiber.HeaderUserAgent)
 	v, err := a.svc.KYC.Submit(c.Context(), me(c), in)
 	if err != nil {
 		return err

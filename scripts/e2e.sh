@@ -17,6 +17,7 @@ export USER_ADDR=127.0.0.1:$USER_PORT ADMIN_ADDR=127.0.0.1:$ADMIN_PORT
 export DATABASE_URL=${E2E_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/prelaunch_e2e?sslmode=disable}
 export REDIS_URL=${E2E_REDIS_URL:-redis://127.0.0.1:6379/14}
 export MAIL_OUTBOX=$E2E_DIR/outbox.jsonl STORAGE_DIR=$E2E_DIR/storage
+export SMS_OUTBOX=$E2E_DIR/sms.jsonl
 export SEED_ADMIN_PASSWORD=${E2E_SEED_PASSWORD:-E2e-Demo-Pass1}
 export JWT_SECRET=e2e-only-jwt-secret-0123456789abcdef0123456789
 # A second super admin for the many-companies journey, so the journeys' OTP sends stay within the

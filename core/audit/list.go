@@ -5,6 +5,7 @@ package audit
 // belongs here too.
 var Actions = []string{
 	"admin.2fa.disable", "admin.2fa.enable", "admin.2fa.reset",
+	"bank.verify",
 	"beneficiary.update",
 	"company.create", "company.update",
 	"distribution.retry", "distribution.run", "distribution.update",

@@ -70,6 +70,11 @@ type SubmitInput struct {
 	PanName   string `form:"panName"`
 	ShareCode string `form:"shareCode"`
 	File      []byte `form:"-"`
+	// Location is the browser's location when the buyer consented, else why not (evidence.go).
+	Location *LocationInput `json:"location" form:"-"`
+	// IP (through the trusted-proxy rule) and UserAgent are the request's, set by the handler.
+	IP        string `json:"-" form:"-"`
+	UserAgent string `json:"-" form:"-"`
 }
 
 // MaxPanName is the longest name on a PAN, in characters.
@@ -183,6 +188,13 @@ func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is a
 // its photo is stored sealed, the zip itself is not kept. One conditional upsert, so two
 // submissions racing have one effect and the other gets the 409 of a PENDING KYC.
 func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*View, error) {
+	if err := requireMobile(ctx, s.DB, b.UserID); err != nil {
+		return nil, err
+	}
+	ev, err := checkLocation(in.Location)
+	if err != nil {
+		return nil, err
+	}
 	pan, panName, code, err := check(in)
 	if err != nil {
 		return nil, err
@@ -256,6 +268,9 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Vi
 		// The card images of a submission made before the offline e-KYC are not part of this one.
 		if _, err := tx.NewDelete().TableExpr("kyc_documents").Where("user_id = ?", b.UserID).Exec(ctx); err != nil {
 			return fmt.Errorf("kyc documents: %w", err)
+		}
+		if err := saveEvidence(ctx, tx, b.UserID, in, ev, now); err != nil {
+			return err
 		}
 		out, err = s.view(ctx, tx, b.UserID)
 		return err

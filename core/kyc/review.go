@@ -54,6 +54,8 @@ type AdminRecord struct {
 	NameScore    *int   `json:"nameScore"`
 	NameMatchMin int    `json:"nameMatchMin"`
 	NameMismatch bool   `json:"nameMismatch"`
+	// The submission's evidence, the buyer's mobile verification and bank account (evidence.go).
+	ReviewExtras
 }
 
 // EKYCView is an offline e-KYC as the reviewer sees it: the Aadhaar number's last 4 digits are
@@ -132,6 +134,10 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			changed[r.UserID] = append(changed[r.UserID], r.Kind)
 		}
 	}
+	extras, err := reviewExtras(ctx, db, ids)
+	if err != nil {
+		return nil, err
+	}
 	thresholds := map[string]int{}
 	recs := make([]AdminRecord, len(rows))
 	for i := range rows {
@@ -146,7 +152,7 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			IsApproved: r.IsApproved, Status: r.Status, PanNumber: r.PanNumber,
 			AadhaarNumber: fields.MaskLast4(r.AadhaarLast4), Documents: nonNil(docs[r.UserID]),
 			Resubmitted: r.Resubmitted, ChangedDocuments: ch, Reason: r.Reason,
-			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, Source: r.Source, PanName: r.PanName, NameScore: r.NameScore}
+			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, Source: r.Source, PanName: r.PanName, NameScore: r.NameScore, ReviewExtras: extras[r.UserID]}
 		if _, ok := thresholds[r.CompanyID]; !ok {
 			if thresholds[r.CompanyID], err = sale.NameMatchMin(ctx, db, r.CompanyID); err != nil {
 				return nil, err

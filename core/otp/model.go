@@ -12,6 +12,8 @@ const (
 	PurposeResetPassword   = "reset_password"
 	PurposeChangePassword  = "change_password"
 	PurposeSuperAdminLogin = "superadmin_login"
+	// PurposeVerifyMobile: a code sent by SMS to prove a buyer's mobile (subject: user id and number).
+	PurposeVerifyMobile = "verify_mobile"
 )
 
 type OTP struct {

@@ -27,6 +27,8 @@ var Owners = map[string]string{
 	"company_stat_deltas":    "stats",
 	"kyc_submissions":        "kyc",
 	"kyc_documents":          "kyc",
+	"kyc_evidence":           "kyc",
+	"bank_accounts":          "bank",
 	"beneficiaries":          "beneficiary",
 	"media":                  "infra/media",
 	"audit_log":              "audit",

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/bank"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/clock"
@@ -50,6 +51,9 @@ type Service struct {
 	// Workers is how many approvals of one bulk approval run at once (default 8: each is a short
 	// transaction, mostly waiting on Postgres round trips and commits).
 	Workers int
+	// PIIKey (PII_KEY) compares a statement's payer account with the buyer's verified one by its
+	// keyed hash (core/bank keeps no account number whole).
+	PIIKey []byte
 }
 
 // Import is one imported statement (table reconcile_imports).
@@ -426,6 +430,8 @@ type LineView struct {
 	MatchStatus string           `json:"matchStatus"`
 	Note        string           `json:"note"`
 	Purchase    *LinePurchase    `json:"purchase"`
+	// Warnings: the payer in the description is not the buyer's verified bank account (payer.go).
+	Warnings []string `json:"warnings"`
 }
 
 // Detail is reconcile/get's answer.
@@ -499,10 +505,14 @@ func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit st
 	if err != nil {
 		return nil, fmt.Errorf("list lines: %w", err)
 	}
+	accounts, err := bank.ForUsers(ctx, s.DB, uids)
+	if err != nil {
+		return nil, fmt.Errorf("list lines: %w", err)
+	}
 	views := make([]LineView, len(rows))
 	for i, r := range rows {
 		v := LineView{LineNo: r.LineNo, Date: r.Date.Format("2006-01-02"), Description: r.Description, UTR: r.UTR,
-			MatchStatus: r.MatchStatus, Note: r.Note}
+			MatchStatus: r.MatchStatus, Note: r.Note, Warnings: []string{}}
 		if r.Credit.Valid {
 			c := r.Credit.Decimal
 			v.Credit = &c
@@ -512,6 +522,13 @@ func (s *Service) Get(ctx context.Context, companyID, id, status, page, limit st
 				u := buyers[p.UserID]
 				v.Purchase = &LinePurchase{ID: *r.PurchaseID, OrderNumber: p.OrderNumber, Status: p.Status,
 					FinalAmount: p.FinalAmount, User: LineUser{Name: u.Name, ReferralCode: u.ReferralCode}}
+				if a, ok := accounts[p.UserID]; ok {
+					utr := ""
+					if r.UTR != nil {
+						utr = *r.UTR
+					}
+					v.Warnings = payerWarnings(r.Description, utr, &a, s.PIIKey)
+				}
 			}
 		}
 		views[i] = v

@@ -6,6 +6,7 @@ import (
 
 	"prelaunch/core/allocation"
 	"prelaunch/core/auth"
+	"prelaunch/core/bank"
 	"prelaunch/core/beneficiary"
 	"prelaunch/core/company"
 	"prelaunch/core/dashboard"
@@ -13,6 +14,8 @@ import (
 	"prelaunch/core/export"
 	"prelaunch/core/infra/config"
 	"prelaunch/core/infra/media"
+	"prelaunch/core/infra/pennydrop"
+	"prelaunch/core/infra/sms"
 	"prelaunch/core/infra/ttl"
 	"prelaunch/core/invoice"
 	"prelaunch/core/kyc"
@@ -53,6 +56,9 @@ type Services struct {
 	Invoices *invoice.Service
 	// Allocations sells rounds by requests (core/allocation): requests, the draw, second passes.
 	Allocations *allocation.Service
+	// Banks is the buyer's bank account, checked with the bank (pennydrop.New: the simulator
+	// outside production unless BANK_VERIFY_PROVIDER says otherwise).
+	Banks *bank.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -79,6 +85,7 @@ func (d *Deps) Build() *Services {
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey,
 		Wallet: wallet.AddressOf}
+	users.SMS, _ = sms.New(d.Cfg.Verify)
 	kycs := &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 		Links: links, PIIKey: d.Cfg.PIIKey, Files: files, EKYC: d.EKYC}
 	views := &readmodel.Service{DB: d.DB, Links: links, KYCRecords: kycs, Media: d.Media}
@@ -103,7 +110,7 @@ func (d *Deps) Build() *Services {
 		Dashboards: &dashboard.Service{DB: d.DB, Admin: ttl.Cache[string, *dashboard.Admin]{TTL: dashboard.AdminTTL}},
 		Media:      files,
 		Exports:    &export.Service{DB: d.DB, Clock: d.Clock},
-		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log},
+		Reconcile:  &reconcile.Service{DB: d.DB, Purchases: purchases, Log: d.Log, PIIKey: d.Cfg.PIIKey},
 		Invoices:   &invoice.Service{DB: d.DB},
 		KYC:        kycs,
 		Wallets:    &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
@@ -111,5 +118,7 @@ func (d *Deps) Build() *Services {
 		Stock:      &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
 		Allocations: &allocation.Service{DB: d.DB, Clock: d.Clock, Tasks: d.Tasks, Log: d.Log,
 			SiteURL: links.SiteURL, Bought: purchase.BoughtSoFar},
+		Banks: &bank.Service{DB: d.DB, Clock: d.Clock, Verifier: pennydrop.New(d.Cfg.Verify, d.Cfg.Env),
+			PIIKey: d.Cfg.PIIKey},
 	}
 }

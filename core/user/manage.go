@@ -276,7 +276,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 		q := tx.NewUpdate().Model(u).Column("name", "mobile", "email", "role", "is_approved").
 			Set("updated_at = now()").WherePK()
 		if mobileChanged {
-			q = q.Set("mobile_repeat = false")
+			q = q.Set("mobile_repeat = false").Set("mobile_verified_at = NULL") // proved again by the buyer
 		}
 		if roleChanged || emailChanged {
 			// A role change ends the user's sessions so no token outlives the role it was issued

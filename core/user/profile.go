@@ -3,6 +3,7 @@ package user
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -21,6 +22,7 @@ type Profile struct {
 	Name              string          `json:"name"`
 	Email             string          `json:"email"`
 	Mobile            string          `json:"mobile"`
+	MobileVerifiedAt  *time.Time      `json:"mobileVerifiedAt"`
 	ReferralCode      string          `json:"referralCode"`
 	DateOfBirth       *string         `json:"dateOfBirth"`
 	Gender            string          `json:"gender"`
@@ -68,7 +70,7 @@ func (s *Service) Profile(ctx context.Context, b Buyer) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Profile{ID: u.ID, Name: u.Name, Email: u.Email, Mobile: u.Mobile, ReferralCode: u.ReferralCode,
+	p := &Profile{ID: u.ID, Name: u.Name, Email: u.Email, Mobile: u.Mobile, MobileVerifiedAt: u.MobileVerifiedAt, ReferralCode: u.ReferralCode,
 		Gender: u.Gender, Pincode: u.Pincode, State: u.State, KYCDocumentNumber: fields.MaskLast4(u.KYCDocumentLast4),
 		GlobalStake: sold, StockBalance: u.StockBalance, IsApproved: u.IsApproved, CompanyID: u.CompanyID, Role: u.Role}
 	if s.Wallet != nil {
@@ -161,7 +163,8 @@ func (s *Service) UpdateProfile(ctx context.Context, b Buyer, in ProfileInput) e
 		q = q.Set("name = ?", name)
 	}
 	if mobile != "" && mobile != u.Mobile {
-		q = q.Set("mobile = ?", mobile).Set("mobile_repeat = false")
+		// A new mobile is not yet proved: the buyer verifies it again by SMS.
+		q = q.Set("mobile = ?", mobile).Set("mobile_repeat = false").Set("mobile_verified_at = NULL")
 	}
 	if dob != nil {
 		q = q.Set("date_of_birth = ?", dob.Format("2006-01-02"))

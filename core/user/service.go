@@ -17,6 +17,7 @@ import (
 	"prelaunch/core/infra/mail"
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/ratelimit"
+	"prelaunch/core/infra/sms"
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/infra/ttl"
 	"prelaunch/core/otp"
@@ -53,6 +54,8 @@ type Service struct {
 	// Wallet answers a user's proved wallet address ('' when none) for the profile
 	// (wallet.AddressOf; the wallet package owns it). Nil answers none.
 	Wallet func(ctx context.Context, db bun.IDB, userID string) (string, error)
+	// SMS sends the mobile verification codes (mobile.go).
+	SMS sms.Sender
 }
 
 // Cache reads a live user's row from memory when it can.

@@ -1,6 +1,7 @@
-// As a buyer and an admin meet it: KYC with UIDAI's offline e-KYC file (a development sample
-// signed with the key the local servers trust; rejected with a reason, sent again, approved), a
-// purchase rejected with a reason and then refunded, and the PDF receipt of an
+// As a buyer and an admin meet it: the guided Verification (mobile by SMS, the code read from the
+// SMS outbox; the bank account; location consent), KYC with UIDAI's offline e-KYC file (a
+// development sample signed with the key the local servers trust; rejected with a reason, sent
+// again, approved), a purchase rejected with a reason and then refunded, and the PDF receipt of an
 // approved purchase. The buyer works at 360 px, the admin at 1280 px; emails come from the outbox.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { screenshot, useBrowser, VIEWPORTS } from '../lib/browser.mjs';
 import { USER_URL } from '../lib/env.mjs';
 import { axeViolations } from '../lib/axe.mjs';
 import { readOutbox } from '../lib/mail.mjs';
+import { waitForSmsCode } from '../lib/sms.mjs';
 import { adminLogin, overflow, pendingPurchase, registerBuyer, ROW, search } from './admin-helpers.mjs';
 
 const ctx = useBrowser({ before, after });
@@ -80,6 +82,36 @@ test('buyer sends KYC with the e-KYC file at 360 px; the admin sees the name mis
   await page.goto(`${USER_URL}/user/kyc`);
   await page.getByRole('heading', { name: 'Verification', exact: true }).waitFor();
   await page.getByText('Not submitted').waitFor();
+  // The guided steps: the mobile first, proved by a code read from the SMS outbox.
+  const mobileStep = page.getByTestId('verify-step-mobile');
+  assert.equal(await mobileStep.getAttribute('data-state'), 'current');
+  assert.equal(await page.getByLabel('PAN number').count(), 0, 'no identity form before the mobile is verified');
+  await assertAccessible(page, 'Verification: mobile step');
+  const smsSince = Date.now();
+  await mobileStep.getByRole('button', { name: 'Send code by SMS' }).click();
+  const code = await waitForSmsCode(`+91${state.buyer.mobile}`, smsSince);
+  await mobileStep.getByLabel('Code from the SMS').fill(code);
+  await mobileStep.getByRole('button', { name: 'Verify mobile' }).click();
+  await page.locator('[data-testid="verify-step-mobile"][data-state="done"]').waitFor();
+  // The bank account: the IFSC's form first, then the bank's answer with only the last 4 digits.
+  const bankStep = page.getByTestId('verify-step-bank');
+  await bankStep.getByLabel('Account number', { exact: true }).fill('5010 0123 4567 8901');
+  await bankStep.getByLabel('Account number again').fill('5010012345678901');
+  await bankStep.getByLabel('IFSC').fill('hdfc1234567');
+  await bankStep.getByRole('button', { name: 'Verify account' }).click();
+  await bankStep.getByText('Please enter a valid IFSC', { exact: false }).waitFor();
+  await bankStep.getByLabel('IFSC').fill('HDFC0001234');
+  await bankStep.getByRole('button', { name: 'Verify account' }).click();
+  await bankStep.getByTestId('bank-account').getByText('••••8901', { exact: false }).waitFor();
+  assert.equal(await page.getByText('5010012345678901').count(), 0, 'the whole account number is not shown');
+  // Consent: the browser's location, shared.
+  await page.context().grantPermissions(['geolocation'], { origin: USER_URL });
+  await page.context().setGeolocation({ latitude: 12.9716, longitude: 77.5946, accuracy: 25 });
+  await assertAccessible(page, 'Verification: consent step');
+  await page.getByTestId('verify-step-consent').getByRole('button', { name: 'Share my location' }).click();
+  await page.getByText('Location shared with your submission.').waitFor();
+  assert.equal(await overflow(page), 0, 'no sideways scroll at 360 px');
+  await screenshot(page, 'trust-verification-steps-360');
   // Nothing is sent while a field is wrong: a company's PAN is refused in the browser.
   await page.getByLabel('PAN number').fill('abcce1234f');
   await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -104,7 +136,13 @@ test('buyer sends KYC with the e-KYC file at 360 px; the admin sees the name mis
   await page.getByText('Pending review').waitFor();
   await page.getByTestId('kyc-aadhaar-masked').getByText('XXXX XXXX 2346').waitFor();
   await page.getByTestId('kyc-ekyc-name').getByText(EKYC_NAME).waitFor();
+  await page.locator('[data-testid="verify-step-submitted"][data-state="done"]').waitFor();
   await screenshot(page, 'trust-kyc-pending-360');
+  // The same flow at 1440 px: the steps done, the status, accessible.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await assertAccessible(page, 'Verification at 1440 px');
+  await screenshot(page, 'trust-kyc-pending-1440');
+  await page.setViewportSize(PHONE);
 
   const admin = state.admin;
   await admin.getByRole('link', { name: 'KYC', exact: true }).click();
@@ -113,6 +151,12 @@ test('buyer sends KYC with the e-KYC file at 360 px; the admin sees the name mis
   const row = admin.locator(ROW, { hasText: state.buyer.email });
   await row.waitFor();
   await row.getByTestId('kyc-name-mismatch').getByText('(below 80)', { exact: false }).waitFor();
+  // The review shows the mobile verified by SMS, the bank account and the submission's evidence.
+  const checks = row.getByTestId('kyc-checks');
+  await checks.getByText('Mobile verified', { exact: false }).waitFor();
+  await checks.getByText('••••8901', { exact: false }).waitFor();
+  await checks.getByText('Location 12.9716, 77.5946', { exact: false }).waitFor();
+  await checks.getByText('IP 127.0.0.1', { exact: false }).waitFor();
   await assertAccessible(admin, 'KYC review');
   await row.getByRole('button', { name: `View e-KYC of ${state.buyer.name}` }).click();
   const viewer = admin.getByRole('dialog');
@@ -141,6 +185,11 @@ test('buyer reads the reason, sends again with the PAN name corrected, and is ve
   const page = state.buyerPage;
   await page.reload();
   await page.getByTestId('kyc-reason').getByText('The name on your PAN does not match your Aadhaar.').waitFor();
+  // Back later: the mobile and the bank account show as done; the consent is asked again (declined this time).
+  await page.locator('[data-testid="verify-step-mobile"][data-state="done"]').waitFor();
+  await page.locator('[data-testid="verify-step-bank"][data-state="done"]').waitFor();
+  await page.getByTestId('verify-step-consent').getByRole('button', { name: "Don't share" }).click();
+  await page.getByText('You chose not to share your location.').waitFor();
   await page.getByRole('heading', { name: 'Submit again' }).waitFor();
   // The buyer keeps the PAN they sent (issue 28 item 10); the zip is chosen again.
   assert.equal(await page.getByLabel('PAN number').inputValue(), 'ABCPE1234F');
@@ -202,6 +251,13 @@ test('admin rejects a purchase with a reason (the review shows the KYC), the buy
   const hist = admin.locator(ROW, { hasText: state.toReject.orderNumber });
   await hist.getByRole('button', { name: `Refund ${state.toReject.orderNumber}` }).click();
   const refund = admin.getByRole('dialog');
+  // The refund goes to the buyer's verified account: bank, IFSC, only the last 4 digits, the holder.
+  if (state.verified) {
+    const account = refund.getByTestId('refund-account');
+    await account.getByText('HDFC Bank · HDFC0001234', { exact: false }).waitFor();
+    await account.getByText('••••8901').waitFor();
+    await account.getByText(`Holder: ${state.buyer.name.toUpperCase()}`).waitFor();
+  }
   await refund.getByRole('button', { name: 'Confirm refund' }).click();
   await refund.getByText('Please enter the refund reference.').waitFor();
   await assertAccessible(admin, 'refund dialog');

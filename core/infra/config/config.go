@@ -84,6 +84,8 @@ type Config struct {
 	PaymentWindow time.Duration
 	// Chain is token delivery's settings (chain.go).
 	Chain Chain
+	// Verify is the SMS and bank account verification settings (verify.go).
+	Verify Verification
 }
 
 // DefaultTokenSymbol is the demo token the servers sell unless TOKEN_SYMBOL says otherwise.
@@ -153,6 +155,9 @@ func Load() (Config, error) {
 	}
 	c.PaymentWindow = window
 	if c.Chain, err = loadChain(env); err != nil {
+		return Config{}, err
+	}
+	if c.Verify, err = loadVerification(env); err != nil {
 		return Config{}, err
 	}
 	ttl, err := time.ParseDuration(getenv("JWT_TTL", "24h"))

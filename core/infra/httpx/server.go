@@ -138,7 +138,7 @@ func SecurityHeaders(imgSrc []string, hsts bool) fiber.Handler {
 		{[]byte("X-Content-Type-Options"), []byte("nosniff")},
 		{[]byte("X-Frame-Options"), []byte("DENY")},
 		{[]byte("Referrer-Policy"), []byte("strict-origin-when-cross-origin")},
-		{[]byte("Permissions-Policy"), []byte("camera=(), microphone=(), geolocation=()")},
+		{[]byte("Permissions-Policy"), []byte("camera=(), microphone=(), geolocation=(self)")},
 		{[]byte("Cross-Origin-Opener-Policy"), []byte("same-origin")},
 	}
 	if hsts {

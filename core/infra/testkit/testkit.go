@@ -53,6 +53,7 @@ func Deps(t testing.TB, name string, redisDB int) *runtime.Deps {
 		UserAddr: "127.0.0.1:0", AdminAddr: "127.0.0.1:0", BodyLimit: 6 * 1024 * 1024,
 		TokenSymbol: config.DefaultTokenSymbol, SweepInterval: config.DefaultSweepInterval,
 		TwoFAKey: []byte("test-twofa-key-test-twofa-key-32"), PIIKey: []byte("test-pii-key-test-pii-key-test32"),
+		Verify: config.Verification{SMSOutbox: t.TempDir() + "/sms.jsonl"},
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

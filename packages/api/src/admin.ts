@@ -14,6 +14,7 @@ import type {
   PurchaseBulkResult,
   AdminDashboard,
   AdminKyc,
+  AdminBankAccount,
   AdminKycListQuery,
   AdminKycRejectRequest,
   AdminProfile,
@@ -69,6 +70,9 @@ export function adminCalls(client: AxiosInstance) {
     /** REJECTED → REFUNDED with the bank's reference of the refund. */
     purchaseRefund: (body: AdminRefundRequest) =>
       call<unknown>(client.post('/api/v1/admin/transaction/refund', { id: body.id, refundReference: body.refundReference.trim() })),
+    /** The buyer's verified bank account, where the refund goes (null when none). */
+    userBankAccount: (userId: string) =>
+      call<AdminBankAccount | null>(client.get('/api/v1/admin/user/bank-account', { params: { userId } })),
 
     /** Several PENDING purchases approved or rejected (one optional reason for all): a result per row. */
     purchaseBulk: (body: { ids: string[]; action: BulkAction; reason?: string }) =>

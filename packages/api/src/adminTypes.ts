@@ -68,6 +68,9 @@ export type AdminUploadedMedia = S['UploadedMedia'];
 export type AdminKycStatus = S['KycStatus'];
 export type AdminKycDocument = S['KycDocument'];
 export type AdminKyc = S['AdminKyc'];
+/** A buyer's verified bank account (the refund dialog, the KYC review). */
+export type AdminBankAccount = S['BankAccount'];
+export type AdminKycEvidence = S['KycEvidence'];
 export type AdminKycListQuery = NonNullable<operations['adminKycList']['parameters']['query']>;
 export type AdminKycRejectRequest = S['KycRejectRequest'];
 /** Several rows decided in one call: the answer of transaction/bulk and kyc/bulk. */

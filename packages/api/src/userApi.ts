@@ -12,6 +12,11 @@ import type {
   GlobalStockRow,
   Kyc,
   KycSubmitRequest,
+  BankAccount,
+  BankAccountRequest,
+  MobileOtpRequest,
+  MobileState,
+  MobileVerifyRequest,
   BuyerListPage,
   MyStockRow,
   StockDelivery,
@@ -100,8 +105,18 @@ export function buyerApi(client: AxiosInstance) {
       form.append('panName', body.panName);
       form.append('shareCode', body.shareCode);
       form.append('file', body.file, body.file instanceof File ? body.file.name : 'ekyc.zip');
+      // The evidence: the browser's location or its refusal, one JSON part.
+      if (body.location) form.append('location', JSON.stringify(body.location));
       return call<Kyc>(client.post('/api/v1/user/kyc/submit', form, { headers: { 'Content-Type': 'multipart/form-data' } }));
     },
+    /** Sends a six-digit code by SMS to the mobile (the email codes' rules and limits). */
+    mobileOtp: (body: MobileOtpRequest) => call<null>(client.post('/api/v1/user/auth/mobile/otp', body)),
+    /** Checks the SMS code: the mobile becomes the buyer's, verified. */
+    mobileVerify: (body: MobileVerifyRequest) => call<MobileState>(client.post('/api/v1/user/auth/mobile/verify', body)),
+    /** The buyer's verified bank account (null when none); the number only as its last 4 digits. */
+    bankAccountGet: () => call<BankAccount | null>(client.get('/api/v1/user/bank-account/get')),
+    /** Verifies the account with the bank and makes it the buyer's. */
+    bankAccountSave: (body: BankAccountRequest) => call<BankAccount>(client.post('/api/v1/user/bank-account', withoutEmpty(body))),
     /** The buyer's proved wallet (nulls when none). */
     walletGet: () => call<BuyerWallet>(client.get('/api/v1/user/wallet/get')),
     /** The one-time message to sign (personal_sign) with this address. */

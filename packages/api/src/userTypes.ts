@@ -69,6 +69,14 @@ export type KycDocument = S['KycDocument'];
 export type Kyc = S['Kyc'];
 /** The KYC form: the contract's KycSubmitRequest with the e-KYC zip as the browser holds it. */
 export type KycSubmitRequest = Omit<S['KycSubmitRequest'], 'file'> & { file: File | Blob };
+/** The browser's location (or its refusal) sent with a KYC submission as evidence. */
+export type KycLocation = S['KycLocation'];
+/** Mobile verification by SMS and the buyer's bank account (refunds go there). */
+export type MobileOtpRequest = S['MobileOtpRequest'];
+export type MobileVerifyRequest = S['MobileVerifyRequest'];
+export type MobileState = S['MobileState'];
+export type BankAccount = S['BankAccount'];
+export type BankAccountRequest = S['BankAccountRequest'];
 export type BuyerWallet = S['Wallet'];
 export type WalletChallenge = S['WalletChallenge'];
 export type WalletVerifyRequest = S['WalletVerifyRequest'];

@@ -53,6 +53,7 @@ const line = (n: number, extra: object = {}) => ({
   credit: 1025.1,
   matchStatus: 'MATCHED',
   note: '',
+  warnings: [] as string[],
   purchase: {
     id: `p${n}`,
     orderNumber: `PUR-00000000000${n}`,
@@ -190,6 +191,15 @@ describe('Reconciliation', () => {
     expect(within(table).getAllByText('Unreadable').find((e) => e.getAttribute('data-status') === 'UNREADABLE')).toBeTruthy();
     expect(within(table).queryByText(/₹/)).toBeNull();
     expect(within(table).queryByRole('link')).toBeNull();
+  });
+
+  it("flags a line whose payer is not the buyer's verified account, as a warning beside its note", async () => {
+    const warning = "The payer's name (VIKRAM SINGH) is not the holder of the buyer's verified account (RAVI KUMAR).";
+    reconcileGet.mockResolvedValue(detail(imp(), [line(7, { warnings: [warning] })]));
+    renderPage('/admin/reconcile?import=i1');
+    const table = await screen.findByRole('region', { name: 'Statement lines' });
+    expect(await within(table).findByTestId('payer-warning')).toHaveTextContent(warning);
+    expect(within(table).getByText('Matched', { selector: '[data-status="MATCHED"]' })).toBeInTheDocument();
   });
 
   it('shows the 409 of an import already running, with nothing to open', async () => {

@@ -1,9 +1,14 @@
 import { LoadError, ListPlaceholder, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { canSubmitKyc, KYC_FALLBACK, KycForm, kycQueryOptions, KycStatusPanel, KycSubmitted } from '../features/kyc';
+import { canSubmitKyc, KYC_FALLBACK, KycEvidence, KycForm, kycQueryOptions, KycStatusPanel, KycSubmitted } from '../features/kyc';
 import { useSiteDocumentMeta } from '../features/site';
+import { VerificationFlow } from '../features/verification';
 
-/** Buyer "Verification" (/user/kyc): status, the form (first time or after a rejection), else what was sent. */
+/**
+ * Buyer "Verification" (/user/kyc): the status, then the guided steps — mobile by SMS, bank
+ * account, location consent, the identity form (first time or after a rejection, told the
+ * consented location), and what was sent.
+ */
 export default function Kyc() {
   useSiteDocumentMeta('Verification');
   const kyc = useQuery(kycQueryOptions());
@@ -21,11 +26,17 @@ export default function Kyc() {
       ) : (
         <>
           <KycStatusPanel kyc={kyc.data} />
-          {canSubmitKyc(kyc.data.status) ? (
-            <KycForm key={`${kyc.data.status}|${kyc.data.decidedAt ?? ''}`} previous={kyc.data.status === 'REJECTED' ? kyc.data : undefined} />
-          ) : (
-            <KycSubmitted kyc={kyc.data} />
-          )}
+          <VerificationFlow
+            kycStatus={kyc.data.status}
+            identity={(location) =>
+              canSubmitKyc(kyc.data.status) ? (
+                <KycEvidence.Provider value={location}>
+                  <KycForm key={`${kyc.data.status}|${kyc.data.decidedAt ?? ''}`} previous={kyc.data.status === 'REJECTED' ? kyc.data : undefined} />
+                </KycEvidence.Provider>
+              ) : null
+            }
+            submitted={<KycSubmitted kyc={kyc.data} />}
+          />
         </>
       )}
     </div>

@@ -483,6 +483,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/user/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A buyer's verified bank account, where a refund goes (the refund dialog)
+         * @description userId: a buyer of the admin's company; another company's or an unknown buyer answers null
+         *     like a buyer without an account. The account number only as its last 4 digits.
+         */
+        get: operations["adminUserBankAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/transaction/bulk": {
         parameters: {
             query?: never;
@@ -2364,6 +2385,13 @@ export interface components {
             };
         };
         ReconcileLine: {
+            /**
+             * @description Checks against the buyer's verified bank account, a warning and never a refusal: the payer's
+             *     account in the description ends in other digits than the verified account's, or the payer's
+             *     name in it is not the verified holder's (fields.NameScore). Empty when they agree, when the
+             *     description names neither, or when the buyer has no verified account.
+             */
+            warnings: string[];
             /** @description The row number in the file (1-based; the sheet's row in an XLSX). */
             lineNo: number;
             /**
@@ -3074,8 +3102,53 @@ export interface components {
             /** @description image/jpeg, image/png, image/webp or application/pdf. */
             contentType: string;
         };
+        /** @description A buyer's verified bank account; the number only as its last 4 digits. */
+        BankAccount: {
+            bankName: string;
+            ifsc: string;
+            accountLast4: string;
+            /** @description ••••1234 */
+            accountMasked: string;
+            /** @description The holder's name as the bank answered it. */
+            holderName: string;
+            /** @description The buyer's name it was matched with. */
+            comparedName: string;
+            nameScore: number;
+            nameMatches: boolean;
+            /** Format: date-time */
+            verifiedAt: string;
+        };
+        BankAccountAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Bank account fetched successfully";
+            data: components["schemas"]["BankAccount"] | null;
+        };
+        /** @description Where and how the submission was sent. */
+        KycEvidence: {
+            /** @description The client's address (X-Forwarded-For only from TRUSTED_PROXIES). */
+            ip: string;
+            userAgent: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** @enum {string} */
+            locationStatus: "GRANTED" | "DECLINED" | "UNAVAILABLE" | "NOT_SENT";
+            latitude: number | null;
+            longitude: number | null;
+            /** @description The browser's accuracy in metres. */
+            accuracyM: number | null;
+        };
         /** @description A buyer's KYC submission as the admin review shows it. */
         AdminKyc: {
+            /** @description The submission's evidence; null for a submission made before evidence was kept. */
+            evidence: components["schemas"]["KycEvidence"] | null;
+            /**
+             * Format: date-time
+             * @description When the buyer proved the mobile by SMS.
+             */
+            mobileVerifiedAt: string | null;
+            bankAccount: components["schemas"]["BankAccount"] | null;
             userId: string;
             name: string;
             email: string;
@@ -4083,6 +4156,35 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUserBankAccount: {
+        parameters: {
+            query: {
+                userId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bank account fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -721,6 +721,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/auth/mobile/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a six-digit code by SMS to prove the buyer's mobile
+         * @description mobile: any written form of an Indian mobile (+91 and 10 digits starting 6-9, spaces and a
+         *     leading 0 ignored) or a foreign one in E.164; 422 "Please enter your mobile number." /
+         *     "Please enter a valid mobile number …" (fields.MsgMobile). 422 "This mobile number is already
+         *     registered." when another buyer of the company holds it. The code is the email codes' kind
+         *     (core/otp): stored hashed, valid 10 minutes, five wrong tries burn it, a second request within a
+         *     minute re-sends the same code; the same send limits (per number and per IP, 429). Development
+         *     and tests append each SMS to SMS_OUTBOX as one JSON line {to, text, sentAt}. 503 when the SMS
+         *     provider does not answer.
+         */
+        post: operations["mobileOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/auth/mobile/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the SMS code; the mobile becomes the buyer's, verified
+         * @description The code is bound to the buyer and the number it was sent to. A wrong, expired, used or burnt
+         *     code is 422 "The code is invalid or has expired. Please request a new one."; checks are limited
+         *     per buyer and per IP (429). On success the profile's mobile is this number with
+         *     mobileVerifiedAt; changing the mobile later (profile/update, an admin's edit) clears it. 422
+         *     "This mobile number is already registered." when another buyer of the company took it meanwhile.
+         */
+        post: operations["mobileVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/bank-account/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's verified bank account (refunds go there); null when none */
+        get: operations["bankAccountGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a bank account with the bank and make it the buyer's (refunds go there)
+         * @description accountNumber: 9 to 18 digits (spaces and dashes ignored), else 422 "Please enter your account
+         *     number: 9 to 18 digits."; confirmAccountNumber, when sent, must be the same, else 422 "The
+         *     account numbers do not match."; ifsc: 4 letters, 0, 6 letters or digits (any case), else 422
+         *     "Please enter a valid IFSC: …". The bank is asked who holds the account (a penny drop or an
+         *     account lookup, BANK_VERIFY_PROVIDER; the simulator outside production: numbers ending 9999 are
+         *     not found, ending 0000 are held by another name): 422 "The bank found no account with this
+         *     number and IFSC. …" when it has none, 503 when it does not answer. The holder's name is matched
+         *     with the buyer's (fields.NameScore, mismatch below fields.NameMatchThreshold): a mismatch is
+         *     saved with nameMatches false and its own message, for the reviewer and the refunding admin to
+         *     see. Only the last 4 digits and a keyed hash of the number are kept; no answer carries more.
+         *     A new account replaces the earlier one.
+         */
+        post: operations["bankAccountSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/kyc/submit": {
         parameters: {
             query?: never;
@@ -758,6 +856,11 @@ export interface paths {
          *     your Aadhaar." (the same person, by the Aadhaar's last 4 digits, date of birth, gender and
          *     name, on another account of the company). A resubmission after REJECTED replaces everything
          *     and clears the reason.
+         *     409 "Please verify your mobile number by SMS before submitting your KYC." before the buyer's
+         *     mobile is verified (mobile/verify). Each submission keeps its evidence: the client's IP
+         *     (X-Forwarded-For only from TRUSTED_PROXIES), the User-Agent, the time and the location (the
+         *     part "location", a KycLocation as JSON; 422 "The location must have …" for coordinates off
+         *     Earth, "A location sent without consent is not accepted." for coordinates with DECLINED).
          */
         post: operations["kycSubmit"];
         delete?: never;
@@ -1191,6 +1294,11 @@ export interface components {
             name: string;
             email: string;
             mobile: string;
+            /**
+             * Format: date-time
+             * @description When the buyer proved the mobile by an SMS code (mobile/verify); null until then and after the mobile changes.
+             */
+            mobileVerifiedAt: string | null;
             /** @description The Member ID. */
             referralCode: string;
             /** @description ISO, midnight UTC (YYYY-MM-DDT00:00:00.000Z). */
@@ -1620,6 +1728,83 @@ export interface components {
             /** @description image/jpeg, image/png, image/webp or application/pdf. */
             contentType: string;
         };
+        MobileOtpRequest: {
+            mobile: string;
+        };
+        MobileVerifyRequest: {
+            /** @description The number the code was sent to. */
+            mobile: string;
+            /** @description The six digits of the SMS. */
+            code: string;
+        };
+        MobileOtpAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "We sent a code by SMS. It is valid for 10 minutes.";
+            data: null;
+        };
+        MobileState: {
+            /** @description E.164. */
+            mobile: string;
+            /** Format: date-time */
+            mobileVerifiedAt: string | null;
+        };
+        MobileVerifyAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Your mobile number is verified.";
+            data: components["schemas"]["MobileState"];
+        };
+        BankAccountRequest: {
+            /** @description 9 to 18 digits; never kept or answered whole. */
+            accountNumber: string;
+            /** @description Optional; when sent it must equal accountNumber. */
+            confirmAccountNumber?: string;
+            /** @description e.g. HDFC0001234 */
+            ifsc: string;
+        };
+        /** @description A buyer's verified bank account; the number only as its last 4 digits. */
+        BankAccount: {
+            /** @description From the IFSC's first 4 letters (SBIN State Bank of India …), else "Bank (IFSC XXXX)". */
+            bankName: string;
+            ifsc: string;
+            accountLast4: string;
+            /** @description ••••1234 */
+            accountMasked: string;
+            /** @description The holder's name as the bank answered it. */
+            holderName: string;
+            /** @description The buyer's name it was matched with. */
+            comparedName: string;
+            nameScore: number;
+            /** @description nameScore is at least fields.NameMatchThreshold (80). */
+            nameMatches: boolean;
+            /** Format: date-time */
+            verifiedAt: string;
+        };
+        BankAccountAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Bank account fetched successfully";
+            data: components["schemas"]["BankAccount"] | null;
+        };
+        BankAccountSaveAnswer: {
+            /** @constant */
+            status: true;
+            /** @enum {string} */
+            message: "Your bank account is verified." | "Your bank account is saved. The account holder's name differs from yours, so an admin will check it.";
+            data: components["schemas"]["BankAccount"];
+        };
+        /** @description The browser's location (Geolocation API) when the buyer consented: GRANTED with latitude (-90..90) and longitude (-180..180) and optionally the accuracy in metres; DECLINED or UNAVAILABLE without coordinates. Absent: recorded as NOT_SENT. */
+        KycLocation: {
+            /** @enum {string} */
+            status: "GRANTED" | "DECLINED" | "UNAVAILABLE";
+            latitude?: number;
+            longitude?: number;
+            accuracy?: number;
+        };
         Kyc: {
             status: components["schemas"]["KycStatus"];
             /** @description All but the last 4 masked (XXXXXX234F); whole for REJECTED (the buyer submits it again); empty for NONE. */
@@ -1651,6 +1836,8 @@ export interface components {
              * @description The offline e-KYC zip from UIDAI, as downloaded (offlineaadhaar….zip).
              */
             file: string;
+            /** @description The browser's location as the buyer consented to share it, or the refusal (evidence kept with the submission); one JSON part. */
+            location?: components["schemas"]["KycLocation"];
         };
         KycAnswer: {
             /** @constant */
@@ -1969,6 +2156,24 @@ export interface components {
         MediaUpload: {
             content: {
                 "multipart/form-data": components["schemas"]["MediaUploadRequest"];
+            };
+        };
+        MobileOtp: {
+            content: {
+                "application/json": components["schemas"]["MobileOtpRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MobileOtpRequest"];
+            };
+        };
+        MobileVerify: {
+            content: {
+                "application/json": components["schemas"]["MobileVerifyRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MobileVerifyRequest"];
+            };
+        };
+        BankAccount: {
+            content: {
+                "application/json": components["schemas"]["BankAccountRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BankAccountRequest"];
             };
         };
         KycSubmit: {
@@ -2903,6 +3108,121 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            423: components["responses"]["Suspended"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    mobileOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MobileOtp"];
+        responses: {
+            /** @description We sent a code by SMS. It is valid for 10 minutes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MobileOtpAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    mobileVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MobileVerify"];
+        responses: {
+            /** @description Your mobile number is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MobileVerifyAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bankAccountGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bank account fetched successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bankAccountSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["BankAccount"];
+        responses: {
+            /** @description Your bank account is verified (or saved with the holder's name to be checked). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountSaveAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
             423: components["responses"]["Suspended"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -34,6 +34,41 @@ export function nameMatchText(r: Pick<AdminKyc, 'nameScore' | 'nameMatchMin' | '
   return r.nameMismatch ? `Name match ${r.nameScore} (below ${r.nameMatchMin})` : `Name match ${r.nameScore}`;
 }
 
+/** Where a location's coordinates are written for the reviewer: degrees to 4 places and the accuracy. */
+function place(e: NonNullable<AdminKyc['evidence']>): string {
+  if (e.locationStatus !== 'GRANTED' || e.latitude == null || e.longitude == null) {
+    return { DECLINED: 'Location declined', UNAVAILABLE: 'Location unavailable', NOT_SENT: 'No location sent', GRANTED: 'Location' }[e.locationStatus];
+  }
+  const acc = e.accuracyM != null ? ` (±${e.accuracyM} m)` : '';
+  return `Location ${e.latitude.toFixed(4)}, ${e.longitude.toFixed(4)}${acc}`;
+}
+
+/** The checks beside a submission: the mobile proved by SMS, the verified bank account, and the submission's evidence. */
+export function KycChecks({ row: r }: { row: AdminKyc }) {
+  const a = r.bankAccount;
+  const e = r.evidence;
+  return (
+    <span className="d-inline-flex flex-column small" data-testid="kyc-checks">
+      <span>{r.mobileVerifiedAt ? `Mobile verified ${ymd(r.mobileVerifiedAt)}` : 'Mobile not verified'}</span>
+      {a ? (
+        <span>
+          {a.bankName} <span className="font-monospace">{a.accountMasked}</span> · {a.holderName}
+          {a.nameMatches ? null : <span className="badge text-bg-warning ms-1">Holder name differs</span>}
+        </span>
+      ) : (
+        <span>No bank account</span>
+      )}
+      {e ? (
+        <span className="text-body-secondary text-break" title={e.userAgent}>
+          IP {e.ip} · {place(e)}
+        </span>
+      ) : (
+        <span className="text-body-secondary">No evidence recorded</span>
+      )}
+    </span>
+  );
+}
+
 /** How a document replaced since the rejected submission is marked. */
 export const CHANGED_MARK = '· changed since the rejection';
 
@@ -79,6 +114,12 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
           </span>
         </span>
       ),
+    },
+    {
+      key: 'checks',
+      header: 'Mobile / Bank / Evidence',
+      cardLabel: 'Checks',
+      render: (r) => <KycChecks row={r} />,
     },
     {
       key: 'documents',

@@ -52,3 +52,11 @@ export const useBulkPurchases = (o?: AdminMutationOptions<{ message: string | st
     refetch,
     o,
   );
+
+/** GET /api/v1/admin/user/bank-account: the buyer's verified bank account, where a refund goes. */
+export const buyerBankAccountQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...adminRoot, 'bank-account', userId] as const,
+    queryFn: async () => (await api.userBankAccount(userId)).data,
+    enabled: userId !== '',
+  });

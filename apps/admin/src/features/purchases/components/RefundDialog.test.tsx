@@ -1,8 +1,21 @@
 import type { AdminPurchase } from '@prelaunch/api';
-import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render as rtlRender, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
+const userBankAccount = vi.fn();
+vi.mock('../../../api', () => ({ api: { userBankAccount: (id: string) => userBankAccount(id) }, superApi: {} }));
+
 import { RefundDialog, validateRefundReference } from './RefundDialog';
+
+/** The dialog reads the buyer's bank account through TanStack Query. */
+function render(ui: ReactElement) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return rtlRender(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
+}
+userBankAccount.mockResolvedValue({ message: 'ok', data: null });
 
 const rejected = {
   id: 'p1',
@@ -28,6 +41,34 @@ describe('RefundDialog', () => {
     await user.type(dialog.getByLabelText('Refund reference'), '  RFD-778  ');
     await user.click(dialog.getByRole('button', { name: 'Confirm refund' }));
     expect(onConfirm).toHaveBeenCalledWith(rejected, 'RFD-778');
+  });
+
+  it("shows where the refund goes: the buyer's verified account, only its last 4 digits", async () => {
+    userBankAccount.mockResolvedValueOnce({
+      message: 'Bank account fetched successfully',
+      data: {
+        bankName: 'HDFC Bank',
+        ifsc: 'HDFC0001234',
+        accountLast4: '8901',
+        accountMasked: '••••8901',
+        holderName: 'RAMESH KUMAR VERMA',
+        comparedName: 'Asha Rao',
+        nameScore: 20,
+        nameMatches: false,
+        verifiedAt: '2026-11-24T09:05:00Z',
+      },
+    });
+    render(<RefundDialog purchase={rejected} pending={false} onClose={() => {}} onConfirm={() => {}} />);
+    const account = await screen.findByTestId('refund-account');
+    expect(userBankAccount).toHaveBeenCalledWith('u1');
+    expect(account).toHaveTextContent('HDFC Bank · HDFC0001234 · ••••8901');
+    expect(account).toHaveTextContent('Holder: RAMESH KUMAR VERMA');
+    expect(account).toHaveTextContent("Name differs from the buyer's (Asha Rao)");
+  });
+
+  it('says when the buyer has no verified account', async () => {
+    render(<RefundDialog purchase={rejected} pending={false} onClose={() => {}} onConfirm={() => {}} />);
+    expect(await screen.findByText('No verified bank account: ask the buyer to add one under Verification.')).toBeInTheDocument();
   });
 
   it('checks length and blanks', () => {

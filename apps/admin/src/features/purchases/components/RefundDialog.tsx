@@ -1,8 +1,10 @@
 import type { AdminPurchase } from '@prelaunch/api';
 import { DialogFooter, dash, FormInput } from '@prelaunch/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { rupees } from '../../../lib/money';
+import { buyerBankAccountQueryOptions } from '../api/purchases';
 import { BuyerVerification, oneLine } from './ApproveDialog';
 
 /** The refund reference, one line of 1..100 characters. */
@@ -13,6 +15,26 @@ export function validateRefundReference(value: string): string | null {
   if (!v) return 'Please enter the refund reference.';
   if (v.length > REFUND_REFERENCE_MAX) return `The refund reference must be at most ${REFUND_REFERENCE_MAX} characters.`;
   return null;
+}
+
+/** Where the refund goes: the buyer's verified bank account (only its last 4 digits), or why none. */
+export function RefundAccount({ userId }: { userId: string }) {
+  const account = useQuery(buyerBankAccountQueryOptions(userId));
+  if (account.isPending) return <span className="text-body-secondary">Loading the bank account...</span>;
+  if (account.isError) return <span className="text-danger">The bank account could not be loaded.</span>;
+  const a = account.data;
+  if (!a) return <span className="text-body-secondary">No verified bank account: ask the buyer to add one under Verification.</span>;
+  return (
+    <span data-testid="refund-account" className="d-block">
+      <span className="d-block fw-semibold">
+        {a.bankName} · {a.ifsc} · <span className="font-monospace">{a.accountMasked}</span>
+      </span>
+      <span className="d-block">
+        Holder: {a.holderName}
+        {a.nameMatches ? null : <span className="badge text-bg-warning ms-2">Name differs from the buyer's ({a.comparedName})</span>}
+      </span>
+    </span>
+  );
 }
 
 /**
@@ -76,6 +98,12 @@ export function RefundDialog({
                   <dd className="mb-0 fw-semibold text-break">{value}</dd>
                 </div>
               ))}
+              <div className="col-12 mb-2">
+                <dt className="fw-normal text-body-secondary">Refund to</dt>
+                <dd className="mb-0">
+                  <RefundAccount userId={purchase.user?.id ?? ''} />
+                </dd>
+              </div>
               <div className="col-12 mb-2">
                 <dt className="fw-normal text-body-secondary">Verification</dt>
                 <dd className="mb-0">

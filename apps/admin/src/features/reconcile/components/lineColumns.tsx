@@ -65,7 +65,25 @@ export function lineColumns(onReject?: (line: ReconcileLine) => void): Responsiv
     { key: 'utr', header: 'UTR', className: 'text-break', render: (r) => dash(r.utr) },
     { key: 'credit', header: 'Credit', className: 'text-nowrap', card: 'amount', render: (r) => (r.credit === null ? 'Unreadable' : rupees(r.credit)) },
     { key: 'matchStatus', header: 'Status', card: 'status', render: (r) => <MatchBadge status={r.matchStatus} /> },
-    { key: 'note', header: 'Note', className: 'pl-wrap', render: (r) => r.note || '--' },
+    {
+      key: 'note',
+      header: 'Note',
+      className: 'pl-wrap',
+      render: (r) =>
+        r.warnings.length ? (
+          <span className="d-inline-flex flex-column">
+            <span>{r.note || '--'}</span>
+            {r.warnings.map((w) => (
+              <span key={w} className="small text-warning-emphasis" data-testid="payer-warning">
+                <span aria-hidden="true">⚠ </span>
+                {w}
+              </span>
+            ))}
+          </span>
+        ) : (
+          r.note || '--'
+        ),
+    },
     { key: 'purchase', header: 'Purchase', render: (r) => <Purchase line={r} onReject={onReject} /> },
   ];
 }

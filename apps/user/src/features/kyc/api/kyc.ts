@@ -1,6 +1,7 @@
-import type { KycSubmitRequest } from '@prelaunch/api';
+import type { KycLocation, KycSubmitRequest } from '@prelaunch/api';
 import { reportError, toastSuccess } from '@prelaunch/ui';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { api } from '../../../api';
 import { profileKeys } from '../../profile';
 
@@ -20,10 +21,17 @@ export const kycQueryOptions = () =>
  * POST /api/v1/user/kyc/submit: NONE or REJECTED → PENDING. The answer is the new state, shown at
  * once; a 409 (already under review or verified, from another tab say) reads the state again.
  */
+/**
+ * The location the buyer consented to share (or their refusal), sent with the submission as its
+ * evidence; the Verification flow provides it around the form, which itself knows nothing of it.
+ */
+export const KycEvidence = createContext<KycLocation | undefined>(undefined);
+
 export function useSubmitKyc(onDone: () => void) {
   const queryClient = useQueryClient();
+  const location = useContext(KycEvidence);
   return useMutation({
-    mutationFn: (body: KycSubmitRequest) => api.kycSubmit(body),
+    mutationFn: (body: KycSubmitRequest) => api.kycSubmit(location ? { ...body, location } : body),
     onSuccess: (res) => {
       toastSuccess(res.message);
       queryClient.setQueryData(kycKeys.all, res.data);

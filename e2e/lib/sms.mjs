@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { SMS_OUTBOX } from './env.mjs';
+
+/** Every SMS in the dev/test SMS outbox (JSON lines of {to, text, sentAt}). */
+export async function readSmsOutbox(path = SMS_OUTBOX) {
+  let raw;
+  try {
+    raw = await readFile(path, 'utf8');
+  } catch (err) {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  }
+  return raw
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+}
+
+/** Waits for an SMS to `to` (E.164) sent since `since` and returns its 6-digit code. */
+export async function waitForSmsCode(to, since, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await readSmsOutbox()).filter((m) => m.to === to && Date.parse(m.sentAt) >= since - 1000).pop();
+    const code = found && /\b(\d{6})\b/.exec(found.text);
+    if (code) return code[1];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No SMS to ${to} in ${SMS_OUTBOX} within ${timeoutMs} ms`);
+}
