@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"os"
 	"regexp"
@@ -59,10 +60,26 @@ func (h *harness) profileOf(tok string) profileView {
 	return p
 }
 
-func (h *harness) kycBody(tok string) map[string]any {
-	pan, front, back := h.uploadID(tok, "pan.png", pngBytes), h.uploadID(tok, "front.png", pngBytes), h.uploadID(tok, "back.png", pngBytes)
-	return map[string]any{"panNumber": "ABCDE1234F", "aadhaarNumber": "2341 2341 2346",
-		"documents": docs("PAN", pan, "AADHAAR_FRONT", front, "AADHAAR_BACK", back)}
+// kycForm is a good KYC form of the buyer (h.ekycForm) under a name of its own, so two buyers of a
+// test are never one person.
+func (h *harness) kycForm(tok string) (map[string]string, []byte) {
+	sum := sha256.Sum256([]byte(tok))
+	name := []byte("Buyer ")
+	for _, c := range sum[:8] {
+		name = append(name, 'a'+c%26)
+	}
+	return h.ekycForm(string(name), "2346")
+}
+
+// withLocation is the form with the evidence's location part (JSON) set.
+func withLocation(form map[string]string, loc map[string]any) map[string]string {
+	out := map[string]string{}
+	for k, v := range form {
+		out[k] = v
+	}
+	b, _ := json.Marshal(loc)
+	out["location"] = string(b)
+	return out
 }
 
 // A buyer proves their mobile by an SMS code before their KYC can be submitted; the code has the
@@ -74,8 +91,8 @@ func TestMobileIsVerifiedBySMSBeforeKYC(t *testing.T) {
 		t.Fatalf("new buyer verified: %+v", p)
 	}
 	// KYC first: 409 with the reason, and nothing recorded.
-	body := h.kycBody(tok)
-	r := h.call("POST", "/api/v1/user/kyc/submit", tok, body)
+	form, file := h.kycForm(tok)
+	r := h.submitKYC(tok, form, file)
 	h.want(r, 409)
 	if r.Msg() != "Please verify your mobile number by SMS before submitting your KYC." {
 		t.Fatalf("message %q", r.Msg())
@@ -141,7 +158,7 @@ func TestMobileIsVerifiedBySMSBeforeKYC(t *testing.T) {
 	// Used once.
 	h.want(h.call("POST", "/api/v1/user/auth/mobile/verify", tok, map[string]any{"mobile": mobile, "code": code}), 422)
 
-	h.want(h.call("POST", "/api/v1/user/kyc/submit", tok, body), 200)
+	h.want(h.submitKYC(tok, form, file), 200)
 
 	// Changing the mobile in the profile clears the proof.
 	h.want(h.call("PUT", "/api/v1/user/auth/profile/update", tok, map[string]any{"mobile": testkit.Mobile(), "password": "Passw0rd!"}), 200)
@@ -181,19 +198,21 @@ func TestMobileCodesExpireAndAreRateLimited(t *testing.T) {
 func TestKYCEvidenceIsStoredWithTheProxyRule(t *testing.T) {
 	h := setup(t)
 	tok, u := h.newBuyer("evidence@x.test")
-	body := h.kycBody(tok)
-	// A location off Earth, or coordinates with a refusal, are refused.
-	body["location"] = map[string]any{"status": "GRANTED", "latitude": 91.0, "longitude": 77.5}
-	h.want(h.call("POST", "/api/v1/user/kyc/submit", tok, body), 422)
-	body["location"] = map[string]any{"status": "DECLINED", "latitude": 12.9, "longitude": 77.5}
-	h.want(h.call("POST", "/api/v1/user/kyc/submit", tok, body), 422)
+	form, file := h.kycForm(tok)
+	// A location off Earth, coordinates with a refusal, or a part that is not JSON are refused.
+	h.want(h.submitKYC(tok, withLocation(form, map[string]any{"status": "GRANTED", "latitude": 91.0, "longitude": 77.5}), file), 422)
+	h.want(h.submitKYC(tok, withLocation(form, map[string]any{"status": "DECLINED", "latitude": 12.9, "longitude": 77.5}), file), 422)
+	bad := map[string]string{"location": "{not json"}
+	for k, v := range form {
+		bad[k] = v
+	}
+	h.want(h.submitKYC(tok, bad, file), 422)
 
 	// Behind a trusted proxy the client's address is the header's.
 	h.d.Cfg.ProxyHeader, h.d.Cfg.TrustedProxies = "X-Forwarded-For", []string{"0.0.0.0"}
 	behind := h.http()
 	behind.App = newServer(h.d)
-	body["location"] = map[string]any{"status": "GRANTED", "latitude": 12.971599, "longitude": 77.594566, "accuracy": 35.4}
-	req := testkit.JSONRequest("POST", "/api/v1/user/kyc/submit", tok, body)
+	req := testkit.KYCSubmitRequest(tok, withLocation(form, map[string]any{"status": "GRANTED", "latitude": 12.971599, "longitude": 77.594566, "accuracy": 35.4}), file)
 	req.Header.Set("X-Forwarded-For", "203.0.113.9")
 	req.Header.Set("User-Agent", "Mozilla/5.0 (Linux; Android 14) TestBrowser")
 	h.want(behind.Send(req), 200)
@@ -211,9 +230,8 @@ func TestKYCEvidenceIsStoredWithTheProxyRule(t *testing.T) {
 
 	// Without a trusted proxy the header is not believed; a refusal is recorded as DECLINED.
 	h.decideKYC(u, false, "Blurred.")
-	body = h.kycBody(tok)
-	body["location"] = map[string]any{"status": "DECLINED"}
-	req = testkit.JSONRequest("POST", "/api/v1/user/kyc/submit", tok, body)
+	form, file = h.kycForm(tok)
+	req = testkit.KYCSubmitRequest(tok, withLocation(form, map[string]any{"status": "DECLINED"}), file)
 	req.Header.Set("X-Forwarded-For", "203.0.113.9")
 	h.want(h.send(req), 200)
 	if err := h.d.DB.QueryRowContext(context.Background(), `SELECT ip, location_status FROM kyc_evidence WHERE user_id = ?`, u.ID).Scan(&ip, &status); err != nil {

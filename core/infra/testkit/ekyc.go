@@ -3,6 +3,7 @@ package testkit
 import (
 	"bytes"
 	"mime/multipart"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
@@ -33,6 +34,12 @@ func EKYCZip(t testing.TB, name, last4, code string, generated time.Time) []byte
 // (none when file is nil).
 func (h HTTP) KYCSubmit(token string, fields map[string]string, file []byte) Reply {
 	h.T.Helper()
+	return h.Send(KYCSubmitRequest(token, fields, file))
+}
+
+// KYCSubmitRequest is the multipart request KYCSubmit sends, for a test that sets headers (the
+// client's address behind a proxy, its user agent) before sending it.
+func KYCSubmitRequest(token string, fields map[string]string, file []byte) *http.Request {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	for k, v := range fields {
@@ -46,5 +53,5 @@ func (h HTTP) KYCSubmit(token string, fields map[string]string, file []byte) Rep
 	req := httptest.NewRequest("POST", "/api/v1/user/kyc/submit", &buf)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	setAuth(req, token)
-	return h.Send(req)
+	return req
 }
