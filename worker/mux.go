@@ -106,8 +106,9 @@ func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 // isFailure does not count a not-due run against the task's retries.
 func isFailure(err error) bool { return !errors.As(err, new(notDue)) }
 
-// purchaseSweep expires every order whose window is over and whose task was lost, and queues the
-// emails (purchase decisions, refunds, KYC decisions) whose queueing failed.
+// purchaseSweep expires every order whose window is over and whose task was lost, queues the
+// emails (purchase decisions, refunds, KYC decisions) whose queueing failed, and the KYC expiry
+// reminders that are due.
 func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	n, err := h.purchases.Sweep(ctx, h.clock.Now())
 	if err != nil {
@@ -124,5 +125,10 @@ func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	if kycSent > 0 {
 		h.log.Info("purchase sweep queued kyc decision notices", "count", kycSent)
 	}
-	return errors.Join(err, kycErr)
+	// KYC expiry reminders, 30 and 7 days before, each once (core/kyc/expiry.go).
+	reminded, remindErr := h.kyc.SendExpiryReminders(ctx, h.clock.Now())
+	if reminded > 0 {
+		h.log.Info("purchase sweep queued kyc expiry reminders", "count", reminded)
+	}
+	return errors.Join(err, kycErr, remindErr)
 }

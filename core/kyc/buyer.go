@@ -28,6 +28,10 @@ type View struct {
 	Reason        string     `json:"reason"`
 	SubmittedAt   *time.Time `json:"submittedAt"`
 	DecidedAt     *time.Time `json:"decidedAt"`
+	// ExpiresAt is when an APPROVED verification ends; Expired says it has (the buyer then
+	// submits again: Submit accepts an expired approval like a rejection).
+	ExpiresAt *time.Time `json:"expiresAt"`
+	Expired   bool       `json:"expired"`
 }
 
 // Get is the buyer's KYC: NONE with empty fields before a first submission.
@@ -53,8 +57,12 @@ func (s *Service) view(ctx context.Context, db bun.IDB, userID string) (*View, e
 	if k.Status == StatusRejected {
 		pan = k.PanNumber
 	}
-	return &View{Status: k.Status, PanNumber: pan, AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
-		Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}, nil
+	v := &View{Status: k.Status, PanNumber: pan, AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
+		Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}
+	if k.Status == StatusApproved {
+		v.ExpiresAt, v.Expired = k.ExpiresAt, !Current(k.Status, k.ExpiresAt, s.Clock.Now())
+	}
+	return v, nil
 }
 
 // DocumentInput names one uploaded file of a submission.
@@ -145,8 +153,8 @@ func errUnderReview() error {
 }
 func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is already verified.") }
 
-// Submit records the buyer's submission as PENDING: from NONE (a new row) or REJECTED (the row
-// replaced, the reason cleared). One conditional upsert, so two submissions racing have one
+// Submit records the buyer's submission as PENDING: from NONE (a new row), REJECTED or an
+// APPROVED one that expired (the row replaced, the reason cleared). One conditional upsert, so two submissions racing have one
 // effect and the other gets the 409 of a PENDING KYC.
 func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*View, error) {
 	pan, aadhaar, docs, err := check(in)
@@ -190,8 +198,9 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Vi
 			ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, pan_number = EXCLUDED.pan_number,
 				aadhaar_last4 = EXCLUDED.aadhaar_last4, aadhaar_hash = EXCLUDED.aadhaar_hash, reason = '', submitted_at = EXCLUDED.submitted_at,
 				decided_at = NULL, decided_by = NULL, decision_notified_at = NULL, updated_at = EXCLUDED.updated_at
-			WHERE k.status = ?
-			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, fields.AadhaarLast4(aadhaar), hash, now, now, StatusRejected).Scan(ctx, &uid)
+			WHERE k.status = ? OR (k.status = ? AND k.expires_at <= ?)
+			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, fields.AadhaarLast4(aadhaar), hash, now, now, StatusRejected,
+			StatusApproved, now).Scan(ctx, &uid)
 		if err != nil {
 			return fmt.Errorf("kyc submit: %w", err)
 		}

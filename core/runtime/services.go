@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/purchase"
 	"prelaunch/core/readmodel"
 	"prelaunch/core/reconcile"
+	"prelaunch/core/retention"
 	"prelaunch/core/sale"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/twofactor"
@@ -50,6 +51,9 @@ type Services struct {
 	// Stock is the buyer's stock screens (readmodel over delivery's vesting).
 	Stock    *readmodel.Stock
 	Invoices *invoice.Service
+	// Retention purges the records of accounts closed 5 years ago (the worker's daily job and
+	// prelaunch retention).
+	Retention *retention.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -106,5 +110,6 @@ func (d *Deps) Build() *Services {
 		Wallets:    &wallet.Service{DB: d.DB, Redis: d.Redis, Tasks: d.Tasks, Clock: d.Clock, Log: d.Log, Confirm: users},
 		Delivery:   dlv,
 		Stock:      &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
+		Retention:  &retention.Service{DB: d.DB, Files: files, Clock: d.Clock, Log: d.Log},
 	}
 }

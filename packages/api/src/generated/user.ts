@@ -678,11 +678,11 @@ export interface paths {
          *     file that is not the caller's own upload), "KYC documents must be JPG, PNG, WEBP or PDF files."
          *     and "The selfie must be a JPG, PNG or WEBP image.". Every failing field is named (message an
          *     array). 409 "Your KYC is already under review." (PENDING), "Your KYC is already verified."
-         *     (APPROVED) and "This Aadhaar number is already registered with another account. Please contact
+         *     (APPROVED and not expired) and "This Aadhaar number is already registered with another account. Please contact
          *     support if this is your number." (the number is on another account of the company, in its KYC
          *     or its profile). The number is kept as its last 4 digits and a keyed hash only, and the
-         *     documents are encrypted in the store. A resubmission after REJECTED replaces the numbers and documents and clears the
-         *     reason.
+         *     documents are encrypted in the store. A resubmission after REJECTED, or after an APPROVED verification expired
+         *     (expired true in kyc/get), replaces the numbers and documents and clears the reason.
          */
         post: operations["kycSubmit"];
         delete?: never;
@@ -1495,6 +1495,16 @@ export interface components {
             submittedAt: string | null;
             /** Format: date-time */
             decidedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the APPROVED verification ends ("Verified until"); null unless APPROVED.
+             */
+            expiresAt: string | null;
+            /**
+             * @description APPROVED but past expiresAt: it counts as none for kycRequiredAbove and the buyer submits
+             *     again (kyc/submit accepts it as after a rejection).
+             */
+            expired: boolean;
         };
         KycSubmitDocument: {
             /** @description PAN, AADHAAR_FRONT, AADHAAR_BACK or SELFIE. */
