@@ -18,6 +18,7 @@ import (
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/kyc"
 	"prelaunch/core/purchase"
+	"prelaunch/core/retention"
 )
 
 // handlers are the worker's jobs and what they need: the purchase rules (expiry, the sweep and
@@ -25,6 +26,7 @@ import (
 type handlers struct {
 	purchases *purchase.Service
 	kyc       *kyc.Service
+	retention *retention.Service
 	mailer    mail.Mailer
 	clock     clock.Clock
 	log       *slog.Logger
@@ -36,6 +38,7 @@ func newMux(h *handlers) *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeEmailSend, h.emailSend)
 	mux.HandleFunc(tasks.TypePurchaseExpire, h.purchaseExpire)
 	mux.HandleFunc(tasks.TypePurchaseSweep, h.purchaseSweep)
+	mux.HandleFunc(tasks.TypeRetentionPurge, h.retentionPurge)
 	return mux
 }
 
@@ -131,4 +134,26 @@ func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 		h.log.Info("purchase sweep queued kyc expiry reminders", "count", reminded)
 	}
 	return errors.Join(err, kycErr, remindErr)
+}
+
+// retentionPurge purges the records of buyers whose account closed 5 years ago (core/retention),
+// logging first what it will remove (the dry run's report) and then what it removed.
+func (h *handlers) retentionPurge(ctx context.Context, _ *asynq.Task) error {
+	if h.retention == nil {
+		return nil
+	}
+	plan, err := h.retention.Run(ctx, true)
+	if err != nil {
+		return err
+	}
+	h.log.Info(plan.String())
+	if plan.Accounts == 0 {
+		return nil
+	}
+	done, err := h.retention.Run(ctx, false)
+	if err != nil {
+		return err
+	}
+	h.log.Info(done.String())
+	return nil
 }
