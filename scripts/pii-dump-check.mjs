@@ -6,7 +6,7 @@
 //   - a bank account number: a run of 9–18 digits in a column whose name contains "account".
 // Skipped, and why: columns of numeric, integer and uuid types (amounts and ids are not
 // personal numbers and a uuid's last group can be 12 digits); the payment references
-// (reference_number, refund_reference and the reconciliation lines' reference and text: UTRs are
+// (reference_number, refund_reference and the statement lines' utr and description: UTRs are
 // 12-digit too and cannot be told from an Aadhaar number by their form); the company's own
 // payout account, beneficiaries.account_number, which buyers are shown to pay into.
 //
@@ -27,7 +27,7 @@ const AADHAAR = /(?<![0-9A-Za-z])([2-9][0-9]{3})[ -]?([0-9]{4})[ -]?([0-9]{4})(?
 const ACCOUNT_RUN = /(?<![0-9])[0-9]{9,18}(?![0-9])/;
 const SKIP_TYPES = /^(numeric|integer|bigint|smallint|uuid|double precision|real|bigserial|serial)/;
 const SKIP_COLUMNS = new Set(['purchases.reference_number', 'purchases.refund_reference', 'beneficiaries.account_number',
-  'reconcile_lines.reference', 'reconcile_lines.raw', 'reconcile_lines.narration', 'reconcile_lines.description']);
+  'reconcile_lines.utr', 'reconcile_lines.description']);
 
 // check scans a plain-format dump: the CREATE TABLE statements give each column's type, the COPY
 // blocks the rows. It answers the findings, masked.
