@@ -40,6 +40,9 @@ const pending = {
   reason: '',
   submittedAt: '2026-11-24T10:00:00Z',
   decidedAt: null,
+  expiresAt: null,
+  expired: false,
+  highRisk: false,
   sharedWith: [] as { userId: string; name: string; email: string }[],
 };
 const rejected = { ...pending, userId: 'u2', name: 'Ravi K', status: 'REJECTED', reason: 'PAN photo blurred.', decidedAt: '2026-11-24T12:00:00Z' };

@@ -22,6 +22,8 @@ const STATUSES = [
   { value: 'PENDING', label: 'Pending review' },
   { value: 'APPROVED', label: 'Verified' },
   { value: 'REJECTED', label: 'Rejected' },
+  { value: 'EXPIRING', label: 'Expiring (30 days)' },
+  { value: 'EXPIRED', label: 'Expired' },
   { value: '', label: 'All' },
 ];
 

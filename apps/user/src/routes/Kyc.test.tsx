@@ -20,7 +20,7 @@ vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => 
 
 import Kyc from './Kyc';
 
-const NONE = { status: 'NONE', panNumber: '', aadhaarNumber: '', documents: [], reason: '', submittedAt: null, decidedAt: null };
+const NONE = { status: 'NONE', panNumber: '', aadhaarNumber: '', documents: [], reason: '', submittedAt: null, decidedAt: null, expiresAt: null, expired: false };
 const doc = (kind: string, n: number, contentType = 'image/png') => ({ kind, mediaId: `old-${n}`, url: `/api/v1/media/file/old-${n}?s=1`, contentType });
 const REJECTED = {
   status: 'REJECTED',
@@ -30,11 +30,13 @@ const REJECTED = {
   reason: 'The PAN photo is blurred.',
   submittedAt: '2026-11-24T10:00:00Z',
   decidedAt: '2026-11-24T12:00:00Z',
+  expiresAt: null,
+  expired: false,
 };
 
 function renderKyc() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <Kyc />
@@ -191,5 +193,19 @@ describe('Verification (/user/kyc)', () => {
     expect(screen.getByTestId('kyc-next')).toHaveTextContent('Your identity is verified.');
     expect(screen.queryByTestId('kyc-reason')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+  });
+
+  it('says until when the verification holds, and asks to verify again once it expired', async () => {
+    const approved = { ...REJECTED, status: 'APPROVED', reason: '', panNumber: 'XXXXXX234F', expiresAt: '2027-11-27T06:00:00Z' };
+    kycGet.mockResolvedValue({ message: 'ok', data: approved });
+    const first = renderKyc();
+    expect(await screen.findByTestId('kyc-expiry')).toHaveTextContent('Verified until 27 Nov 2027');
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    first.unmount();
+    kycGet.mockResolvedValue({ message: 'ok', data: { ...approved, expired: true } });
+    renderKyc();
+    expect(await screen.findByTestId('kyc-expiry')).toHaveTextContent('Expired on 27 Nov 2027');
+    expect(screen.getByTestId('kyc-next')).toHaveTextContent('Your verification has expired.');
+    expect(await screen.findByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { canSubmitKyc, KYC_FALLBACK, KycForm, kycQueryOptions, KycStatusPanel, KycSubmitted } from '../features/kyc';
 import { useSiteDocumentMeta } from '../features/site';
 
-/** Buyer "Verification" (/user/kyc): status, the form (first time or after a rejection), else what was sent. */
+/** Buyer "Verification" (/user/kyc): status, the form (first time, after a rejection or an expiry), else what was sent. */
 export default function Kyc() {
   useSiteDocumentMeta('Verification');
   const kyc = useQuery(kycQueryOptions());
@@ -21,7 +21,7 @@ export default function Kyc() {
       ) : (
         <>
           <KycStatusPanel kyc={kyc.data} />
-          {canSubmitKyc(kyc.data.status) ? (
+          {canSubmitKyc(kyc.data.status) || kyc.data.expired ? (
             <KycForm key={`${kyc.data.status}|${kyc.data.decidedAt ?? ''}`} previous={kyc.data.status === 'REJECTED' ? kyc.data : undefined} />
           ) : (
             <KycSubmitted kyc={kyc.data} />
