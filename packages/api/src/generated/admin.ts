@@ -377,7 +377,11 @@ export interface paths {
         post?: never;
         /**
          * Delete (soft) a user of the company; the id in the body or the query
-         * @description Soft delete; the user's tokens stop working at once and the email becomes free. 403 "You
+         * @description Closes the account: the user's tokens stop working at once and the email becomes free. A
+         *     buyer's account is anonymised at once (name "Closed account", email
+         *     closed-<id>@closed.invalid, mobile, password, date of birth, PIN, state, profile Aadhaar and
+         *     photo cleared); its purchases, KYC record and audit entries are kept 5 years, then purged by the
+         *     retention job (docs/compliance.md). An admin's is soft-deleted only. 403 "You
          *     cannot delete your own account.", "The company's owner cannot be deleted or demoted."; 404 unknown or another company's user; 422 missing id. Audited.
          */
         delete: operations["adminUserDelete"];
