@@ -10,11 +10,12 @@ import {
   useErrorToast,
   useListParams,
   useUrlSearch,
+  ymd,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BulkBar, BulkDialog } from '../components/BulkDialog';
-import { kycColumns, KycDecisionDialog, kycListQueryOptions, useApproveKyc, useBulkKyc, useRejectKyc, viewerDocuments, visibleKycColumns } from '../features/kyc';
+import { kycColumns, KycDecisionDialog, kycListQueryOptions, useApproveKyc, useBulkKyc, useKycRisk, useRejectKyc, viewerDocuments, visibleKycColumns } from '../features/kyc';
 import { useAdminBrand } from '../features/session';
 
 type Filter = NonNullable<AdminKycListQuery['status']>;
@@ -28,7 +29,17 @@ const STATUSES = [
 ];
 
 /** The numbers to compare with the cards, and Approve / Reject while the submission waits. */
-function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'approve' | 'reject') => void }) {
+function ViewerDecision({
+  kyc,
+  onDecide,
+  onRisk,
+  riskPending,
+}: {
+  kyc: AdminKyc;
+  onDecide: (mode: 'approve' | 'reject') => void;
+  onRisk: (highRisk: boolean) => void;
+  riskPending: boolean;
+}) {
   return (
     <>
       <dl className="d-flex flex-wrap gap-3 mb-0 small me-auto">
@@ -42,7 +53,24 @@ function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'ap
           <dt className="fw-normal text-body-secondary d-inline">Aadhaar </dt>
           <dd className="d-inline font-monospace fw-semibold mb-0">{kyc.aadhaarNumber}</dd>
         </div>
+        {kyc.status === 'APPROVED' && kyc.expiresAt ? (
+          <div>
+            <dt className="fw-normal text-body-secondary d-inline">{kyc.expired ? 'Expired ' : 'Verified until '}</dt>
+            <dd className="d-inline fw-semibold mb-0" data-testid="viewer-expires">
+              {ymd(kyc.expiresAt)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      <button
+        type="button"
+        className={`btn btn-sm ${kyc.highRisk ? 'btn-warning' : 'btn-outline-secondary'}`}
+        aria-pressed={kyc.highRisk}
+        disabled={riskPending}
+        onClick={() => onRisk(!kyc.highRisk)}
+      >
+        {kyc.highRisk ? 'High risk: clear' : 'Mark high-risk'}
+      </button>
       {kyc.status === 'PENDING' ? (
         <span className="d-flex gap-2">
           <button type="button" className="btn btn-sm btn-success" onClick={() => onDecide('approve')}>
@@ -84,6 +112,8 @@ export default function Kyc() {
   useErrorToast(list.error, ADMIN_FALLBACK.kyc);
   const approve = useApproveKyc({ onDone: () => setDeciding(null) });
   const reject = useRejectKyc({ onDone: () => setDeciding(null) });
+  // The high-risk flag, set from the viewer: the viewer shows the answered record (new expiry).
+  const risk = useKycRisk({ onDone: (res) => setViewing((v) => (v ? { ...v, kyc: res.data } : v)) });
 
   const data = list.data?.data;
   const columns = kycColumns(page, data?.limit || lp.size, {
@@ -170,7 +200,7 @@ export default function Kyc() {
         documents={viewing ? viewerDocuments(viewing.kyc.documents, viewing.kyc.changedDocuments) : []}
         index={viewing?.index ?? null}
         title={viewing ? `${viewing.kyc.name} · ${viewing.kyc.memberId}` : undefined}
-        actions={viewing ? <ViewerDecision kyc={viewing.kyc} onDecide={(mode) => {
+        actions={viewing ? <ViewerDecision kyc={viewing.kyc} riskPending={risk.isPending} onRisk={(highRisk) => risk.mutate({ userId: viewing.kyc.userId, highRisk })} onDecide={(mode) => {
           // The decision's dialog takes the viewer's place (one dialog at a time).
           setDeciding({ kyc: viewing.kyc, mode });
           setViewing(null);
