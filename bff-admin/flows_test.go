@@ -203,6 +203,10 @@ func TestUserManagement(t *testing.T) {
 	if h.audits("user.delete") != 1 {
 		t.Fatal("no delete audit")
 	}
+	// Closed: the buyer's account is anonymised at once (docs/compliance.md).
+	if h.num("SELECT count(*) FROM users WHERE id = ? AND name = 'Closed account' AND email LIKE 'closed-%@closed.invalid' AND mobile = ''", h.buyerID) != 1 {
+		t.Fatal("the closed buyer's account is not anonymised")
+	}
 	// The email is free again.
 	add(map[string]any{"name": "Back", "mobile": "+917100000006", "email": "buyer@demo.test", "role": "USER", "password": "Passw0rd!"}, 200)
 }

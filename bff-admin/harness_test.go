@@ -13,6 +13,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
+	"prelaunch/core/infra/clock"
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/purchase"
@@ -42,7 +43,16 @@ type harness struct {
 
 func setup(t *testing.T) *harness {
 	t.Helper()
+	return setupWith(t, nil)
+}
+
+// setupWith is setup on the given clock (nil: the system's), for the rules that move with time.
+func setupWith(t *testing.T, clk clock.Clock) *harness {
+	t.Helper()
 	d := testkit.Deps(t, "bffadmin", 9)
+	if clk != nil {
+		d.Clock = clk
+	}
 	h := &harness{t: t, d: d, app: newServer(d), cidA: testkit.Seed(t, d, seedPW)}
 	ctx := context.Background()
 	cidB, err := d.Build().Companies.Add(ctx, audit.Actor{Kind: "system"}, company.AddInput{CompanyName: "Beta Ltd",

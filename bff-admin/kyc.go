@@ -58,3 +58,17 @@ func (a *api) kycBulk(c fiber.Ctx) error {
 	}
 	return httpx.OK(c, "KYC requests processed", res)
 }
+
+// kycRisk sets or clears a buyer's high-risk flag (POST /admin/kyc/risk): audited, and the
+// current approval's expiry recomputed.
+func (a *api) kycRisk(c fiber.Ctx) error {
+	var in kyc.RiskInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	rec, err := a.svc.KYC.SetRisk(c.Context(), httpx.Actor(c), companyOf(c), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, "KYC risk updated", rec)
+}

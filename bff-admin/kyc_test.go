@@ -31,6 +31,8 @@ type adminKYC struct {
 	ChangedDocuments                                                                []string
 	SubmittedAt                                                                     string
 	DecidedAt                                                                       *string
+	ExpiresAt                                                                       *string
+	Expired, HighRisk                                                               bool
 }
 
 var kycPNG = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{0}, 64)...)

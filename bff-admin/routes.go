@@ -89,6 +89,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	ad.Get("/kyc/list", admin, a.kycList)
 	ad.Post("/kyc/approve", admin, a.kycApprove)
 	ad.Post("/kyc/reject", admin, a.kycReject)
+	ad.Post("/kyc/risk", admin, a.kycRisk)
 	ad.Post("/kyc/bulk", admin, a.kycBulk)
 	ad.Get("/distribution/get", admin, a.distribution)
 	ad.Put("/distribution/update", admin, a.distributionUpdate)

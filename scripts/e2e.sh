@@ -108,6 +108,13 @@ else
   echo "==> browser journeys (Chromium at $CHROMIUM_PATH)"
   "$ROOT/.tools/node_modules/.bin/pnpm" run --silent e2e
   rc=$?
+  # After the journeys: no whole Aadhaar or bank account number in a dump of what they stored
+  # (scripts/pii-dump-check.mjs, docs/compliance.md).
+  if [ $rc -eq 0 ]; then
+    echo "==> pg_dump check for personal numbers at rest"
+    node "$ROOT/scripts/pii-dump-check.mjs" --self-test && node "$ROOT/scripts/pii-dump-check.mjs" "$DATABASE_URL"
+    rc=$?
+  fi
 fi
 if [ $rc -ne 0 ]; then echo "e2e: failed; server logs in $E2E_DIR" >&2; fi
 exit $rc

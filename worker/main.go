@@ -96,7 +96,7 @@ func run() error {
 	} else if n > 0 {
 		d.Log.Info("kyc documents sealed", "files", n)
 	}
-	h := &handlers{purchases: svc.Purchases, kyc: svc.KYC, allocations: svc.Allocations, mailer: mailer, clock: d.Clock, log: d.Log}
+	h := &handlers{purchases: svc.Purchases, kyc: svc.KYC, allocations: svc.Allocations, retention: svc.Retention, mailer: mailer, clock: d.Clock, log: d.Log}
 	srv := asynq.NewServer(redisOpt, asynq.Config{
 		Concurrency:     8,
 		Queues:          tasks.Queues,
@@ -113,6 +113,10 @@ func run() error {
 	// Unique keeps several workers' schedulers from piling up sweeps; the sweep is idempotent anyway.
 	sweepSpec := "@every " + every.String()
 	if _, err := sched.Register(sweepSpec, tasks.NewPurchaseSweepTask(), asynq.Unique(sweepUniqueTTL(every))); err != nil {
+		return err
+	}
+	// The retention purge, daily (core/retention; docs/compliance.md).
+	if _, err := sched.Register("@every 24h", tasks.NewRetentionPurgeTask(), asynq.Unique(23*time.Hour)); err != nil {
 		return err
 	}
 	if err := srv.Start(newMux(h)); err != nil {

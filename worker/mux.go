@@ -19,6 +19,7 @@ import (
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/kyc"
 	"prelaunch/core/purchase"
+	"prelaunch/core/retention"
 )
 
 // handlers are the worker's jobs and what they need: the purchase rules (expiry, the sweep and
@@ -29,6 +30,7 @@ type handlers struct {
 	// allocations allocates the rounds sold by requests whose window closed, and lapses the
 	// allocations not ordered in time, at every sweep.
 	allocations *allocation.Service
+	retention   *retention.Service
 	mailer      mail.Mailer
 	clock       clock.Clock
 	log         *slog.Logger
@@ -40,6 +42,7 @@ func newMux(h *handlers) *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeEmailSend, h.emailSend)
 	mux.HandleFunc(tasks.TypePurchaseExpire, h.purchaseExpire)
 	mux.HandleFunc(tasks.TypePurchaseSweep, h.purchaseSweep)
+	mux.HandleFunc(tasks.TypeRetentionPurge, h.retentionPurge)
 	return mux
 }
 
@@ -110,8 +113,9 @@ func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 // isFailure does not count a not-due run against the task's retries.
 func isFailure(err error) bool { return !errors.As(err, new(notDue)) }
 
-// purchaseSweep expires every order whose window is over and whose task was lost, and queues the
-// emails (purchase decisions, refunds, KYC decisions) whose queueing failed.
+// purchaseSweep expires every order whose window is over and whose task was lost, queues the
+// emails (purchase decisions, refunds, KYC decisions) whose queueing failed, and the KYC expiry
+// reminders that are due.
 func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	var allocErr error
 	if h.allocations != nil {
@@ -136,5 +140,32 @@ func (h *handlers) purchaseSweep(ctx context.Context, _ *asynq.Task) error {
 	if kycSent > 0 {
 		h.log.Info("purchase sweep queued kyc decision notices", "count", kycSent)
 	}
-	return errors.Join(err, kycErr, allocErr)
+	// KYC expiry reminders, 30 and 7 days before, each once (core/kyc/expiry.go).
+	reminded, remindErr := h.kyc.SendExpiryReminders(ctx, h.clock.Now())
+	if reminded > 0 {
+		h.log.Info("purchase sweep queued kyc expiry reminders", "count", reminded)
+	}
+	return errors.Join(err, kycErr, allocErr, remindErr)
+}
+
+// retentionPurge purges the records of buyers whose account closed 5 years ago (core/retention),
+// logging first what it will remove (the dry run's report) and then what it removed.
+func (h *handlers) retentionPurge(ctx context.Context, _ *asynq.Task) error {
+	if h.retention == nil {
+		return nil
+	}
+	plan, err := h.retention.Run(ctx, true)
+	if err != nil {
+		return err
+	}
+	h.log.Info(plan.String())
+	if plan.Accounts == 0 {
+		return nil
+	}
+	done, err := h.retention.Run(ctx, false)
+	if err != nil {
+		return err
+	}
+	h.log.Info(done.String())
+	return nil
 }

@@ -32,7 +32,7 @@ func setup(t *testing.T) (*runtime.Deps, *handlers, string) {
 		t.Fatal(err)
 	}
 	svc := d.Build()
-	return d, &handlers{purchases: svc.Purchases, kyc: svc.KYC, mailer: m, clock: d.Clock, log: d.Log}, cid
+	return d, &handlers{purchases: svc.Purchases, kyc: svc.KYC, retention: svc.Retention, mailer: m, clock: d.Clock, log: d.Log}, cid
 }
 
 func emailTask(t *testing.T, p tasks.EmailSendPayload) *asynq.Task {
@@ -213,6 +213,35 @@ func TestSweepQueuesALostDecisionNotice(t *testing.T) {
 	}
 	if mails := testkit.QueuedEmails(t, d.Redis, "notice@x.test"); len(mails) != 1 || !strings.Contains(mails[0].Subject, "rejected") {
 		t.Fatalf("want the lost rejection notice queued once, got %+v", mails)
+	}
+}
+
+// The sweep queues a KYC expiry reminder that is due, once however often it runs; the daily
+// retention job runs (nothing closed 5 years ago: nothing purged).
+func TestSweepRemindsOfKYCExpiryOnce(t *testing.T) {
+	d, h, cid := setup(t)
+	ctx := context.Background()
+	u := &user.User{CompanyID: cid, Role: user.RoleUser, Name: "E", Email: "expiry@x.test", PasswordHash: "x", ReferralCode: "PL-WORKER03",
+		Status: user.StatusActive, StockBalance: decimal.Zero}
+	if _, err := d.DB.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	expires := time.Now().Add(20 * 24 * time.Hour)
+	if _, err := d.DB.ExecContext(ctx, `INSERT INTO kyc_submissions (user_id, company_id, status, pan_number, aadhaar_last4, aadhaar_hash,
+		submitted_at, decided_at, approved_at, expires_at) VALUES (?, ?, 'APPROVED', 'ABCDE1234F', '2346', repeat('a', 64), now(), now(), now(), ?)`,
+		u.ID, cid, expires); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if err := h.purchaseSweep(ctx, tasks.NewPurchaseSweepTask()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if mails := testkit.QueuedEmails(t, d.Redis, "expiry@x.test"); len(mails) != 1 || !strings.Contains(mails[0].Subject, "verification expires on") {
+		t.Fatalf("want one expiry reminder, got %+v", mails)
+	}
+	if err := h.retentionPurge(ctx, tasks.NewRetentionPurgeTask()); err != nil {
+		t.Fatal(err)
 	}
 }
 

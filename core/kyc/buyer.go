@@ -34,6 +34,10 @@ type View struct {
 	Reason      string     `json:"reason"`
 	SubmittedAt *time.Time `json:"submittedAt"`
 	DecidedAt   *time.Time `json:"decidedAt"`
+	// ExpiresAt is when an APPROVED verification ends; Expired says it has (the buyer then
+	// submits again: Submit accepts an expired approval like a rejection).
+	ExpiresAt *time.Time `json:"expiresAt"`
+	Expired   bool       `json:"expired"`
 }
 
 // Get is the buyer's KYC: NONE with empty fields before a first submission.
@@ -59,8 +63,12 @@ func (s *Service) view(ctx context.Context, db bun.IDB, userID string) (*View, e
 	if k.Status == StatusRejected {
 		pan = k.PanNumber
 	}
-	return &View{Status: k.Status, PanNumber: pan, PanName: k.PanName, AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
-		EKYCName: k.EKYCName, Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}, nil
+	v := &View{Status: k.Status, PanNumber: pan, PanName: k.PanName, AadhaarNumber: fields.MaskLast4(k.AadhaarLast4),
+		EKYCName: k.EKYCName, Documents: nonNil(docs[userID]), Reason: k.Reason, SubmittedAt: &submitted, DecidedAt: k.DecidedAt}
+	if k.Status == StatusApproved {
+		v.ExpiresAt, v.Expired = k.ExpiresAt, !Current(k.Status, k.ExpiresAt, s.Clock.Now())
+	}
+	return v, nil
 }
 
 // SubmitInput is the multipart body of POST /user/kyc/submit: the PAN, the name on it, and the
@@ -183,10 +191,11 @@ func errUnderReview() error {
 }
 func errVerified() error { return apperr.Conflict("kyc_approved", "Your KYC is already verified.") }
 
-// Submit records the buyer's submission as PENDING: from NONE (a new row) or REJECTED (the row
-// replaced, the reason cleared). The e-KYC file is verified first (signature, share code, age);
-// its photo is stored sealed, the zip itself is not kept. One conditional upsert, so two
-// submissions racing have one effect and the other gets the 409 of a PENDING KYC.
+// Submit records the buyer's submission as PENDING: from NONE (a new row), REJECTED or an
+// APPROVED one that expired (the row replaced, the reason cleared). The e-KYC file is verified
+// first (signature, share code, age); its photo is stored sealed, the zip itself is not kept. One
+// conditional upsert, so two submissions racing have one effect and the other gets the 409 of a
+// PENDING KYC.
 func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*View, error) {
 	if err := requireMobile(ctx, s.DB, b.UserID); err != nil {
 		return nil, err
@@ -256,9 +265,10 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Vi
 				source = EXCLUDED.source, ekyc_name = EXCLUDED.ekyc_name, ekyc_dob = EXCLUDED.ekyc_dob, ekyc_gender = EXCLUDED.ekyc_gender,
 				ekyc_photo_id = EXCLUDED.ekyc_photo_id, ekyc_generated_at = EXCLUDED.ekyc_generated_at, pan_name = EXCLUDED.pan_name,
 				name_score = EXCLUDED.name_score, resubmitted = true
-			WHERE k.status = ?
+			WHERE k.status = ? OR (k.status = ? AND k.expires_at <= ?)
 			RETURNING k.user_id`, b.UserID, b.CompanyID, StatusPending, pan, rec.Last4, hash, now, now,
-			SourceEKYC, rec.Name, rec.DOB, rec.Gender, photoID, generated, panName, score, StatusRejected).Scan(ctx, &uid)
+			SourceEKYC, rec.Name, rec.DOB, rec.Gender, photoID, generated, panName, score, StatusRejected,
+			StatusApproved, now).Scan(ctx, &uid)
 		if err != nil {
 			return fmt.Errorf("kyc submit: %w", err)
 		}

@@ -9,8 +9,6 @@ package kyc
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -92,7 +90,16 @@ type Submission struct {
 	DecidedBy *string    `bun:"decided_by,type:uuid"`
 	// DecisionNotifiedAt: when the decision's email was queued (nil: not yet; the sweep retries).
 	DecisionNotifiedAt *time.Time `bun:"decision_notified_at"`
-	UpdatedAt          time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
+	// ApprovedAt and ExpiresAt: the current approval and when it ends (ValidMonths later,
+	// HighRiskValidMonths for a HighRisk buyer); an expired approval counts as none.
+	ApprovedAt *time.Time `bun:"approved_at"`
+	ExpiresAt  *time.Time `bun:"expires_at"`
+	// HighRisk is the admin's audited flag (SetRisk).
+	HighRisk bool `bun:"high_risk,notnull"`
+	// Reminded30At and Reminded7At: when the expiry reminders were queued (each once).
+	Reminded30At *time.Time `bun:"reminded_30_at"`
+	Reminded7At  *time.Time `bun:"reminded_7_at"`
+	UpdatedAt    time.Time  `bun:"updated_at,notnull,default:current_timestamp"`
 }
 
 // Document is one file of a submission as the screens show it: a signed link and its type (an
@@ -138,19 +145,6 @@ func (s *Service) logError(msg string, args ...any) {
 
 // MaskPAN shows only the last 4 characters of a PAN: XXXXXX234F.
 func MaskPAN(p string) string { return fields.MaskPAN(p) }
-
-// Approved reports whether the user's KYC is APPROVED; db may be the order's transaction.
-func Approved(ctx context.Context, db bun.IDB, userID string) (bool, error) {
-	var status string
-	err := db.NewSelect().Model((*Submission)(nil)).Column("status").Where("user_id = ?", userID).Scan(ctx, &status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("kyc status: %w", err)
-	}
-	return status == StatusApproved, nil
-}
 
 // ErrRequired is the refusal of an order that takes the buyer above the token's
 // kycRequiredAbove without an APPROVED KYC.

@@ -40,6 +40,11 @@ type AdminRecord struct {
 	Reason           string     `json:"reason"`
 	SubmittedAt      time.Time  `json:"submittedAt"`
 	DecidedAt        *time.Time `json:"decidedAt"`
+	// ExpiresAt is when the current approval ends (nil unless APPROVED); Expired says it has.
+	ExpiresAt *time.Time `json:"expiresAt"`
+	Expired   bool       `json:"expired"`
+	// HighRisk: the admin marked the buyer high-risk (approvals last HighRiskValidMonths).
+	HighRisk bool `json:"highRisk"`
 	// SharedWith are the other accounts of the company that carry the same Aadhaar number (in
 	// their KYC or their profile), for the reviewer to compare (issue 27 finding 7).
 	SharedWith []SharedAccount `json:"sharedWith"`
@@ -140,6 +145,7 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 	}
 	thresholds := map[string]int{}
 	recs := make([]AdminRecord, len(rows))
+	now := s.Clock.Now()
 	for i := range rows {
 		r := &rows[i]
 		ch := changed[r.UserID]
@@ -152,7 +158,12 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			IsApproved: r.IsApproved, Status: r.Status, PanNumber: r.PanNumber,
 			AadhaarNumber: fields.MaskLast4(r.AadhaarLast4), Documents: nonNil(docs[r.UserID]),
 			Resubmitted: r.Resubmitted, ChangedDocuments: ch, Reason: r.Reason,
-			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, Source: r.Source, PanName: r.PanName, NameScore: r.NameScore, ReviewExtras: extras[r.UserID]}
+			SubmittedAt: r.SubmittedAt, DecidedAt: r.DecidedAt, Source: r.Source, PanName: r.PanName, NameScore: r.NameScore, ReviewExtras: extras[r.UserID],
+			HighRisk: r.HighRisk}
+		if r.Status == StatusApproved {
+			recs[i].ExpiresAt = r.ExpiresAt
+			recs[i].Expired = !Current(r.Status, r.ExpiresAt, now)
+		}
 		if _, ok := thresholds[r.CompanyID]; !ok {
 			if thresholds[r.CompanyID], err = sale.NameMatchMin(ctx, db, r.CompanyID); err != nil {
 				return nil, err
@@ -262,9 +273,15 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 		if !found {
 			return errNotFound()
 		}
+		now := s.Clock.Now()
 		q := tx.NewUpdate().Model((*Submission)(nil)).
-			Set("status = ?", to).Set("reason = ?", reason).Set("decided_at = ?", s.Clock.Now()).Set("decision_notified_at = NULL").Set("updated_at = now()").
+			Set("status = ?", to).Set("reason = ?", reason).Set("decided_at = ?", now).Set("decision_notified_at = NULL").Set("updated_at = now()").
 			Where("user_id = ?", userID).Where("company_id = ?", companyID).Where("status = ?", StatusPending)
+		if to == StatusApproved { // the approval lasts 12 months, 6 for a high-risk buyer
+			q = q.Set("approved_at = ?", now).
+				Set("expires_at = CAST(? AS timestamptz) + make_interval(months => CASE WHEN high_risk THEN ? ELSE ? END)", now, HighRiskValidMonths, ValidMonths).
+				Set("reminded_30_at = NULL").Set("reminded_7_at = NULL")
+		}
 		if actor.ID != "" {
 			q = q.Set("decided_by = ?", actor.ID)
 		}

@@ -204,7 +204,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 		// An order that takes the buyer's total above the threshold needs an
 		// APPROVED KYC. Read in this transaction, after the buyer's lock.
 		if t := tok.KYCRequiredAboveINR; t != nil && bought.Add(charged).GreaterThan(*t) {
-			ok, err := kyc.Approved(ctx, tx, b.UserID)
+			ok, err := kyc.Approved(ctx, tx, b.UserID, now)
 			if err != nil {
 				return nil, err
 			}

@@ -9,13 +9,21 @@ import (
 	"prelaunch/core/kyc"
 )
 
+// The KYC list's expiry filters (beside the statuses): EXPIRING, approvals that end within 30
+// days; EXPIRED, approvals that ended. APPROVED lists the current approvals only.
+const (
+	FilterExpiring = "EXPIRING"
+	FilterExpired  = "EXPIRED"
+)
+
 // KYCFilter is the query of GET /admin/kyc/list.
 type KYCFilter struct {
 	Page, Limit, Status, Search string
 }
 
 // KYC is the company's submissions (GET /admin/kyc/list) of live buyers: PENDING first, oldest
-// first (the review queue), then the decided ones, latest decision first. Search matches name,
+// first (the review queue), then the decided ones, latest decision first; EXPIRING soonest
+// expiry first, EXPIRED latest expiry first. Search matches name,
 // email, mobile and Member ID (users.search_text). Each record is made by kyc.Service.Records.
 func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagination.List[kyc.AdminRecord], error) {
 	var empty pagination.List[kyc.AdminRecord]
@@ -29,18 +37,28 @@ func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagin
 		ColumnExpr("u.referral_code AS user_referral_code, u.is_approved AS user_is_approved").
 		Join("JOIN users AS u ON u.id = k.user_id").
 		Where("k.company_id = ?", companyID).Where("u.deleted_at IS NULL")
+	now := s.KYCRecords.Clock.Now()
+	order := "k.status = 'PENDING' DESC, CASE WHEN k.status = 'PENDING' THEN k.submitted_at END ASC, k.decided_at DESC, k.user_id"
 	switch st := strings.ToUpper(strings.TrimSpace(f.Status)); st {
 	case "":
-	case kyc.StatusPending, kyc.StatusApproved, kyc.StatusRejected:
+	case kyc.StatusPending, kyc.StatusRejected:
 		q = q.Where("k.status = ?", st)
+	case kyc.StatusApproved: // approvals still current
+		q = q.Where("k.status = ?", st).Where("k.expires_at > ?", now)
+	case FilterExpiring: // current approvals that end within 30 days, soonest first
+		q = q.Where("k.status = ?", kyc.StatusApproved).Where("k.expires_at > ?", now).
+			Where("k.expires_at <= ?", now.Add(kyc.ExpiringWithin))
+		order = "k.expires_at, k.user_id"
+	case FilterExpired: // approvals that ended, latest first (the buyer has not submitted again)
+		q = q.Where("k.status = ?", kyc.StatusApproved).Where("k.expires_at <= ?", now)
+		order = "k.expires_at DESC, k.user_id"
 	default:
-		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED or REJECTED.")
+		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED, REJECTED, EXPIRING or EXPIRED.")
 	}
 	if term := pagination.SearchPattern(f.Search); term != "" {
 		q = q.Where("u.search_text LIKE ?", term)
 	}
-	q = q.OrderExpr("k.status = 'PENDING' DESC, CASE WHEN k.status = 'PENDING' THEN k.submitted_at END ASC, k.decided_at DESC, k.user_id").
-		Offset(int64(pg.Offset()))
+	q = q.OrderExpr(order).Offset(int64(pg.Offset()))
 	total, err := pagination.ScanSearch(ctx, q, &rows, pg)
 	if err != nil {
 		return empty, err

@@ -22,6 +22,7 @@ import (
 	"prelaunch/core/purchase"
 	"prelaunch/core/readmodel"
 	"prelaunch/core/reconcile"
+	"prelaunch/core/retention"
 	"prelaunch/core/sale"
 	"prelaunch/core/superadmin"
 	"prelaunch/core/twofactor"
@@ -59,6 +60,9 @@ type Services struct {
 	// Banks is the buyer's bank account, checked with the bank (pennydrop.New: the simulator
 	// outside production unless BANK_VERIFY_PROVIDER says otherwise).
 	Banks *bank.Service
+	// Retention purges the records of accounts closed 5 years ago (the worker's daily job and
+	// prelaunch retention).
+	Retention *retention.Service
 }
 
 // Build wires the services over d's connections. The user cache (d.Verifier.Cache) is every
@@ -120,5 +124,6 @@ func (d *Deps) Build() *Services {
 			SiteURL: links.SiteURL, Bought: purchase.BoughtSoFar},
 		Banks: &bank.Service{DB: d.DB, Clock: d.Clock, Verifier: pennydrop.New(d.Cfg.Verify, d.Cfg.Env),
 			PIIKey: d.Cfg.PIIKey},
+		Retention: &retention.Service{DB: d.DB, Files: files, Clock: d.Clock, Log: d.Log},
 	}
 }

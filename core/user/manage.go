@@ -307,8 +307,10 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, companyID strin
 	return nil
 }
 
-// DeleteUser soft-deletes a user of the company and revokes their tokens. An admin cannot
-// delete themself.
+// Delete closes an account of the company and signs it out: a buyer's is anonymised at once
+// (closeBuyer; its purchases, KYC record and audit entries are kept 5 years, then purged by the
+// retention job), an admin's is soft-deleted (the audit log names who decided what). An admin
+// cannot delete themself.
 func (s *Service) Delete(ctx context.Context, actor audit.Actor, companyID, id string) error {
 	defer s.revoke(id)
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -325,6 +327,12 @@ func (s *Service) Delete(ctx context.Context, actor audit.Actor, companyID, id s
 			return errOwnerProtected
 		}
 		before := auditOf(u)
+		if u.Role == RoleUser { // a buyer's account is closed: anonymised at once (close.go)
+			if err := closeBuyer(ctx, tx, u, s.Clock.Now()); err != nil {
+				return err
+			}
+			return audit.Write(ctx, tx, actor, "user.delete", "user", u.ID, before, auditOf(u))
+		}
 		if _, err := tx.NewUpdate().Model(u).Set("deleted_at = now()").Set("updated_at = now()").
 			Set("token_version = token_version + 1").WherePK().Returning("deleted_at").Exec(ctx); err != nil {
 			return err

@@ -6,6 +6,7 @@
 //	go run ./core/cmd/prelaunch seed       # demo data (development and test only)
 //	go run ./core/cmd/prelaunch chain-dev  # tokens and treasuries on the development chain
 //	go run ./core/cmd/prelaunch ekyc-sample --name "Asha Verma" --out ekyc.zip  # a development e-KYC file
+//	go run ./core/cmd/prelaunch retention --dry-run  # what the retention purge would remove (without --dry-run: purge)
 package main
 
 import (
@@ -22,7 +23,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: prelaunch wait|ensure-db|migrate|seed|chain-dev|ekyc-sample")
+		fmt.Fprintln(os.Stderr, "usage: prelaunch wait|ensure-db|migrate|seed|chain-dev|ekyc-sample|retention [--dry-run]")
 		os.Exit(2)
 	}
 	if err := run(os.Args[1]); err != nil {
@@ -45,6 +46,25 @@ func run(cmd string) error {
 		return chainDev(ctx, cfg)
 	case "ekyc-sample":
 		return ekycSample(cfg, os.Args[2:])
+	case "retention":
+		dry := len(os.Args) > 2 && os.Args[2] == "--dry-run"
+		if len(os.Args) > 2 && !dry {
+			return fmt.Errorf("usage: prelaunch retention [--dry-run]")
+		}
+		d, err := runtime.OpenWith(cfg, "prelaunch")
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if err := d.Migrate(ctx); err != nil {
+			return err
+		}
+		r, err := d.Build().Retention.Run(ctx, dry)
+		if err != nil {
+			return err
+		}
+		fmt.Println(r.String())
+		return nil
 	case "ensure-db":
 		return platform.EnsureDatabase(ctx, cfg.DatabaseURL)
 	case "migrate", "seed":

@@ -15,13 +15,20 @@ const (
 	TypeEmailSend      = "email:send"
 	TypePurchaseExpire = "purchase:expire"
 	TypePurchaseSweep  = "purchase:sweep"
+	// TypeRetentionPurge purges the records of accounts closed 5 years ago (core/retention), daily.
+	TypeRetentionPurge = "retention:purge"
 
 	QueueCritical = "critical"
 	QueueDefault  = "default"
 )
 
 // Types lists every task type the worker must handle.
-var Types = []string{TypeEmailSend, TypePurchaseExpire, TypePurchaseSweep}
+var Types = []string{TypeEmailSend, TypePurchaseExpire, TypePurchaseSweep, TypeRetentionPurge}
+
+// NewRetentionPurgeTask is the daily retention purge.
+func NewRetentionPurgeTask() *asynq.Task {
+	return asynq.NewTask(TypeRetentionPurge, nil, asynq.Queue(QueueDefault), asynq.MaxRetry(3), asynq.Timeout(30*time.Minute))
+}
 
 // Queues are the worker's queues and their priorities.
 var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3}

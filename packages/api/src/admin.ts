@@ -86,6 +86,7 @@ export function adminCalls(client: AxiosInstance) {
     kycList: ({ page = 1, limit = ADMIN_PAGE_SIZE, search, status }: AdminKycListQuery = {}) =>
       call<AdminList<AdminKyc>>(client.get('/api/v1/admin/kyc/list', { params: withoutEmpty({ page, limit, search, status }) })),
     kycApprove: (userId: string) => call<AdminKyc>(client.post('/api/v1/admin/kyc/approve', { userId })),
+    kycRisk: (userId: string, highRisk: boolean) => call<AdminKyc>(client.post('/api/v1/admin/kyc/risk', { userId, highRisk })),
     /** The reason is required (the buyer reads it); trimmed. */
     kycReject: ({ userId, reason }: AdminKycRejectRequest) =>
       call<AdminKyc>(client.post('/api/v1/admin/kyc/reject', { userId, reason: reason.trim() })),

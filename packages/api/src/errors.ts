@@ -156,6 +156,7 @@ export const ADMIN_FALLBACK = {
   kyc: 'Failed to fetch KYC requests',
   kycApprove: 'Failed to approve KYC',
   kycReject: 'Failed to reject KYC',
+  kycRisk: 'Failed to update the KYC risk',
   bulkPurchases: 'Failed to process the selected purchases',
   bulkKyc: 'Failed to process the selected KYC requests',
   beneficiary: 'Failed to fetch beneficiary',

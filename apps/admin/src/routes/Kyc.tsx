@@ -11,11 +11,12 @@ import {
   useErrorToast,
   useListParams,
   useUrlSearch,
+  ymd,
 } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BulkBar, BulkDialog } from '../components/BulkDialog';
-import { kycColumns, KycDecisionDialog, kycListQueryOptions, useApproveKyc, useBulkKyc, useRejectKyc, viewerDocuments, visibleKycColumns } from '../features/kyc';
+import { kycColumns, KycDecisionDialog, kycListQueryOptions, useApproveKyc, useBulkKyc, useKycRisk, useRejectKyc, viewerDocuments, visibleKycColumns } from '../features/kyc';
 import { useAdminBrand } from '../features/session';
 
 const GENDER: Record<string, string> = { M: 'Male', F: 'Female', T: 'Transgender' };
@@ -25,15 +26,27 @@ const STATUSES = [
   { value: 'PENDING', label: 'Pending review' },
   { value: 'APPROVED', label: 'Verified' },
   { value: 'REJECTED', label: 'Rejected' },
+  { value: 'EXPIRING', label: 'Expiring (30 days)' },
+  { value: 'EXPIRED', label: 'Expired' },
   { value: '', label: 'All' },
 ];
 
 /**
  * What UIDAI's signed e-KYC file said, the name the buyer typed from the PAN card and how well the
  * two match (a warning under the company's threshold), the numbers, and Approve / Reject while
- * the submission waits.
+ * the submission waits; the high-risk flag.
  */
-function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'approve' | 'reject') => void }) {
+function ViewerDecision({
+  kyc,
+  onDecide,
+  onRisk,
+  riskPending,
+}: {
+  kyc: AdminKyc;
+  onDecide: (mode: 'approve' | 'reject') => void;
+  onRisk: (highRisk: boolean) => void;
+  riskPending: boolean;
+}) {
   const e = kyc.ekyc;
   return (
     <>
@@ -80,7 +93,24 @@ function ViewerDecision({ kyc, onDecide }: { kyc: AdminKyc; onDecide: (mode: 'ap
           <dt className="fw-normal text-body-secondary d-inline">Aadhaar </dt>
           <dd className="d-inline font-monospace fw-semibold mb-0">{kyc.aadhaarNumber}</dd>
         </div>
+        {kyc.status === 'APPROVED' && kyc.expiresAt ? (
+          <div>
+            <dt className="fw-normal text-body-secondary d-inline">{kyc.expired ? 'Expired ' : 'Verified until '}</dt>
+            <dd className="d-inline fw-semibold mb-0" data-testid="viewer-expires">
+              {ymd(kyc.expiresAt)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      <button
+        type="button"
+        className={`btn btn-sm ${kyc.highRisk ? 'btn-warning' : 'btn-outline-secondary'}`}
+        aria-pressed={kyc.highRisk}
+        disabled={riskPending}
+        onClick={() => onRisk(!kyc.highRisk)}
+      >
+        {kyc.highRisk ? 'High risk: clear' : 'Mark high-risk'}
+      </button>
       {kyc.status === 'PENDING' ? (
         <span className="d-flex gap-2">
           <button type="button" className="btn btn-sm btn-success" onClick={() => onDecide('approve')}>
@@ -122,6 +152,8 @@ export default function Kyc() {
   useErrorToast(list.error, ADMIN_FALLBACK.kyc);
   const approve = useApproveKyc({ onDone: () => setDeciding(null) });
   const reject = useRejectKyc({ onDone: () => setDeciding(null) });
+  // The high-risk flag, set from the viewer: the viewer shows the answered record (new expiry).
+  const risk = useKycRisk({ onDone: (res) => setViewing((v) => (v ? { ...v, kyc: res.data } : v)) });
 
   const data = list.data?.data;
   const columns = kycColumns(page, data?.limit || lp.size, {
@@ -210,7 +242,7 @@ export default function Kyc() {
         documents={viewing ? viewerDocuments(viewing.kyc.documents, viewing.kyc.changedDocuments, viewing.kyc.ekyc?.photoUrl) : []}
         index={viewing?.index ?? null}
         title={viewing ? `${viewing.kyc.name} · ${viewing.kyc.memberId}` : undefined}
-        actions={viewing ? <ViewerDecision kyc={viewing.kyc} onDecide={(mode) => {
+        actions={viewing ? <ViewerDecision kyc={viewing.kyc} riskPending={risk.isPending} onRisk={(highRisk) => risk.mutate({ userId: viewing.kyc.userId, highRisk })} onDecide={(mode) => {
           // The decision's dialog takes the viewer's place (one dialog at a time).
           setDeciding({ kyc: viewing.kyc, mode });
           setViewing(null);

@@ -39,7 +39,7 @@ vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => 
 
 import Kyc from './Kyc';
 
-const NONE = { status: 'NONE', panNumber: '', panName: '', aadhaarNumber: '', ekycName: '', documents: [], reason: '', submittedAt: null, decidedAt: null };
+const NONE = { status: 'NONE', panNumber: '', panName: '', aadhaarNumber: '', ekycName: '', documents: [], reason: '', submittedAt: null, decidedAt: null, expiresAt: null, expired: false };
 const zip = new File(['PK\x03\x04'], 'offlineaadhaar.zip', { type: 'application/zip' });
 const REJECTED = {
   status: 'REJECTED',
@@ -51,11 +51,13 @@ const REJECTED = {
   reason: 'The PAN name does not match.',
   submittedAt: '2026-11-24T10:00:00Z',
   decidedAt: '2026-11-24T12:00:00Z',
+  expiresAt: null,
+  expired: false,
 };
 
 function renderKyc() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <Kyc />
@@ -232,4 +234,20 @@ describe('Verification (/user/kyc)', () => {
     expect(await screen.findByLabelText('PAN number')).toBeInTheDocument();
     expect(screen.getByTestId('verify-step-identity')).toHaveAttribute('data-state', 'current');
   }, 90_000);
+
+  it('says until when the verification holds, and asks to verify again once it expired', async () => {
+    const user = userEvent.setup();
+    const approved = { ...REJECTED, status: 'APPROVED', reason: '', panNumber: 'XXXXXX234F', expiresAt: '2027-11-27T06:00:00Z' };
+    kycGet.mockResolvedValue({ message: 'ok', data: approved });
+    const first = renderKyc();
+    expect(await screen.findByTestId('kyc-expiry')).toHaveTextContent('Verified until 27 Nov 2027');
+    expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    first.unmount();
+    kycGet.mockResolvedValue({ message: 'ok', data: { ...approved, expired: true } });
+    renderKyc();
+    expect(await screen.findByTestId('kyc-expiry')).toHaveTextContent('Expired on 27 Nov 2027');
+    expect(screen.getByTestId('kyc-next')).toHaveTextContent('Your verification has expired.');
+    await passConsent(user);
+    expect(await screen.findByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
+  });
 });

@@ -6,7 +6,7 @@ import { VerificationFlow } from '../features/verification';
 
 /**
  * Buyer "Verification" (/user/kyc): the status, then the guided steps — mobile by SMS, bank
- * account, location consent, the identity form (first time or after a rejection, told the
+ * account, location consent, the identity form (first time, after a rejection or an expiry, told the
  * consented location), and what was sent.
  */
 export default function Kyc() {
@@ -28,8 +28,9 @@ export default function Kyc() {
           <KycStatusPanel kyc={kyc.data} />
           <VerificationFlow
             kycStatus={kyc.data.status}
+            expired={kyc.data.expired}
             identity={(location) =>
-              canSubmitKyc(kyc.data.status) ? (
+              canSubmitKyc(kyc.data.status) || kyc.data.expired ? (
                 <KycEvidence.Provider value={location}>
                   <KycForm key={`${kyc.data.status}|${kyc.data.decidedAt ?? ''}`} previous={kyc.data.status === 'REJECTED' ? kyc.data : undefined} />
                 </KycEvidence.Provider>

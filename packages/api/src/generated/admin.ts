@@ -377,7 +377,11 @@ export interface paths {
         post?: never;
         /**
          * Delete (soft) a user of the company; the id in the body or the query
-         * @description Soft delete; the user's tokens stop working at once and the email becomes free. 403 "You
+         * @description Closes the account: the user's tokens stop working at once and the email becomes free. A
+         *     buyer's account is anonymised at once (name "Closed account", email
+         *     closed-<id>@closed.invalid, mobile, password, date of birth, PIN, state, profile Aadhaar and
+         *     photo cleared); its purchases, KYC record and audit entries are kept 5 years, then purged by the
+         *     retention job (docs/compliance.md). An admin's is soft-deleted only. 403 "You
          *     cannot delete your own account.", "The company's owner cannot be deleted or demoted."; 404 unknown or another company's user; 422 missing id. Audited.
          */
         delete: operations["adminUserDelete"];
@@ -782,6 +786,30 @@ export interface paths {
          *     errors as approve.
          */
         post: operations["adminKycReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/kyc/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a buyer high-risk, or clear it (their approval lasts 6 months instead of 12)
+         * @description Sets the buyer's high-risk flag on their KYC, whatever its status; audited as kyc.risk (before
+         *     and after: highRisk, expiresAt). An APPROVED KYC's expiresAt is recomputed from its approval
+         *     time (6 months high-risk, else 12) and its expiry reminders start over; a later approval uses
+         *     the flag. 404 "KYC request not found." (unknown, malformed or another company's user, or no
+         *     submission); 422 "userId is required.", "highRisk is required (true or false).".
+         */
+        post: operations["adminKycRisk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3203,6 +3231,15 @@ export interface components {
             /** Format: date-time */
             decidedAt: string | null;
             /**
+             * Format: date-time
+             * @description When the APPROVED verification ends (approval + 12 months, 6 for a high-risk buyer); null unless APPROVED.
+             */
+            expiresAt: string | null;
+            /** @description APPROVED but past expiresAt: counts as none for kycRequiredAbove; the buyer submits again. */
+            expired: boolean;
+            /** @description The admin marked the buyer high-risk (POST /api/v1/admin/kyc/risk). */
+            highRisk: boolean;
+            /**
              * @description The other live accounts of the company whose KYC submission or profile carries the same
              *     Aadhaar number (compared by its keyed hash; the number itself is never kept whole), oldest
              *     first, at most 20. Empty when none.
@@ -3240,6 +3277,17 @@ export interface components {
             status: true;
             /** @constant */
             message: "KYC approved successfully";
+            data: components["schemas"]["AdminKyc"];
+        };
+        KycRiskRequest: {
+            userId: string;
+            highRisk: boolean;
+        };
+        KycRiskAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "KYC risk updated";
             data: components["schemas"]["AdminKyc"];
         };
         KycRejectAnswer: {
@@ -4484,8 +4532,12 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 10); anything else is 422. */
                 limit?: components["parameters"]["limit"];
                 search?: components["parameters"]["search"];
-                /** @description PENDING, APPROVED or REJECTED (any case); empty for all three. Anything else is 422. */
-                status?: "" | "PENDING" | "APPROVED" | "REJECTED";
+                /**
+                 * @description PENDING, APPROVED (approvals not expired), REJECTED, EXPIRING (approvals that end within 30
+                 *     days, soonest first) or EXPIRED (approvals that ended, latest first), any case; empty for
+                 *     all. Anything else is 422.
+                 */
+                status?: "" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRING" | "EXPIRED";
             };
             header?: never;
             path?: never;
@@ -4564,6 +4616,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKycRisk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycRiskRequest"];
+            };
+        };
+        responses: {
+            /** @description KYC risk updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycRiskAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

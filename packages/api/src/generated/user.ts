@@ -851,11 +851,12 @@ export interface paths {
          *     protected by a share code, so it is not UIDAI's e-KYC file as downloaded.", "This file is not
          *     a UIDAI offline e-KYC file.", "The e-KYC file is damaged. Download it again from UIDAI.". The
          *     PAN name is compared with the e-KYC name (a score the reviewer sees, never a refusal). 409
-         *     "Your KYC is already under review." (PENDING), "Your KYC is already verified." (APPROVED) and
+         *     "Your KYC is already under review." (PENDING), "Your KYC is already verified." (APPROVED and not
+         *     expired) and
          *     "This Aadhaar is already registered with another account. Please contact support if this is
          *     your Aadhaar." (the same person, by the Aadhaar's last 4 digits, date of birth, gender and
-         *     name, on another account of the company). A resubmission after REJECTED replaces everything
-         *     and clears the reason.
+         *     name, on another account of the company). A resubmission after REJECTED, or after an APPROVED
+         *     verification expired (expired true in kyc/get), replaces everything and clears the reason.
          *     409 "Please verify your mobile number by SMS before submitting your KYC." before the buyer's
          *     mobile is verified (mobile/verify). Each submission keeps its evidence: the client's IP
          *     (X-Forwarded-For only from TRUSTED_PROXIES), the User-Agent, the time and the location (the
@@ -1823,6 +1824,16 @@ export interface components {
             submittedAt: string | null;
             /** Format: date-time */
             decidedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the APPROVED verification ends ("Verified until"); null unless APPROVED.
+             */
+            expiresAt: string | null;
+            /**
+             * @description APPROVED but past expiresAt: it counts as none for kycRequiredAbove and the buyer submits
+             *     again (kyc/submit accepts it as after a rejection).
+             */
+            expired: boolean;
         };
         KycSubmitRequest: {
             /** @description Spaces ignored, any case; the 4th letter P (a person). */

@@ -1,4 +1,4 @@
-import { ADMIN_FALLBACK, type AdminKycListQuery, type AdminKycRejectRequest, type BulkAction, type KycBulkResult } from '@prelaunch/api';
+import { ADMIN_FALLBACK, type AdminKyc, type AdminKycListQuery, type AdminKycRejectRequest, type BulkAction, type KycBulkResult } from '@prelaunch/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api';
 import { useAdminMutation, type AdminMutationOptions } from '../../../lib/mutation';
@@ -21,6 +21,10 @@ export const useApproveKyc = (o?: AdminMutationOptions<unknown>) =>
 
 export const useRejectKyc = (o?: AdminMutationOptions<unknown>) =>
   useAdminMutation((body: AdminKycRejectRequest) => api.kycReject(body), ADMIN_FALLBACK.kycReject, refetch, o);
+
+/** Marks a buyer high-risk or clears it (audited; an approval's expiry recomputed: 6 or 12 months). */
+export const useKycRisk = (o?: AdminMutationOptions<{ message: string | string[]; data: AdminKyc }>) =>
+  useAdminMutation((body: { userId: string; highRisk: boolean }) => api.kycRisk(body.userId, body.highRisk), ADMIN_FALLBACK.kycRisk, refetch, o);
 
 /** Several PENDING submissions approved or rejected (one reason for all) in one call; a result per row. */
 export const useBulkKyc = (o?: AdminMutationOptions<{ message: string | string[]; data: KycBulkResult }>) =>

@@ -158,6 +158,12 @@ export function kycColumns(page: number, limit: number, actions: KycActions): Re
           <KycStatusBadge status={r.status} />
           <span className="small text-body-secondary text-nowrap">Sent {ymd(r.submittedAt)}</span>
           {r.decidedAt ? <span className="small text-body-secondary text-nowrap">Decided {ymd(r.decidedAt)}</span> : null}
+          {r.status === 'APPROVED' && r.expiresAt ? (
+            <span className={`small text-nowrap${r.expired ? ' text-danger fw-semibold' : ' text-body-secondary'}`} data-testid="kyc-expires">
+              {r.expired ? `Expired ${ymd(r.expiresAt)}` : `Until ${ymd(r.expiresAt)}`}
+            </span>
+          ) : null}
+          {r.highRisk ? <span className="badge text-bg-warning">High risk</span> : null}
         </span>
       ),
     },

@@ -11,7 +11,14 @@ const NEXT: Record<string, string> = {
   REJECTED: 'Your verification was not accepted. Correct what the reason names and submit again below.',
 };
 
-/** The status badge, what it means, and a rejection's reason. */
+/** A verification's end as the buyer reads it: 27 Nov 2027 (IST). */
+function expiryDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+}
+
+/** The status badge, what it means, a rejection's reason, and a verification's end. */
 export function KycStatusPanel({ kyc }: { kyc: Kyc }) {
   return (
     <section className="pl-panel p-3 p-md-4 mb-3" aria-labelledby="kyc-status-title">
@@ -22,8 +29,15 @@ export function KycStatusPanel({ kyc }: { kyc: Kyc }) {
         <KycStatusBadge status={kyc.status} className="fs-6" />
       </div>
       <p className="mb-0" data-testid="kyc-next">
-        {NEXT[kyc.status] ?? ''}
+        {kyc.status === 'APPROVED' && kyc.expired
+          ? 'Your verification has expired. Please verify your identity again below; larger purchases need it.'
+          : (NEXT[kyc.status] ?? '')}
       </p>
+      {kyc.status === 'APPROVED' && kyc.expiresAt ? (
+        <p className={`fw-semibold mt-2 mb-0${kyc.expired ? ' text-danger' : ''}`} data-testid="kyc-expiry">
+          {kyc.expired ? `Expired on ${expiryDay(kyc.expiresAt)}` : `Verified until ${expiryDay(kyc.expiresAt)}`}
+        </p>
+      ) : null}
       {kyc.status === 'REJECTED' ? (
         <div className="alert alert-danger mt-3 mb-0" role="alert" data-testid="kyc-reason">
           <span className="fw-semibold">Reason:</span> {kyc.reason || 'No reason given.'}

@@ -27,10 +27,13 @@ const STEPS: { key: StepKey; title: string; why: string }[] = [
  */
 export function VerificationFlow({
   kycStatus,
+  expired = false,
   identity,
   submitted,
 }: {
   kycStatus: KycStatus;
+  /** An APPROVED verification past its end: the buyer goes through consent and identity again. */
+  expired?: boolean;
   identity: (location: KycLocation) => ReactNode;
   submitted: ReactNode;
 }) {
@@ -58,7 +61,7 @@ export function VerificationFlow({
       />
     );
   }
-  const sent = kycStatus === 'PENDING' || kycStatus === 'APPROVED';
+  const sent = kycStatus === 'PENDING' || (kycStatus === 'APPROVED' && !expired);
   const done: Record<StepKey, boolean> = {
     mobile: Boolean(profile.data.mobileVerifiedAt),
     bank: bank.data !== null,
