@@ -86,7 +86,7 @@ func (h *harness) submitEKYC(cid, userID, last4, name, panName string) {
 	}
 	if _, err := h.d.Build().KYC.Submit(context.Background(), user.Buyer{UserID: userID, CompanyID: cid}, kyc.SubmitInput{
 		PanNumber: "ABCPE1234F", PanName: panName, ShareCode: "Ab12",
-		File: testkit.EKYCZip(h.t, name, last4, "Ab12", time.Now().Add(-2*time.Hour))}); err != nil {
+		File: testkit.EKYCZip(h.t, name, last4, "Ab12", h.d.Clock.Now().Add(-2*time.Hour))}); err != nil {
 		h.t.Fatal(err)
 	}
 }

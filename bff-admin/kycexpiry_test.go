@@ -8,8 +8,8 @@ import (
 
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/clock"
-	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/tasks"
+	"prelaunch/core/infra/testkit"
 	"prelaunch/core/kyc"
 	"prelaunch/core/user"
 )
@@ -142,14 +142,8 @@ func TestKYCExpiryRiskAndReminders(t *testing.T) {
 	}
 	// Still verified: submitting again is refused.
 	svc := h.d.Build()
-	up, err := svc.Media.Save(ctx, media.Owner{Kind: "user", ID: buyer, CompanyID: h.cidA},
-		[]media.File{{Name: "pan.png", Data: kycPNG}, {Name: "front.png", Data: kycPNG}, {Name: "back.png", Data: kycPNG}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = svc.KYC.Submit(ctx, user.Buyer{UserID: buyer, CompanyID: h.cidA}, kyc.SubmitInput{PanNumber: "ABCDE1234F",
-		AadhaarNumber: "499118665246", Documents: []kyc.DocumentInput{{Kind: "PAN", MediaID: up[0].ID},
-			{Kind: "AADHAAR_FRONT", MediaID: up[1].ID}, {Kind: "AADHAAR_BACK", MediaID: up[2].ID}}})
+	_, err := svc.KYC.Submit(ctx, user.Buyer{UserID: buyer, CompanyID: h.cidA}, kyc.SubmitInput{PanNumber: "ABCPE1234F",
+		PanName: ekycNameOf(buyer), ShareCode: "Ab12", File: testkit.EKYCZip(t, ekycNameOf(buyer), "6246", "Ab12", clk.Now().Add(-time.Hour))})
 	if e, ok := apperr.As(err); !ok || e.Slug != "kyc_approved" {
 		t.Fatalf("submission while verified: %v", err)
 	}

@@ -221,7 +221,7 @@ func (s *Service) Request(ctx context.Context, b user.Buyer, in RequestInput) (*
 				return err
 			}
 			if t := tok.KYCRequiredAboveINR; t != nil && bought.Add(charged).GreaterThan(*t) {
-				ok, err := kyc.Approved(ctx, tx, b.UserID)
+				ok, err := kyc.Approved(ctx, tx, b.UserID, now)
 				if err != nil {
 					return err
 				}

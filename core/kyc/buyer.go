@@ -230,14 +230,15 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Vi
 			return apperr.Conflict("aadhaar_taken",
 				"This Aadhaar is already registered with another account. Please contact support if this is your Aadhaar.")
 		}
-		var prev []string
-		if err := tx.NewSelect().Model((*Submission)(nil)).Column("status").Where("user_id = ?", b.UserID).Scan(ctx, &prev); err != nil {
+		var prev []Submission
+		if err := tx.NewSelect().Model(&prev).Column("status", "expires_at").Where("user_id = ?", b.UserID).Scan(ctx); err != nil {
 			return fmt.Errorf("kyc status: %w", err)
 		}
-		if len(prev) > 0 && prev[0] == StatusApproved {
+		// An approval that expired is submitted again like a rejection.
+		if len(prev) > 0 && prev[0].Status == StatusApproved && Current(prev[0].Status, prev[0].ExpiresAt, s.Clock.Now()) {
 			return errVerified()
 		}
-		if len(prev) > 0 && prev[0] == StatusPending {
+		if len(prev) > 0 && prev[0].Status == StatusPending {
 			return errUnderReview()
 		}
 		var photoID *string
