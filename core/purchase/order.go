@@ -211,6 +211,38 @@ func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt d
 	default:
 		return nil, sale.ErrSaleNotOpen()
 	}
+	p, err := s.checkAndInsert(ctx, tx, b, amt, tok, offer, now)
+	if err != nil {
+		var ae *apperr.Error
+		if site != nil && errors.As(err, &ae) {
+			// A refusal from cached settings (a limit, KYC, the round's remainder) is confirmed
+			// against the row: the settings may have changed within the cache's second.
+			return nil, sale.ErrPriceMoved
+		}
+		return nil, err
+	}
+	qty := p.Quantity
+	if commit {
+		if err := sale.ReserveAndCommit(ctx, tx, tok, offer.Round, qty); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	if err := sale.ReservePriced(ctx, tx, tok, qty); err != nil {
+		return nil, err
+	}
+	if offer.Round != nil {
+		if err := sale.ReserveRound(ctx, tx, offer.Round, qty); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// checkAndInsert applies the amount, limit, KYC and round rules to the order priced at offer and
+// inserts it.
+func (s *Service) checkAndInsert(ctx context.Context, tx bun.IDB, b user.Buyer, amt decimal.Decimal, tok *sale.Token,
+	offer sale.Offer, now time.Time) (*Purchase, error) {
 	qty, charged, fee, final := Quote(amt, offer.Price, tok.PlatformChargePercent)
 	if !qty.IsPositive() {
 		return nil, apperr.InvalidField("amount_too_small", "amount",
@@ -237,9 +269,6 @@ func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt d
 		}
 	}
 	if offer.Round != nil && qty.GreaterThan(offer.Round.Remaining()) {
-		if site != nil { // the cached round may have had tokens given back since
-			return nil, sale.ErrPriceMoved
-		}
 		return nil, sale.ErrRoundRemaining(offer.Round)
 	}
 	p := &Purchase{CompanyID: b.CompanyID, UserID: b.UserID, OrderNumber: "PUR-" + randomDigits(12),
@@ -251,22 +280,6 @@ func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt d
 	}
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
-	}
-	if commit {
-		// A round the cache showed with fewer tokens left than are asked is re-read above; one
-		// the database refuses for want of tokens is answered with what it has left.
-		if err := sale.ReserveAndCommit(ctx, tx, tok, offer.Round, qty); err != nil {
-			return nil, err
-		}
-		return p, nil
-	}
-	if err := sale.ReservePriced(ctx, tx, tok, qty); err != nil {
-		return nil, err
-	}
-	if offer.Round != nil {
-		if err := sale.ReserveRound(ctx, tx, offer.Round, qty); err != nil {
-			return nil, err
-		}
 	}
 	return p, nil
 }
