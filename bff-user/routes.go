@@ -55,11 +55,11 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Put("/user/auth/profile/update", a.withSite, signedIn, same, a.profileUpdate)
 	v1.Get("/user/package/price/get", a.withSite, signedIn, same, a.price)
 	v1.Get("/user/package/beneficiary/get", a.withSite, signedIn, same, a.beneficiary)
-	v1.Post("/user/package/order", a.withSite, signedIn, same, once, a.order)
+	v1.Post("/user/package/order", a.withSiteRecent, signedIn, same, once, a.order)
 	v1.Get("/user/package/order/get", a.withSite, signedIn, same, a.orderGet)
 	v1.Post("/user/package/request", a.withSite, signedIn, same, once, a.request)
 	v1.Get("/user/package/request/get", a.withSite, signedIn, same, a.requestGet)
-	v1.Post("/user/package/order/cancel", a.withSite, signedIn, same, a.orderCancel)
+	v1.Post("/user/package/order/cancel", a.withSiteRecent, signedIn, same, a.orderCancel)
 	v1.Post("/user/package/purchase", a.withSite, signedIn, same, once, a.submit)
 	v1.Get("/user/transaction/list", a.withSite, signedIn, same, a.transactions)
 	v1.Get("/user/transaction/receipt", a.withSite, signedIn, same, a.receipt)
@@ -96,11 +96,27 @@ func (a *api) withSite(c fiber.Ctx) error { return a.findSite(c, false) }
 // suspended company's buyers still do to read their records.
 func (a *api) withSiteReading(c fiber.Ctx) error { return a.findSite(c, true) }
 
+// withSiteRecent is withSite for placing and cancelling orders: the host's site as last loaded
+// even if a cancellation has just forgotten it (company.Resolver.Recent), still at most
+// company.SiteTTL old. Orders price from it only if the token row still has that price
+// (purchase.CreateOrderAt); during a rush, cancellations forget the host many times a second.
+func (a *api) withSiteRecent(c fiber.Ctx) error {
+	site, err := a.svc.Site.Recent(c.Context(), c.Hostname())
+	if err != nil {
+		return err
+	}
+	return a.useSite(c, site, false)
+}
+
 func (a *api) findSite(c fiber.Ctx, reads bool) error {
 	site, err := a.svc.Site.Site(c.Context(), c.Hostname())
 	if err != nil {
 		return err
 	}
+	return a.useSite(c, site, reads)
+}
+
+func (a *api) useSite(c fiber.Ctx, site *company.Site, reads bool) error {
 	m := c.Method()
 	if site.Suspended() && !reads && m != fiber.MethodGet && m != fiber.MethodHead {
 		return company.ErrSuspended
@@ -250,7 +266,7 @@ func (a *api) order(c fiber.Ctx) error {
 	if err := httpx.Bind(c, &in); err != nil {
 		return err
 	}
-	p, err := a.svc.Purchases.CreateOrder(c.Context(), me(c), in.Amount)
+	p, err := a.svc.Purchases.CreateOrderAt(c.Context(), site(c), me(c), in.Amount)
 	if err != nil {
 		return err
 	}

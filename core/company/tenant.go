@@ -142,6 +142,9 @@ type hostEntry struct {
 	site *Site // nil: the host names no company
 	at   time.Time
 	used atomic.Int64 // unix nanoseconds of the last use (to some 100 ms)
+	// forgot: when ForgetHost was last called (unix nanoseconds, 0 never); Site then reads the
+	// database again, Recent may still use the entry.
+	forgot atomic.Int64
 }
 
 // SiteTTL is how long a host's site (company, token row and rounds) is reused before it is read
@@ -180,6 +183,19 @@ func (r *Resolver) Fallback(ctx context.Context) (*Site, error) { return r.Site(
 
 // Site returns the site of host, ErrUnknownSite when it names no company.
 func (r *Resolver) Site(ctx context.Context, host string) (*Site, error) {
+	return r.site(ctx, host, false)
+}
+
+// Recent is Site, except that a host's answer forgotten by ForgetHost is still used until it is
+// TTL old, as if it had not been forgotten. For orders and cancellations, which reserve and release
+// from the token row and only take a price from the site if the row still has it: the
+// cancellations of a rush forget the host many times a second, and each request reading the
+// database again would cost more than the order itself.
+func (r *Resolver) Recent(ctx context.Context, host string) (*Site, error) {
+	return r.site(ctx, host, true)
+}
+
+func (r *Resolver) site(ctx context.Context, host string, recent bool) (*Site, error) {
 	h := host
 	if h != fallbackKey {
 		// A copy: Fiber's strings point into the request's buffer, which the next request reuses.
@@ -188,7 +204,7 @@ func (r *Resolver) Site(ctx context.Context, host string) (*Site, error) {
 	now := r.now()
 	if v, ok := r.entries.Load(h); ok {
 		e := v.(*hostEntry)
-		if now.Sub(e.at) < r.ttl() {
+		if now.Sub(e.at) < r.ttl() && (recent || e.forgot.Load() == 0) {
 			e.touch(now)
 			return e.answer()
 		}
@@ -235,12 +251,12 @@ func (r *Resolver) store(h string, e *hostEntry) {
 	}
 }
 
-// ForgetHost drops what is remembered of one host, so its next request reads the database: a
+// ForgetHost marks what is remembered of one host as old, so its next Site reads the database: a
 // buyer who has just given tokens back (a cancelled order) sees them on sale again at once rather
 // than up to SiteTTL later. Other processes still refresh within SiteTTL.
 func (r *Resolver) ForgetHost(host string) {
-	if _, ok := r.entries.LoadAndDelete(NormHost(host)); ok {
-		r.size.Add(-1)
+	if v, ok := r.entries.Load(NormHost(host)); ok {
+		v.(*hostEntry).forgot.Store(r.now().UnixNano())
 	}
 }
 
@@ -292,6 +308,9 @@ func (r *Resolver) Refresh(ctx context.Context) error {
 			old := v.(*hostEntry)
 			e := &hostEntry{site: sites[h], at: at}
 			e.used.Store(old.used.Load())
+			if f := old.forgot.Load(); f >= at.UnixNano() { // forgotten while this load ran
+				e.forgot.Store(f)
+			}
 			r.entries.CompareAndSwap(h, old, e)
 		}
 	}

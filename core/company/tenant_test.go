@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"prelaunch/core/company"
 	"prelaunch/core/infra/testkit"
 )
@@ -140,4 +142,41 @@ func TestResolverHearsChangesAtOnce(t *testing.T) {
 	seen("a suspension", func(s *company.Site) bool { return s.Suspended() })
 	exec("INSERT INTO company_domains (host, company_id, position) VALUES ('fresh.acw.test', ?, 1)")
 	seen("a new domain", func(s *company.Site) bool { return len(s.Domains) == 1 })
+}
+
+// TestForgottenHostIsReadAgainButRecentKeepsIt: after ForgetHost (a cancelled order gave tokens
+// back) Site reads the host again at once, while Recent — what orders and cancellations use —
+// keeps the answer it has until the TTL, so a rush of cancellations does not reload the site on
+// every request.
+func TestForgottenHostIsReadAgainButRecentKeepsIt(t *testing.T) {
+	d := testkit.Deps(t, "company_forget", 15)
+	ctx := context.Background()
+	cid := testkit.Seed(t, d, "Admin@12345")
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	r := &company.Resolver{DB: d.DB, Links: company.Links{Fallback: "acw"}, Now: func() time.Time { return now }}
+	s1, err := r.Site(ctx, "localhost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = remaining_private_supply - 1 WHERE company_id = ?", cid); err != nil {
+		t.Fatal(err)
+	}
+	r.ForgetHost("localhost:8080")
+	if s, err := r.Recent(ctx, "localhost"); err != nil || s != s1 {
+		t.Fatalf("Recent read a forgotten host again within the TTL (%v)", err)
+	}
+	s2, err := r.Site(ctx, "localhost")
+	if err != nil || s2 == s1 || !s2.Token.RemainingPrivateSupply.Equal(s1.Token.RemainingPrivateSupply.Sub(decimal.NewFromInt(1))) {
+		t.Fatalf("Site kept a forgotten host: %v", err)
+	}
+	if s, _ := r.Recent(ctx, "localhost"); s != s2 {
+		t.Fatal("Recent did not take the site Site read again")
+	}
+	if s, _ := r.Site(ctx, "localhost"); s != s2 {
+		t.Fatal("the site read again was forgotten too")
+	}
+	now = now.Add(company.SiteTTL)
+	if s, _ := r.Recent(ctx, "localhost"); s == s2 {
+		t.Fatal("Recent kept a site past the TTL")
+	}
 }

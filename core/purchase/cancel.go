@@ -11,6 +11,7 @@ import (
 
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
+	"prelaunch/core/sale"
 	"prelaunch/core/user"
 )
 
@@ -33,8 +34,10 @@ func (s *Service) Cancel(ctx context.Context, b user.Buyer, id string) (*Purchas
 	}
 	now := s.Clock.Now()
 	var p Purchase
-	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model(&p).
+	// Three round trips: BEGIN, the purchase's UPDATE, and the release sent with the COMMIT
+	// (sale.ReleaseAndCommit), so the token row is locked only while the server commits.
+	err := s.inOneTrip(ctx, "", func(ctx context.Context, conn bun.IDB) error {
+		res, err := conn.NewUpdate().Model(&p).
 			Set("status = ?", StatusCancelled).Set("updated_at = ?", now).
 			Where("id = ?", id).Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID).
 			Where("status = ?", StatusInitiated).
@@ -45,7 +48,7 @@ func (s *Service) Cancel(ctx context.Context, b user.Buyer, id string) (*Purchas
 		if n, _ := res.RowsAffected(); n != 1 {
 			return sql.ErrNoRows
 		}
-		return release(ctx, tx, &p)
+		return sale.ReleaseAndCommit(ctx, conn, p.CompanyID, p.RoundID, p.Quantity)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		if _, gerr := s.GetOrder(ctx, b, id); gerr != nil {

@@ -116,19 +116,36 @@ func Quote(typed, price, percent decimal.Decimal) (qty, amount, fee, final decim
 	return qty, amount, fee, amount.Add(fee)
 }
 
-// CreateOrder places an INITIATED order for amount INR: it locks the token row, prices the order,
-// reserves its quantity from the remaining private supply (409 when short) and schedules the
-// expiry of its 15-minute window.
+// CreateOrder places an INITIATED order for amount INR: it prices the order, reserves its
+// quantity from the remaining private supply (409 when short) and schedules the expiry of its
+// 15-minute window. It is CreateOrderAt without a site to price from.
 func (s *Service) CreateOrder(ctx context.Context, b user.Buyer, amount Amount) (*Purchase, error) {
+	return s.CreateOrderAt(ctx, nil, b, amount)
+}
+
+// CreateOrderAt is CreateOrder priced first from site, the buyer's site as the request found it
+// (company.Resolver, at most company.SiteTTL old; nil reads the token row). The price is only a
+// proposal: the reservation takes it only if the token still has that settings version, price
+// and fee, and a refused proposal (sale.ErrPriceMoved) is priced again from the database.
+//
+// The order is one transaction on a connection of its own, in four round trips: BEGIN with the
+// buyer's advisory lock, the open-order count, the insert, and the reservation sent with the
+// COMMIT (sale.ReserveAndCommit), so the company's token row — which every order and
+// cancellation of the company updates — is locked only while the server commits.
+func (s *Service) CreateOrderAt(ctx context.Context, site *company.Site, b user.Buyer, amount Amount) (*Purchase, error) {
 	amt, err := ParseAmount(amount)
 	if err != nil {
 		return nil, err
 	}
+	if site != nil && (site.CompanyID != b.CompanyID || site.Token == nil) {
+		site = nil
+	}
 	var p *Purchase
 	err = retryOnNumberClash(func() error {
-		return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		defer func() { site = nil }() // a retry prices from the database
+		return s.inOneTrip(ctx, "order:"+b.UserID, func(ctx context.Context, conn bun.IDB) error {
 			var err error
-			p, err = s.createInTx(ctx, tx, b, amt)
+			p, err = s.placeInTx(ctx, conn, b, amt, site, true)
 			return err
 		})
 	})
@@ -141,6 +158,8 @@ func (s *Service) CreateOrder(ctx context.Context, b user.Buyer, amount Amount) 
 	return p, nil
 }
 
+// createInTx places an order inside tx (bun.Tx), which the caller commits: createAndSubmit
+// submits it in the same transaction.
 func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt decimal.Decimal) (*Purchase, error) {
 	// The buyer's own orders serialise on an advisory lock of their id (the open-order cap);
 	// the company's token row is locked only by the reservation below, so it is held for one
@@ -148,6 +167,15 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 	if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "order:"+b.UserID); err != nil {
 		return nil, fmt.Errorf("lock buyer orders: %w", err)
 	}
+	return s.placeInTx(ctx, tx, b, amt, nil, false)
+}
+
+// placeInTx checks the open-order cap, prices the order (from site when given and its sale is
+// open there, else from the token row and its rounds as they are now, without a lock), checks the
+// limits, inserts the order and reserves its quantity last (token row, then round). With commit,
+// the reservation goes with the transaction's COMMIT (sale.ReserveAndCommit); without, the caller
+// commits. The buyer's advisory lock is already held.
+func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt decimal.Decimal, site *company.Site, commit bool) (*Purchase, error) {
 	now := s.Clock.Now()
 	open, err := tx.NewSelect().Model((*Purchase)(nil)).Where("user_id = ?", b.UserID).
 		Where("status = ?", StatusInitiated).Where("expires_at > ?", now).Count(ctx)
@@ -158,12 +186,24 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 		return nil, apperr.Conflict("too_many_open_orders", fmt.Sprintf(
 			"You already have %d unpaid orders. Pay for one or wait for it to expire before placing another.", open))
 	}
-	// Price the order from the token row and its rounds as they are now (no lock), insert it,
-	// and reserve its quantity last (token row, then round), so the token row stays locked only
-	// from that UPDATE to the commit. The settings version read here must still hold then.
-	tok, err := sale.Pricing(ctx, tx, b.CompanyID)
-	if err != nil {
-		return nil, err
+	// The settings version read here must still hold when the supply is reserved.
+	var tok *sale.Token
+	var offer sale.Offer
+	if site != nil {
+		tok = site.Token
+		if offer = sale.OfferAt(tok, site.Rounds, now); offer.Status != sale.SaleOpen {
+			tok = nil // closed or sold out a moment ago: ask the database
+		}
+	}
+	if tok == nil {
+		if tok, err = sale.Pricing(ctx, tx, b.CompanyID); err != nil {
+			return nil, err
+		}
+		rounds, err := sale.LoadRounds(ctx, tx, tok.ID)
+		if err != nil {
+			return nil, err
+		}
+		offer = sale.OfferAt(tok, rounds, now)
 	}
 	// A buyer with an allocation still to order (a round sold by requests) orders exactly it.
 	due, err := allocation.DueFor(ctx, tx, b, now)
@@ -171,13 +211,17 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 		return nil, err
 	}
 	if due != nil {
-		return s.createForAllocation(ctx, tx, b, amt, tok, due, now)
+		p, err := s.createForAllocation(ctx, tx, b, amt, tok, due, now)
+		if err != nil {
+			return nil, err
+		}
+		if commit {
+			if _, err := tx.ExecContext(ctx, "COMMIT"); err != nil {
+				return nil, fmt.Errorf("commit allocation order: %w", err)
+			}
+		}
+		return p, nil
 	}
-	rounds, err := sale.LoadRounds(ctx, tx, tok.ID)
-	if err != nil {
-		return nil, err
-	}
-	offer := sale.OfferAt(tok, rounds, now)
 	if offer.Status == sale.SaleOpen && offer.Round != nil && offer.Round.ByRequests() {
 		return nil, allocation.ErrRequestsOnly(offer.Round, now)
 	}
@@ -188,6 +232,38 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 	default:
 		return nil, sale.ErrSaleNotOpen()
 	}
+	p, err := s.checkAndInsert(ctx, tx, b, amt, tok, offer, now)
+	if err != nil {
+		var ae *apperr.Error
+		if site != nil && errors.As(err, &ae) {
+			// A refusal from cached settings (a limit, KYC, the round's remainder) is confirmed
+			// against the row: the settings may have changed within the cache's second.
+			return nil, sale.ErrPriceMoved
+		}
+		return nil, err
+	}
+	qty := p.Quantity
+	if commit {
+		if err := sale.ReserveAndCommit(ctx, tx, tok, offer.Round, qty); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	if err := sale.ReservePriced(ctx, tx, tok, qty); err != nil {
+		return nil, err
+	}
+	if offer.Round != nil {
+		if err := sale.ReserveRound(ctx, tx, offer.Round, qty); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// checkAndInsert applies the amount, limit, KYC and round rules to the order priced at offer and
+// inserts it.
+func (s *Service) checkAndInsert(ctx context.Context, tx bun.IDB, b user.Buyer, amt decimal.Decimal, tok *sale.Token,
+	offer sale.Offer, now time.Time) (*Purchase, error) {
 	qty, charged, fee, final := Quote(amt, offer.Price, tok.PlatformChargePercent)
 	if !qty.IsPositive() {
 		return nil, apperr.InvalidField("amount_too_small", "amount",
@@ -226,14 +302,6 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 	if _, err := tx.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
 		return nil, fmt.Errorf("insert purchase: %w", err)
 	}
-	if err := sale.ReservePriced(ctx, tx, tok, qty); err != nil {
-		return nil, err
-	}
-	if offer.Round != nil {
-		if err := sale.ReserveRound(ctx, tx, offer.Round, qty); err != nil {
-			return nil, err
-		}
-	}
 	return p, nil
 }
 
@@ -242,7 +310,7 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 // Its tokens were reserved by the allocation, so it reserves nothing; the allocation moves to
 // ORDERED in this transaction. An order that then expires, is cancelled or rejected gives its
 // tokens back to the round as any order does (for a second pass).
-func (s *Service) createForAllocation(ctx context.Context, tx bun.Tx, b user.Buyer, amt decimal.Decimal, tok *sale.Token,
+func (s *Service) createForAllocation(ctx context.Context, tx bun.IDB, b user.Buyer, amt decimal.Decimal, tok *sale.Token,
 	due *allocation.Due, now time.Time) (*Purchase, error) {
 	if !amt.Equal(due.Amount) {
 		return nil, allocation.ErrAmountDue(due)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/infra/apperr"
 )
@@ -205,6 +206,53 @@ func TakeReferralSupply(ctx context.Context, db bun.IDB, tokenID string, qty dec
 		Set("remaining_referral_supply = remaining_referral_supply - ?", qty).Set("updated_at = now()").
 		Where("id = ?", tokenID).Exec(ctx); err != nil {
 		return fmt.Errorf("take referral supply: %w", err)
+	}
+	return nil
+}
+
+// ReserveAndCommit is ReservePriced and ReserveRound (when round is not nil) as the last
+// statement of the caller's transaction, sent with its COMMIT in one round trip (function
+// sale_reserve, migration …60000100): the token row is locked only while the server commits, not
+// while the answer travels back and the COMMIT comes. db must be a connection the caller opened
+// the transaction on (BEGIN), not a bun.Tx. On nil the transaction is committed; on an error it is
+// still open and aborted, and the caller rolls it back. Errors: ErrSoldOut, ErrPriceMoved,
+// ErrRoundRemaining.
+func ReserveAndCommit(ctx context.Context, db bun.IDB, priced *Token, round *Round, qty decimal.Decimal) error {
+	var roundID *string
+	if round != nil {
+		roundID = &round.ID
+	}
+	_, err := db.ExecContext(ctx, `SELECT sale_reserve(?, ?, ?, ?, ?, ?); COMMIT`, priced.CompanyID, qty,
+		priced.SettingsVersion, priced.Price, priced.PlatformChargePercent, roundID)
+	if err == nil {
+		return nil
+	}
+	var pe pgdriver.Error
+	if !errors.As(err, &pe) || pe.Field('C') != "P0001" {
+		return fmt.Errorf("reserve supply: %w", err)
+	}
+	switch pe.Field('M') {
+	case "sale:sold_out":
+		return ErrSoldOut()
+	case "sale:price_moved":
+		return ErrPriceMoved
+	case "sale:round_remaining":
+		left, derr := decimal.NewFromString(pe.Field('D'))
+		if round == nil || derr != nil {
+			return ErrPriceMoved
+		}
+		return ErrRoundRemaining(&Round{Name: round.Name, Allocation: left})
+	}
+	return fmt.Errorf("reserve supply: %w", err)
+}
+
+// ReleaseAndCommit is ReleaseSupply and ReleaseRound (when roundID is not nil) as the last
+// statement of the caller's transaction, sent with its COMMIT in one round trip (function
+// sale_release), like ReserveAndCommit: on nil the transaction is committed; on an error the caller
+// rolls it back.
+func ReleaseAndCommit(ctx context.Context, db bun.IDB, companyID string, roundID *string, qty decimal.Decimal) error {
+	if _, err := db.ExecContext(ctx, `SELECT sale_release(?, ?, ?); COMMIT`, companyID, qty, roundID); err != nil {
+		return fmt.Errorf("release supply: %w", err)
 	}
 	return nil
 }

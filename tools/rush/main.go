@@ -89,6 +89,7 @@ type figures struct {
 	Invariant           string
 	Intact              bool
 	FirstErr            string
+	Sessions            string // what the stack's database sessions were doing, sampled
 }
 
 func run() error {
@@ -120,6 +121,7 @@ func run() error {
 			all = append(all, f)
 			fmt.Printf("  round %d %-10s %7.0f supply-moving req/s, one row %7.0f updates/s = %.2f×  order p50 %6.1f ms p99 %6.1f ms  cancel p50 %6.1f ms p99 %6.1f ms  errors %d  %s\n",
 				r+1, f.Stack, f.MovesPS, f.Ceiling, f.MovesPS/f.Ceiling, f.OrderP50, f.OrderP99, f.CancelP50, f.Cancel99, f.Err, f.Invariant)
+			fmt.Println("    bff-user's database sessions, sampled every 50 ms:", f.Sessions)
 			if f.FirstErr != "" {
 				fmt.Println("    first error:", f.FirstErr)
 			}
@@ -362,6 +364,8 @@ func measure(s stack, last bool) (figures, error) {
 	}
 	end := time.Now().Add(*dur)
 	start := time.Now()
+	sampled := make(chan string, 1)
+	go func() { sampled <- sessions(ctx, db, s.dsn, end) }()
 	for w := range clients {
 		wg.Add(1)
 		go func(w int) {
@@ -381,10 +385,14 @@ func measure(s stack, last bool) (figures, error) {
 	if profErr != nil {
 		fmt.Fprintln(os.Stderr, "rush: no profile:", profErr)
 	} else if prof != nil {
-		if err := os.WriteFile(*profile, prof, 0o644); err != nil {
+		path := *profile
+		if s.name == "base" {
+			path = strings.TrimSuffix(path, ".pprof") + "-base.pprof"
+		}
+		if err := os.WriteFile(path, prof, 0o644); err != nil {
 			return f, err
 		}
-		fmt.Printf("  CPU profile of bff-user (%s): %s — go tool pprof -top %s/bff-user %s\n", s.name, *profile, s.bin, *profile)
+		fmt.Printf("  CPU profile of bff-user (%s): %s — go tool pprof -top %s/bff-user %s\n", s.name, path, s.bin, path)
 	}
 	var ol, cl []time.Duration
 	for _, l := range lats {
@@ -398,7 +406,37 @@ func measure(s stack, last bool) (figures, error) {
 		f.FirstErr = trim(e, 200)
 	}
 	f.Invariant, f.Intact = invariant(ctx, db, cid)
+	f.Sessions = <-sampled
 	return f, nil
+}
+
+// sessions samples pg_stat_activity for the stack's database until end: how many of bff-user's
+// sessions, on average, were waiting for a row lock (the token row), running, or idle inside a
+// transaction (waiting for bff-user's next statement: a round trip).
+func sessions(ctx context.Context, db *bun.DB, d string, end time.Time) string {
+	name := d[strings.LastIndex(d, "/")+1:]
+	if i := strings.IndexByte(name, '?'); i >= 0 {
+		name = name[:i]
+	}
+	var n int
+	var lock, active, idleTx float64
+	for time.Now().Before(end) {
+		var l, a, i int
+		if err := db.NewRaw(`SELECT count(*) FILTER (WHERE wait_event_type = 'Lock'),
+			count(*) FILTER (WHERE state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock'),
+			count(*) FILTER (WHERE state LIKE 'idle in transaction%')
+			FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid() AND backend_type = 'client backend'`, name).
+			Scan(ctx, &l, &a, &i); err == nil {
+			n++
+			lock, active, idleTx = lock+float64(l), active+float64(a), idleTx+float64(i)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n == 0 {
+		return "not sampled"
+	}
+	return fmt.Sprintf("on average %.1f waiting for a row lock, %.1f running, %.1f idle in a transaction (waiting for bff-user)",
+		lock/float64(n), active/float64(n), idleTx/float64(n))
 }
 
 // invariant: private supply − what is left = the reserved quantities, and nothing below zero.
