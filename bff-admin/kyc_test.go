@@ -35,8 +35,6 @@ type adminKYC struct {
 	Expired, HighRisk                                                               bool
 }
 
-var kycPNG = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{0}, 64)...)
-
 // aadhaarFor is a valid Aadhaar number of the buyer's own: one number is refused on a second
 // account of the company.
 func aadhaarFor(userID string) string {

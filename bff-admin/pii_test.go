@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"prelaunch/core/auth"
 	"prelaunch/core/infra/testkit"
 )
 
@@ -92,13 +91,4 @@ func TestKYCReviewerSeesAccountsSharingTheAadhaar(t *testing.T) {
 		l.Records[0].SharedWith[0].Name != "Kavya Two" {
 		t.Fatalf("review: %s", r.Data)
 	}
-}
-
-func mustHash(t *testing.T, pw string) string {
-	t.Helper()
-	h, err := auth.HashPassword(pw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }

@@ -24,16 +24,6 @@ type kycView struct {
 	SubmittedAt, DecidedAt                                      *string
 }
 
-// uploadID uploads one file as the buyer and returns its media id.
-func (h *harness) uploadID(tok, name string, data []byte) string {
-	h.t.Helper()
-	r := h.upload(tok, name, data)
-	h.want(r, 200)
-	var up []struct{ ID string }
-	r.Into(h.t, &up)
-	return up[0].ID
-}
-
 // ekycForm is a good KYC form: a fresh e-KYC file of name (Aadhaar ending last4, share code
 // Ab12) and the PAN ABCPE1234F with that name on it.
 func (h *harness) ekycForm(name, last4 string) (map[string]string, []byte) {

@@ -185,8 +185,9 @@ func (s *Service) SecondPass(ctx context.Context, actor audit.Actor, roundID str
 	now := s.now()
 	var mails []resultMail
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		tok, err := sale.LockToken(ctx, tx, actor.CompanyID)
-		if err != nil {
+		// The token row first (the lock order), read again below once the lapses released supply.
+		var tok *sale.Token
+		if _, err := sale.LockToken(ctx, tx, actor.CompanyID); err != nil {
 			return err
 		}
 		r, err := sale.ShareRound(ctx, tx, actor.CompanyID, roundID)

@@ -22,7 +22,7 @@ func RedactFor(ctx context.Context, db bun.IDB, userIDs []string) (int, error) {
 	if len(userIDs) == 0 {
 		return 0, nil
 	}
-	keys := bun.In(PersonalKeys)
+	keys := bun.List(PersonalKeys)
 	res, err := db.NewUpdate().Model((*Entry)(nil)).
 		Set("before = CASE WHEN jsonb_typeof(before) = 'object' THEN before - ARRAY[?]::text[] ELSE before END", keys).
 		Set("after = CASE WHEN jsonb_typeof(after) = 'object' THEN after - ARRAY[?]::text[] ELSE after END", keys).

@@ -50,9 +50,9 @@ describe('token settings form model', () => {
     const edited = { ...loaded, rounds: moveRow([...loaded.rounds, added], 2, -1) };
     expect(changedBody(loaded, edited)).toEqual({
       rounds: [
-        { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200000, startsAt: null, endsAt: null },
-        { position: 2, name: 'Final', price: 15, allocation: 100000, startsAt: null, endsAt: null },
-        { id: 'r-2', position: 3, name: 'Public', price: 12, allocation: 500000, startsAt: null, endsAt: null },
+        { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200000, startsAt: null, endsAt: null, mode: 'FCFS' },
+        { position: 2, name: 'Final', price: 15, allocation: 100000, startsAt: null, endsAt: null, mode: 'FCFS' },
+        { id: 'r-2', position: 3, name: 'Public', price: 12, allocation: 500000, startsAt: null, endsAt: null, mode: 'FCFS' },
       ],
     });
     // Removing every round sends an empty list (the token's price applies again).

@@ -33,8 +33,8 @@ export function RoundsEditor({ form, update, errors }: SectionProps) {
   const requests = (r: RoundRow, i: number) => (
     <div className="row g-2 mt-1" data-testid="round-mode">
       <div className="col-12 col-md-3">
-        <label className="form-label small mb-1" htmlFor={`round-${r.key}-mode`}>Round {i + 1} sold by</label>
-        <select id={`round-${r.key}-mode`} className="form-select form-select-sm" value={r.mode}
+        <label className="form-label small mb-1" htmlFor={`round-${i + 1}-mode`}>Round {i + 1} sold by</label>
+        <select id={`round-${i + 1}-mode`} className="form-select form-select-sm" value={r.mode}
           onChange={(e) => setRow(i, { mode: e.target.value === 'REQUESTS' ? 'REQUESTS' : 'FCFS' })}>
           <option value="FCFS">First come, first served</option>
           <option value="REQUESTS">Requests (allocated at the close)</option>

@@ -128,8 +128,8 @@ describe('Token Settings form', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith({
       rounds: [
-        { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200000, startsAt: null, endsAt: null },
-        { position: 2, name: 'Final', price: 15, allocation: 100000, startsAt: null, endsAt: null },
+        { id: 'r-1', position: 1, name: 'Seed', price: 8, allocation: 200000, startsAt: null, endsAt: null, mode: 'FCFS' },
+        { position: 2, name: 'Final', price: 15, allocation: 100000, startsAt: null, endsAt: null, mode: 'FCFS' },
       ],
     });
   });
