@@ -61,6 +61,7 @@ func TestProductionSendsHSTS(t *testing.T) {
 	h := setup(t)
 	cfg := h.d.Cfg
 	cfg.Env = "production"
+	cfg.AadhaarCert = testkit.UIDAICertPEM(t)
 	d, err := runtime.OpenWith(cfg, "test")
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,13 @@ package testkit
 
 import (
 	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"math/big"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -54,4 +61,21 @@ func KYCSubmitRequest(token string, fields map[string]string, file []byte) *http
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	setAuth(req, token)
 	return req
+}
+
+// UIDAICertPEM is a freshly made self-signed certificate in PEM, standing in for UIDAI's in a
+// test that runs the servers as in production (where the development certificate is refused).
+func UIDAICertPEM(t testing.TB) string {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "UIDAI test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour)}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
 }
