@@ -2,7 +2,8 @@
 // pii-dump-check: pg_dump the database and fail on personal numbers that must never be at rest
 // whole (docs/compliance.md, docs/security.md):
 //   - an Aadhaar number: 12 digits, first 2–9, Verhoeff-valid, standing alone (not inside a longer
-//     run of letters or digits), written together or as 4 4 4 with spaces or dashes;
+//     run of letters or digits, nor after + or -: a mobile +91… or an order number PUR-…),
+//     written together or as 4 4 4 with spaces or dashes;
 //   - a bank account number: a run of 9–18 digits in a column whose name contains "account".
 // Skipped, and why: columns of numeric, integer and uuid types (amounts and ids are not
 // personal numbers and a uuid's last group can be 12 digits); the payment references
@@ -23,7 +24,7 @@ export function verhoeff(num) {
   return c === 0;
 }
 
-const AADHAAR = /(?<![0-9A-Za-z])([2-9][0-9]{3})[ -]?([0-9]{4})[ -]?([0-9]{4})(?![0-9A-Za-z])/g;
+const AADHAAR = /(?<![0-9A-Za-z+-])([2-9][0-9]{3})[ -]?([0-9]{4})[ -]?([0-9]{4})(?![0-9A-Za-z])/g;
 const ACCOUNT_RUN = /(?<![0-9])[0-9]{9,18}(?![0-9])/;
 const SKIP_TYPES = /^(numeric|integer|bigint|smallint|uuid|double precision|real|bigserial|serial)/;
 const SKIP_COLUMNS = new Set(['purchases.reference_number', 'purchases.refund_reference', 'beneficiaries.account_number',
@@ -68,7 +69,8 @@ function selfTest() {
     'COPY public.t (id, note, bank_account, amount) FROM stdin;',
     'a\tmy number 2341 2341 2346\t\\N\t234123412346',
     'b\tUTR-234123412345 x\t123456789012\t1',
-    'c\tABC234123412346\tXXXX1234\t1', '\\.'].join('\n');
+    'c\tABC234123412346\tXXXX1234\t1',
+    'd\t+234123412346 PUR-234123412346\t\\N\t1', '\\.'].join('\n');
   const got = check(dump);
   const want = ['t.note: an Aadhaar number XXXX XXXX 2346', 't.bank_account: a bank account number (12 characters)'];
   if (JSON.stringify(got) !== JSON.stringify(want) || !verhoeff('234123412346') || verhoeff('234123412345')) {
