@@ -2,15 +2,11 @@ package mail
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -18,6 +14,7 @@ import (
 
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/outbox"
 	"prelaunch/core/infra/tasks"
 )
 
@@ -48,7 +45,6 @@ func New(cfg config.Config) (Mailer, string, error) {
 type Outbox struct {
 	Path string
 	Now  func() time.Time
-	mu   sync.Mutex
 }
 
 type outboxLine struct {
@@ -65,26 +61,8 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 	if o.Now != nil {
 		now = o.Now
 	}
-	line, err := json.Marshal(outboxLine{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, ReplyTo: m.ReplyTo,
+	return outbox.Append(o.Path, outboxLine{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, ReplyTo: m.ReplyTo,
 		SentAt: now().UTC().Format(time.RFC3339Nano)})
-	if err != nil {
-		return err
-	}
-	line = append(line, '\n')
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if err := os.MkdirAll(filepath.Dir(o.Path), 0o750); err != nil {
-		return fmt.Errorf("outbox dir: %w", err)
-	}
-	f, err := os.OpenFile(o.Path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o640)
-	if err != nil {
-		return fmt.Errorf("open outbox: %w", err)
-	}
-	if _, err := f.Write(line); err != nil {
-		_ = f.Close()
-		return fmt.Errorf("write outbox: %w", err)
-	}
-	return f.Close()
 }
 
 // Resend sends through Resend's API with resend-go.

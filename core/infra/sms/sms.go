@@ -11,13 +11,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"prelaunch/core/infra/config"
+	"prelaunch/core/infra/outbox"
 )
 
 // Message is one SMS: the recipient in E.164 (+919876543210) and the text.
@@ -46,7 +44,6 @@ func New(v config.Verification) (Sender, string) {
 type Outbox struct {
 	Path string
 	Now  func() time.Time
-	mu   sync.Mutex
 }
 
 type outboxLine struct {
@@ -60,25 +57,7 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 	if o.Now != nil {
 		now = o.Now
 	}
-	line, err := json.Marshal(outboxLine{To: m.To, Text: m.Text, SentAt: now().UTC().Format(time.RFC3339Nano)})
-	if err != nil {
-		return err
-	}
-	line = append(line, '\n')
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if err := os.MkdirAll(filepath.Dir(o.Path), 0o750); err != nil {
-		return fmt.Errorf("sms outbox dir: %w", err)
-	}
-	f, err := os.OpenFile(o.Path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o640)
-	if err != nil {
-		return fmt.Errorf("open sms outbox: %w", err)
-	}
-	if _, err := f.Write(line); err != nil {
-		_ = f.Close()
-		return fmt.Errorf("write sms outbox: %w", err)
-	}
-	return f.Close()
+	return outbox.Append(o.Path, outboxLine{To: m.To, Text: m.Text, SentAt: now().UTC().Format(time.RFC3339Nano)})
 }
 
 // Twilio sends through Twilio's Programmable Messaging API (POST
