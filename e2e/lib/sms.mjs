@@ -1,19 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readOutbox } from './mail.mjs';
 import { SMS_OUTBOX } from './env.mjs';
 
-/** Every SMS in the dev/test SMS outbox (JSON lines of {to, text, sentAt}). */
-export async function readSmsOutbox(path = SMS_OUTBOX) {
-  let raw;
-  try {
-    raw = await readFile(path, 'utf8');
-  } catch (err) {
-    if (err.code === 'ENOENT') return [];
-    throw err;
-  }
-  return raw
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
+/** Every SMS in the dev/test SMS outbox (JSON lines of {to, text, sentAt}), read as the mail outbox is. */
+export function readSmsOutbox(path = SMS_OUTBOX) {
+  return readOutbox(path);
 }
 
 /** Waits for an SMS to `to` (E.164) sent since `since` and returns its 6-digit code. */
