@@ -13,6 +13,7 @@ import (
 
 	"prelaunch/core/allocation"
 	"prelaunch/core/audit"
+	"prelaunch/core/company"
 	"prelaunch/core/fields"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/clock"
@@ -299,7 +300,13 @@ func TestPayLapseAndSecondPass(t *testing.T) {
 	if slug(err) != "allocation_amount" || !strings.Contains(err.Error(), fmt.Sprintf("order exactly ₹%s", sale.Grouped(decimal.NewFromInt(due*10), 2))) {
 		t.Fatalf("another amount: %v", err)
 	}
-	p, err := e.orders.CreateOrder(ctx, bs[0], num(fmt.Sprint(due*10)))
+	// Paid as bff-user orders: priced from the host's site as cached, which holds the round sold
+	// by requests, so the allocation is found (an order priced first-come would be refused).
+	site, err := (&company.Resolver{DB: e.d.DB, Links: company.Links{Fallback: "ACW"}, Now: e.clk.Now}).Fallback(ctx)
+	if err != nil || site.CompanyID != e.cid {
+		t.Fatalf("site: %v", err)
+	}
+	p, err := e.orders.CreateOrderAt(ctx, site, bs[0], num(fmt.Sprint(due*10)))
 	if err != nil || p.Quantity.IntPart() != due || !p.ExpiresAt.Equal(t0.Add(50*time.Hour)) {
 		t.Fatalf("%+v %v", p, err)
 	}

@@ -189,7 +189,12 @@ func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt d
 	// The settings version read here must still hold when the supply is reserved.
 	var tok *sale.Token
 	var offer sale.Offer
+	var siteRounds []sale.Round
 	if site != nil {
+		siteRounds = site.Rounds
+		if siteRounds == nil {
+			siteRounds = []sale.Round{}
+		}
 		tok = site.Token
 		if offer = sale.OfferAt(tok, site.Rounds, now); offer.Status != sale.SaleOpen {
 			tok = nil // closed or sold out a moment ago: ask the database
@@ -206,9 +211,14 @@ func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt d
 		offer = sale.OfferAt(tok, rounds, now)
 	}
 	// A buyer with an allocation still to order (a round sold by requests) orders exactly it.
-	due, err := allocation.DueFor(ctx, tx, b, now)
-	if err != nil {
-		return nil, err
+	// Allocations exist only in rounds sold by requests, whose mode is fixed and which cannot be
+	// removed once their window opened, long before any allocation: a site (≤ 1 s old) with no
+	// such round has none to look up, and a first-come rush saves the round trip.
+	var due *allocation.Due
+	if siteRounds == nil || anyByRequests(siteRounds) {
+		if due, err = allocation.DueFor(ctx, tx, b, now); err != nil {
+			return nil, err
+		}
 	}
 	if due != nil {
 		p, err := s.createForAllocation(ctx, tx, b, amt, tok, due, now)
@@ -424,4 +434,14 @@ func randomDigits(n int) string {
 		sb.WriteByte(byte('0' + d.Int64()))
 	}
 	return sb.String()
+}
+
+// anyByRequests reports whether one of rounds is sold by requests.
+func anyByRequests(rounds []sale.Round) bool {
+	for i := range rounds {
+		if rounds[i].ByRequests() {
+			return true
+		}
+	}
+	return false
 }
