@@ -56,11 +56,13 @@ func (s *Service) ListForBuyer(ctx context.Context, b user.Buyer, status, search
 	if err != nil {
 		return pagination.List[TxRecord]{}, err
 	}
-	var rows []Purchase
+	var rows []buyerRow
 	like := pagination.SearchPattern(search)
 	// The page's ids come from an index-only scan (purchases_user_created_idx, or
 	// purchases_user_status_idx with a status) and only those rows are read: a deep page does
-	// not fetch every row it skips.
+	// not fetch every row it skips. The same statement brings each row's invoice number and,
+	// without a search, the buyer's total from the counts the triggers keep: one round trip per
+	// page instead of three.
 	ids := s.DB.NewSelect().Model((*Purchase)(nil)).Column("id").Where("user_id = ?", b.UserID).Where("company_id = ?", b.CompanyID)
 	if st != "" {
 		ids = ids.Where("status = ?", st)
@@ -70,12 +72,21 @@ func (s *Service) ListForBuyer(ctx context.Context, b user.Buyer, status, search
 			like, like, like, like)
 	}
 	page := ids.OrderExpr("created_at DESC, id DESC").Limit(int64(pg.Probe())).Offset(int64(pg.Offset()))
-	if err := s.DB.NewSelect().Model(&rows).Where("id IN (?)", page).OrderExpr("created_at DESC, id DESC").Scan(ctx); err != nil {
+	q := s.DB.NewSelect().Model(&rows).ColumnExpr("p.*").ColumnExpr(invoice.NumberSQL + " AS invoice_number")
+	if like == "" {
+		q = q.ColumnExpr("(?) AS list_total", buyerCountQuery(s.DB, b.UserID, st))
+	}
+	if err := q.Where("p.id IN (?)", page).OrderExpr("p.created_at DESC, p.id DESC").Scan(ctx); err != nil {
 		return pagination.List[TxRecord]{}, err
 	}
 	count := func() (int64, error) { return ids.Count(ctx) }
 	if like == "" {
-		count = func() (int64, error) { return BuyerCount(ctx, s.DB, b.UserID, st) }
+		count = func() (int64, error) {
+			if len(rows) > 0 {
+				return rows[0].ListTotal, nil
+			}
+			return BuyerCount(ctx, s.DB, b.UserID, st)
+		}
 	}
 	total, err := pg.Total(len(rows), count)
 	if err != nil {
@@ -83,17 +94,10 @@ func (s *Service) ListForBuyer(ctx context.Context, b user.Buyer, status, search
 	}
 	rows = pagination.Trim(rows, pg)
 	recs := make([]TxRecord, 0, len(rows))
-	pids := make([]string, 0, len(rows))
 	for i := range rows {
-		recs = append(recs, s.record(&rows[i]))
-		pids = append(pids, rows[i].ID)
-	}
-	numbers, err := invoice.NumbersOf(ctx, s.DB, pids)
-	if err != nil {
-		return pagination.List[TxRecord]{}, err
-	}
-	for i := range recs {
-		recs[i].Invoice = numbers[recs[i].ID]
+		r := s.record(&rows[i].Purchase)
+		r.Invoice = rows[i].InvoiceNumber
+		recs = append(recs, r)
 	}
 	return pagination.NewList(recs, int(total), pg), nil
 }
@@ -113,11 +117,23 @@ func (s *Service) record(p *Purchase) TxRecord {
 // BuyerCount is how many purchases the buyer has (with status st, or all when st is empty), from
 // the counts the purchases triggers keep (migration …0600_user_purchase_counts).
 func BuyerCount(ctx context.Context, db bun.IDB, userID, st string) (int64, error) {
+	var n int64
+	err := buyerCountQuery(db, userID, st).Scan(ctx, &n)
+	return n, err
+}
+
+func buyerCountQuery(db bun.IDB, userID, st string) *bun.SelectQuery {
 	q := db.NewSelect().Table("user_purchase_counts").ColumnExpr("COALESCE(sum(n), 0)").Where("user_id = ?", userID)
 	if st != "" {
 		q = q.Where("status = ?", st)
 	}
-	var n int64
-	err := q.Scan(ctx, &n)
-	return n, err
+	return q
+}
+
+// buyerRow is a row of the buyer's list: the purchase, its invoice number (empty without one) and
+// the list's total (without a search).
+type buyerRow struct {
+	Purchase      `bun:",extend"`
+	InvoiceNumber string `bun:"invoice_number"`
+	ListTotal     int64  `bun:"list_total"`
 }

@@ -55,8 +55,8 @@ func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagin
 	default:
 		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED, REJECTED, EXPIRING or EXPIRED.")
 	}
-	if term := pagination.SearchPattern(f.Search); term != "" {
-		q = q.Where("u.search_text LIKE ?", term)
+	if cond, args := pagination.Match("u.search_text", f.Search); cond != "" {
+		q = q.Where(cond, args...)
 	}
 	q = q.OrderExpr(order).Offset(int64(pg.Offset()))
 	total, err := pagination.ScanSearch(ctx, q, &rows, pg)

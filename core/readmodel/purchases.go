@@ -80,7 +80,8 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 		// referral code) then their purchases by purchases_user_status_idx; the reference in its
 		// normal form (any way it was written: 5788-1679-4120 finds 0578816794120) by the
 		// trigram index of ref_norm; the order number by purchases_order_number_lower_idx.
-		users := s.DB.NewSelect().Table("users").Column("id").Where("search_text LIKE ?", term)
+		cond, args := pagination.Match("search_text", f.Search)
+		users := s.DB.NewSelect().Table("users").Column("id").Where(cond, args...)
 		if f.CompanyID != "" {
 			users = users.Where("company_id = ?", f.CompanyID)
 		}

@@ -65,7 +65,8 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 	}
 	term := pagination.SearchPattern(f.Search)
 	if term != "" {
-		q = q.Where("search_text LIKE ?", term)
+		cond, args := pagination.Match("search_text", f.Search)
+		q = q.Where(cond, args...)
 	}
 	if sort.Key == "name" {
 		// users_company_name_idx (migration 20261250000100) keeps this order on an index.

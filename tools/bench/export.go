@@ -95,7 +95,9 @@ func exportTarget() string {
 	ok := true
 	var parts []string
 	for _, r := range measured {
-		ok = ok && r.Err == "" && r.Rows >= 1_000_000 && r.RowsPerSec >= 50_000 && mbBelow(r.PeakRSS, 150)
+		if strings.HasSuffix(r.Path, "/purchases.csv") { // the target is set for the purchases exports
+			ok = ok && r.Err == "" && r.Rows >= 1_000_000 && r.RowsPerSec >= 50_000 && mbBelow(r.PeakRSS, 150)
+		}
 		parts = append(parts, r.String())
 	}
 	return fmt.Sprintf("- CSV export: 1,000,000 purchases at ≥ 50,000 rows/s with bff-admin under 150 MB: %s\n",

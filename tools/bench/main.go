@@ -178,15 +178,26 @@ func run() error {
 	add(load("admin auth/list (no filter)", *conns, *dur, nil, get(admURL+"/api/v1/admin/auth/list?page=1&limit=10", adminTok)))
 	add(load("admin transaction/list PENDING search \"user4242\"", *conns, *dur, nil, get(admURL+"/api/v1/admin/transaction/list?page=1&limit=10&status=PENDING&search=user4242", adminTok)))
 	add(load("admin dashboard/get", *conns, *dur, nil, get(admURL+"/api/v1/admin/dashboard/get", adminTok)))
+	add(load("admin token/get", *conns, *dur, nil, get(admURL+"/api/v1/admin/token/get", adminTok)))
+	add(load("admin kyc/list (review queue)", *conns, *dur, nil, get(admURL+"/api/v1/admin/kyc/list?page=1&limit=10", adminTok)))
+	add(load("admin kyc/list APPROVED page 100", *conns, *dur, nil, get(admURL+"/api/v1/admin/kyc/list?page=100&limit=10&status=APPROVED", adminTok)))
+	add(load("admin audit/list", *conns, *dur, nil, get(admURL+"/api/v1/admin/audit/list?page=1&limit=10", adminTok)))
+	add(load("admin audit/list page 100", *conns, *dur, nil, get(admURL+"/api/v1/admin/audit/list?page=100&limit=10", adminTok)))
 	if !skip("admin export/purchases.csv") {
 		var saID string
 		_ = db.NewRaw(`SELECT id FROM super_admins ORDER BY created_at LIMIT 1`).Scan(ctx, &saID)
 		superTok, _ := toks.Issue(saID, "", auth.RoleSuperAdmin, auth.AudienceSuperAdmin, 0)
-		for _, e := range [][2]string{{"/api/v1/admin/export/purchases.csv", adminTok}, {"/api/v1/superadmin/export/purchases.csv", superTok}} {
+		for _, e := range [][2]string{{"/api/v1/admin/export/purchases.csv", adminTok}, {"/api/v1/superadmin/export/purchases.csv", superTok},
+			{"/api/v1/admin/export/users.csv", adminTok}} {
 			r := measureExport(admURL, e[0], e[1], procs["bff-admin"].Process.Pid)
 			measured = append(measured, r)
 			fmt.Printf("%-44s %s\n", "export", r)
 		}
+	}
+
+	if !skip(importName) {
+		imported = measureImport(ctx, db, acw, admURL, adminTok, 100_000)
+		fmt.Printf("%-44s %s\n", importName, imported)
 	}
 
 	// The ≥ 50 % targets compare two throughputs, and on a shared machine the bare route alone

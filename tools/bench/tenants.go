@@ -40,6 +40,9 @@ func measureTenants(ctx context.Context, db *bun.DB, acw string, userURL string,
 		_, _ = db.ExecContext(ctx, `DELETE FROM companies WHERE id IN (SELECT company_id FROM company_domains WHERE host LIKE ?)
 			AND id <> ?`, "%."+benchDomain, acw)
 		_, _ = db.ExecContext(ctx, `DELETE FROM company_domains WHERE host LIKE ?`, "%."+benchDomain)
+		// A clean-up cut short (the companies' delete is slow at scale) leaves companies without
+		// their domain row: they are found by name.
+		_, _ = db.ExecContext(ctx, `DELETE FROM companies WHERE name LIKE 'Bench Tenant %' AND id <> ?`, acw)
 	}
 	cleanup()
 	defer cleanup()
@@ -63,7 +66,7 @@ func measureTenants(ctx context.Context, db *bun.DB, acw string, userURL string,
 	acwTokens[0] = buyerTok
 	for i := 1; i < tenantCount; i++ {
 		b := &user.User{CompanyID: acw, Role: user.RoleUser, Name: fmt.Sprintf("ACW Buyer %d", i), Email: fmt.Sprintf("acw%d@%s", i, benchDomain),
-			Mobile: "9876543210", PasswordHash: hash, Status: user.StatusActive, IsApproved: true, StockBalance: decimal.Zero}
+			Mobile: fmt.Sprintf("98%08d", i), PasswordHash: hash, Status: user.StatusActive, IsApproved: true, StockBalance: decimal.Zero}
 		if err := user.Insert(ctx, db, b); err != nil {
 			return nil, fmt.Errorf("add ACW buyer %d: %w", i, err)
 		}
@@ -80,7 +83,7 @@ func measureTenants(ctx context.Context, db *bun.DB, acw string, userURL string,
 			return nil, fmt.Errorf("add tenant %d: %w", i, err)
 		}
 		b := &user.User{CompanyID: cid, Role: user.RoleUser, Name: fmt.Sprintf("Buyer %d", i), Email: fmt.Sprintf("buyer%d@%s", i, benchDomain),
-			Mobile: "9876543210", PasswordHash: hash, Status: user.StatusActive, IsApproved: true, StockBalance: decimal.Zero}
+			Mobile: fmt.Sprintf("97%08d", i), PasswordHash: hash, Status: user.StatusActive, IsApproved: true, StockBalance: decimal.Zero}
 		if err := user.Insert(ctx, db, b); err != nil {
 			return nil, fmt.Errorf("add tenant buyer %d: %w", i, err)
 		}

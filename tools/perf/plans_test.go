@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/dashboard"
 	"prelaunch/core/infra/pagination"
 	"prelaunch/core/infra/testkit"
+	"prelaunch/core/kyc"
 	"prelaunch/core/purchase"
 	"prelaunch/core/readmodel"
 	"prelaunch/core/reconcile"
@@ -92,6 +93,10 @@ func TestPlansUseIndexes(t *testing.T) {
 		statement += "02/11/26,NEFT CR,\"" + r + "\",,100.00\n"
 	}
 	recon := &reconcile.Service{DB: db, Purchases: svc}
+	kycViews := &readmodel.Service{DB: db, Media: d.Media, KYCRecords: &kyc.Service{DB: db, Media: d.Media, Clock: d.Clock}}
+	if err := perf.LoadExtras(ctx, d.DB, perf.Extras{KYC: 10_000, Audit: 50_000}, t.Logf); err != nil {
+		t.Fatal(err)
+	}
 	var importID string
 	pg1, _ := pagination.Parse("1", "10", 10)
 	pg200, _ := pagination.Parse("200", "10", 10)
@@ -165,6 +170,18 @@ func TestPlansUseIndexes(t *testing.T) {
 			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Search: "user1234"})
 			return err
 		}},
+		{"admin kyc/list", false, func() error {
+			_, err := kycViews.KYC(ctx, cid, readmodel.KYCFilter{Page: "1"})
+			return err
+		}},
+		{"admin kyc/list search", true, func() error {
+			_, err := kycViews.KYC(ctx, cid, readmodel.KYCFilter{Page: "1", Search: "reddy 1234"})
+			return err
+		}},
+		{"admin audit/list", false, func() error {
+			_, err := users.Activity(ctx, readmodel.ActivityFilter{Page: "1", CompanyID: cid})
+			return err
+		}},
 		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: db}).ForAdmin(ctx, cid); return err }},
 		{"admin reconcile/import (matching 500 references)", false, func() error {
 			im, err := recon.Import(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, cid, "plans.csv", []byte(statement))
@@ -200,4 +217,31 @@ func TestPlansUseIndexes(t *testing.T) {
 		}
 	}
 	t.Logf("plans checked in %s", time.Since(start))
+}
+
+// TestSearchProbeMatchesLike checks pagination.Match (a term with a run of digits probes the
+// trigram index with the run and checks the whole term on the rows found) against the plain
+// LIKE '%term%' over the same users: the same rows, whatever the term.
+func TestSearchProbeMatchesLike(t *testing.T) {
+	d := testkit.Deps(t, "perfmatch", 11)
+	ctx := context.Background()
+	if _, err := perf.Load(ctx, d.DB, perf.Size{Users: 20_000, Purchases: 20_000, BuyerRows: 100}, "Bench-Password-2026", nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range []string{"user1234", "reddy 1234", "Reddy 12345", "1234", "9000012", "sc-0000", "@scale.test", "user12%", "a_b 1234"} {
+		cond, args := pagination.Match("search_text", term)
+		var got, want []string
+		if err := d.DB.NewSelect().Table("users").Column("id").Where(cond, args...).Order("id").Scan(ctx, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.DB.NewSelect().Table("users").Column("id").Where("search_text LIKE ?", pagination.SearchPattern(term)).Order("id").Scan(ctx, &want); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%q (%s): %d rows, LIKE finds %d", term, cond, len(got), len(want))
+		}
+		if term == "user1234" && len(want) == 0 {
+			t.Fatalf("%q matches nothing: the check proves nothing", term)
+		}
+	}
 }

@@ -277,3 +277,71 @@ func Explain(ctx context.Context, db bun.IDB, q string, args ...any) (string, er
 	}
 	return b.String(), rows.Err()
 }
+
+// Extras is what LoadExtras adds to the demo company (ACW) of a loaded scale database, so the
+// KYC queue and the activity list are measured at a size too.
+type Extras struct {
+	KYC   int // KYC submissions of ACW buyers: 10 % PENDING, 10 % REJECTED, the rest APPROVED
+	Audit int // activity records of ACW (an admin's approvals of its purchases)
+}
+
+// FullExtras is the size the bench measures the KYC and activity lists at.
+var FullExtras = Extras{KYC: 100_000, Audit: 1_000_000}
+
+// LoadExtras adds KYC submissions and activity records to the ACW company when it has fewer
+// than half as many (a benchmark's approvals write a few thousand activity records), and leaves
+// it alone otherwise; it can run on a database loaded before these existed.
+func LoadExtras(ctx context.Context, db bun.IDB, ex Extras, logf func(string, ...any)) error {
+	var cid, adminID string
+	if err := db.NewRaw(`SELECT t.company_id, u.id FROM tokens t JOIN users u ON u.company_id = t.company_id
+		WHERE t.symbol = 'ACW' AND lower(u.email) = ?`, seed.DemoAdminEmail).Scan(ctx, &cid, &adminID); err != nil {
+		return fmt.Errorf("the ACW company and its admin: %w", err)
+	}
+	var nKYC, nAudit int
+	if err := db.NewRaw(`SELECT (SELECT count(*) FROM kyc_submissions WHERE company_id = ?),
+		(SELECT count(*) FROM audit_log WHERE company_id = ?)`, cid, cid).Scan(ctx, &nKYC, &nAudit); err != nil {
+		return err
+	}
+	if nKYC < ex.KYC/2 && ex.KYC > 0 {
+		t := time.Now()
+		if _, err := db.ExecContext(ctx, `
+INSERT INTO kyc_submissions (user_id, company_id, status, pan_number, reason, submitted_at, decided_at, decided_by,
+	aadhaar_last4, aadhaar_hash, approved_at, expires_at, decision_notified_at)
+SELECT id, company_id, st, 'ABCDE' || lpad((n % 10000)::text, 4, '0') || 'F',
+	CASE WHEN st = 'REJECTED' THEN 'The PAN card photo is blurred.' ELSE '' END,
+	created_at + interval '1 hour',
+	CASE WHEN st <> 'PENDING' THEN created_at + interval '2 hours' END,
+	CASE WHEN st <> 'PENDING' THEN ?::uuid END,
+	lpad((n % 10000)::text, 4, '0'), encode(sha256(convert_to(id::text, 'UTF8')), 'hex'),
+	CASE WHEN st = 'APPROVED' THEN created_at + interval '2 hours' END,
+	CASE WHEN st = 'APPROVED' THEN now() + (n % 730) * interval '1 day' - interval '30 days' END,
+	CASE WHEN st <> 'PENDING' THEN created_at + interval '2 hours' END
+FROM (SELECT id, company_id, created_at, n, CASE n % 10 WHEN 0 THEN 'PENDING' WHEN 1 THEN 'REJECTED' ELSE 'APPROVED' END AS st
+	FROM (SELECT id, company_id, created_at, row_number() OVER (ORDER BY created_at) AS n FROM users
+		WHERE company_id = ? AND role = 'USER' AND deleted_at IS NULL AND email LIKE 'user%@scale.test'
+		ORDER BY created_at LIMIT ?) a) b`, adminID, cid, ex.KYC); err != nil {
+			return fmt.Errorf("KYC submissions: %w", err)
+		}
+		if logf != nil {
+			logf("  %-34s %8.1fs", fmt.Sprintf("KYC submissions (%d)", ex.KYC), time.Since(t).Seconds())
+		}
+	}
+	if nAudit < ex.Audit/2 && ex.Audit > 0 {
+		t := time.Now()
+		if _, err := db.ExecContext(ctx, `
+INSERT INTO audit_log (company_id, actor_id, actor_kind, action, target_type, target_id, before, after, ip, created_at)
+SELECT company_id, ?::uuid, 'admin', 'purchase.approve', 'purchase', id::text, '{"status":"PENDING"}'::jsonb,
+	jsonb_build_object('status', 'APPROVED', 'quantity', quantity::text, 'userId', user_id), '127.0.0.1', decided_at
+FROM purchases WHERE company_id = ? AND status = 'APPROVED' AND decided_at IS NOT NULL
+ORDER BY decided_at LIMIT ?`, adminID, cid, ex.Audit); err != nil {
+			return fmt.Errorf("activity records: %w", err)
+		}
+		if logf != nil {
+			logf("  %-34s %8.1fs", fmt.Sprintf("activity records (%d)", ex.Audit), time.Since(t).Seconds())
+		}
+	}
+	if _, err := db.ExecContext(ctx, `ANALYZE kyc_submissions, audit_log`); err != nil {
+		return err
+	}
+	return nil
+}

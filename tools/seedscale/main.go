@@ -1,5 +1,7 @@
 // Command seedscale loads the scale data set (the figures docs/performance.md measures at) into a separate database (default
-// prelaunch_scale): 3 companies, 1,000,000 users, 5,000,000 purchases. It skips when the data is
+// prelaunch_scale): 3 companies, 1,000,000 users, 5,000,000 purchases, and for the demo company
+// 100,000 KYC submissions and 1,000,000 activity records (perf.LoadExtras, added to a database
+// loaded before them). It skips when the data is
 // already there; -reload empties the database first.
 //
 //	DATABASE_URL=postgres://postgres@127.0.0.1:5432/prelaunch_scale?sslmode=disable go run ./tools/seedscale
@@ -87,7 +89,7 @@ func run(reload bool, sz perf.Size) error {
 		var s float64
 		_ = db.NewRaw("SELECT users, purchases, seconds FROM scale_meta ORDER BY loaded_at DESC LIMIT 1").Scan(ctx, &u, &p, &s)
 		fmt.Printf("seed-scale: already loaded (%d users, %d purchases in %.0f s); -reload to load again\n", u, p, s)
-		return nil
+		return perf.LoadExtras(ctx, db, perf.FullExtras, func(f string, a ...any) { fmt.Printf(f+"\n", a...) })
 	}
 	if _, err := db.ExecContext(ctx, `TRUNCATE companies, tokens, media, users, super_admins, otps,
 		beneficiaries, purchases, referral_rewards, audit_log, scale_meta RESTART IDENTITY CASCADE`); err != nil {
@@ -96,6 +98,9 @@ func run(reload bool, sz perf.Size) error {
 	fmt.Printf("seed-scale: loading %d users and %d purchases into %s\n", sz.Users, sz.Purchases, cfg.DatabaseURL)
 	start := time.Now()
 	if _, err := perf.Load(ctx, db, sz, pw, func(f string, a ...any) { fmt.Printf(f+"\n", a...) }); err != nil {
+		return err
+	}
+	if err := perf.LoadExtras(ctx, db, perf.FullExtras, func(f string, a ...any) { fmt.Printf(f+"\n", a...) }); err != nil {
 		return err
 	}
 	secs := time.Since(start).Seconds()

@@ -92,3 +92,30 @@ func TestParseSort(t *testing.T) {
 		}
 	}
 }
+
+func TestMatchProbesWithTheLongestDigitRun(t *testing.T) {
+	cases := []struct {
+		search, sql string
+		args        []any
+	}{
+		{"", "", nil},
+		{" Asha ", "t LIKE ?", []any{"%asha%"}},
+		{"4242", "t LIKE ?", []any{"%4242%"}},           // the run is the whole term
+		{"reddy 424", "t LIKE ?", []any{"%reddy 424%"}}, // too short a run
+		{"User4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "user4242"}},
+		{"Reddy 12 4242x99", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "reddy 12 4242x99"}},
+		{"50%_off 12345", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%12345%", "50%_off 12345"}},
+	}
+	for _, c := range cases {
+		sql, args := Match("t", c.search)
+		if sql != c.sql || len(args) != len(c.args) {
+			t.Errorf("%q: %q %v, want %q %v", c.search, sql, args, c.sql, c.args)
+			continue
+		}
+		for i := range args {
+			if args[i] != c.args[i] {
+				t.Errorf("%q: arg %d = %v, want %v", c.search, i, args[i], c.args[i])
+			}
+		}
+	}
+}
