@@ -2,7 +2,7 @@ import { fieldErrors, type PriceRequestRound, type RoundRequestView } from '@pre
 import { ButtonLabel, countdownText, formatIst, rupees, tokens, useNow } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { roundRequestQueryOptions, useSaveRequest } from '../api/requests';
+import { phaseAt, roundRequestQueryOptions, useSaveRequest } from '../api/requests';
 import { useCreateOrder } from '../api/purchase';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
 import { OrderRefusal } from './OrderRefusal';
@@ -15,10 +15,12 @@ import { OrderRefusal } from './OrderRefusal';
 export function RequestPanel({ round, symbol }: { round: PriceRequestRound; symbol: string }) {
   const view = useQuery(roundRequestQueryOptions(round.id));
   const v = view.data;
-  const status = v?.round.status ?? round.status;
-  const now = useNow(status === 'OPEN' || status === 'SCHEDULED' || status === 'CLOSING');
+  const known = v?.round.status ?? round.status;
+  const now = useNow(known === 'OPEN' || known === 'SCHEDULED' || known === 'CLOSING');
   const ends = v?.round.requestEndsAt ?? round.requestEndsAt;
   const starts = v?.round.requestStartsAt ?? round.requestStartsAt;
+  // The countdown reaching zero closes the form at once; the server's answer follows within seconds.
+  const status = phaseAt({ status: known, requestStartsAt: starts, requestEndsAt: ends }, now);
   const left = ends ? Math.max(0, Math.floor((Date.parse(ends) - now) / 1000)) : 0;
   const toOpen = starts ? Math.max(0, Math.floor((Date.parse(starts) - now) / 1000)) : 0;
   const price = Number(round.price);
