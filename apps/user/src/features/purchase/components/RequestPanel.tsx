@@ -144,8 +144,9 @@ function AllocationResult({ view, symbol }: { view: RoundRequestView; symbol: st
       <div className="bg-light rounded-3 p-3 mb-3">
         <div className="pl-kv"><span>You asked for</span><span className="text-nowrap">{view.request ? tokens(view.request.quantity, symbol) : '—'}</span></div>
         <div className="pl-kv"><span>You were allocated</span><span className="text-nowrap fw-bold" data-testid="allocation-quantity">{tokens(a.quantity, symbol)}</span></div>
-        <div className="pl-kv"><span>Amount to pay (fee added)</span><span className="text-nowrap" data-testid="allocation-amount">{rupees(a.amount)}</span></div>
-        <div className="pl-kv"><span>Pay by</span><span className="text-nowrap" data-testid="allocation-payby">{formatIst(a.payBy)}</span></div>
+        <div className="pl-kv"><span>Amount to order (the fee is added)</span><span className="text-nowrap" data-testid="allocation-amount">{rupees(a.amount)}</span></div>
+        {/* The date wraps at its spaces: at 360 px it is wider than the half of the row it has. */}
+        <div className="pl-kv"><span className="text-nowrap">Pay by</span><span className="text-break" data-testid="allocation-payby">{formatIst(a.payBy)}</span></div>
       </div>
       {a.status === 'ALLOCATED' ? (
         <button type="button" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={order.isPending}
