@@ -174,6 +174,7 @@ describe('Round allocation panel', () => {
     await screen.findByText('Second pass done successfully');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByTestId('alloc-level-2')).toHaveTextContent('1,600');
+    expect(screen.getByTestId('alloc-draws')).toHaveTextContent(/Pass 2 \(.*\): level 1,600, 1,600 of 1,900 tokens to 1 request asking 1,600\./);
   });
 
   it('a refused second pass says why and keeps the dialog for another try', async () => {

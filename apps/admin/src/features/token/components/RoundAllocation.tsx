@@ -42,7 +42,7 @@ export function RoundAllocation({ roundId, name }: { roundId: string; name: stri
           {v.draws.map((d) => (
             <li key={d.pass}>
               Pass {d.pass} ({formatIst(d.at)}): level <strong data-testid={`alloc-level-${d.pass}`}>{grouped(d.level)}</strong>, {grouped(d.allocated)} of{' '}
-              {grouped(d.available)} tokens to {d.requests} requests asking {grouped(d.asked)}.
+              {grouped(d.available)} tokens to {d.requests} {d.requests === 1 ? 'request' : 'requests'} asking {grouped(d.asked)}.
             </li>
           ))}
         </ul>
