@@ -47,8 +47,9 @@ export default function BuyToken() {
   const icon = p?.icon_url || token.icon_url;
   if (!price.isLoading && !symbol) return <p className="pl-panel p-4">Please select a token to proceed.</p>;
   // A current round sold by requests takes no first-come order (the server refuses BUY NOW): its
-  // request panel, with PAY NOW for an allocation, is the only way to buy in it.
-  const byRequests = p?.round?.mode === 'REQUESTS' && Boolean(p.requestRound);
+  // request panel, with PAY NOW for an allocation, is the only way to buy in it. Once allocated, the
+  // round's tokens are all reserved and no round is current: BUY NOW could not sell either.
+  const byRequests = Boolean(p?.requestRound) && (p?.round?.mode === 'REQUESTS' || !p?.round);
 
   return (
     <div>

@@ -180,6 +180,26 @@ describe('Buy Token and the sale', () => {
     expect(screen.queryByLabelText('Amount (INR)')).toBeNull();
   });
 
+  it('after the allocation (every token reserved, no current round) the allocation is the only way to buy', async () => {
+    const requestRound = {
+      id: 'r-1', name: 'Launch round', price: 10, requestStartsAt: '2026-11-01T10:00:00Z', requestEndsAt: '2026-11-01T12:00:00Z',
+      paymentHours: 48, commitment: 'ab'.repeat(32), status: 'ALLOCATED',
+    };
+    requestGet.mockResolvedValue({
+      message: 'ok',
+      data: {
+        round: { ...requestRound, seed: 'cd'.repeat(32) },
+        request: { amount: 800, quantity: 80, updatedAt: '2026-11-01T11:00:00Z' },
+        allocation: { amount: 600, quantity: 60, payBy: '2999-11-03T12:00:00Z', status: 'ALLOCATED', pass: 1, purchaseId: null },
+      },
+    });
+    answer({ ...base, sale: { status: 'SOLD_OUT', startsAt: null, endsAt: null }, round: null, nextRound: null, requestRound });
+    renderBuy();
+    await screen.findByTestId('allocation-result');
+    expect(screen.getByRole('button', { name: 'PAY NOW' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'BUY NOW' })).toBeNull();
+  });
+
   it('a round sold by requests that is not the current one leaves BUY NOW for the current round', async () => {
     const requestRound = {
       id: 'r-2', name: 'Launch round', price: 12, requestStartsAt: new Date(Date.now() + 600_000).toISOString(),
