@@ -23,6 +23,10 @@ func TestRoundRequestsOverHTTP(t *testing.T) {
 	r := h.call("GET", "/api/v1/user/package/price/get", tok, nil)
 	h.want(r, 200)
 	var p struct {
+		Round *struct {
+			Name string `json:"name"`
+			Mode string `json:"mode"`
+		} `json:"round"`
 		RequestRound *struct {
 			ID     string `json:"id"`
 			Status string `json:"status"`
@@ -31,6 +35,10 @@ func TestRoundRequestsOverHTTP(t *testing.T) {
 	r.Into(t, &p)
 	if p.RequestRound == nil || p.RequestRound.ID != roundID || p.RequestRound.Status != "OPEN" {
 		t.Fatalf("price/get requestRound %+v", p.RequestRound)
+	}
+	// The current round is sold by requests: Buy Token shows its panel instead of BUY NOW.
+	if p.Round == nil || p.Round.Name != "Launch" || p.Round.Mode != "REQUESTS" {
+		t.Fatalf("price/get round %+v", p.Round)
 	}
 	h.want(h.call("POST", "/api/v1/user/package/order", tok, map[string]any{"amount": 100}), 409)
 	h.want(h.call("POST", "/api/v1/user/package/request", tok, map[string]any{"roundId": roundID, "amount": "abc"}), 422)

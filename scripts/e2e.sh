@@ -20,9 +20,10 @@ export MAIL_OUTBOX=$E2E_DIR/outbox.jsonl STORAGE_DIR=$E2E_DIR/storage
 export SMS_OUTBOX=$E2E_DIR/sms.jsonl
 export SEED_ADMIN_PASSWORD=${E2E_SEED_PASSWORD:-E2e-Demo-Pass1}
 export JWT_SECRET=e2e-only-jwt-secret-0123456789abcdef0123456789
-# A second super admin for the many-companies journey, so the journeys' OTP sends stay within the
-# per-address limit (3 at once, 5 in 10 minutes).
-export SUPERADMIN_EMAILS=tenants@demo.test
+# More super admins for the journeys that add a company of their own (many companies, rounds sold
+# by requests), so the journeys' OTP sends stay within the per-address limit (3 at once, 5 in 10
+# minutes).
+export SUPERADMIN_EMAILS=tenants@demo.test,requests@demo.test
 export USER_DIST=$BUILD/apps/user/dist ADMIN_DIST=$BUILD/apps/admin/dist
 export USER_URL=http://127.0.0.1:$USER_PORT ADMIN_URL=http://127.0.0.1:$ADMIN_PORT
 export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}

@@ -25,6 +25,9 @@ type PriceRound struct {
 	Allocation decimal.Decimal `json:"allocation"`
 	Sold       decimal.Decimal `json:"sold"`
 	EndsAt     *time.Time      `json:"endsAt"`
+	// Mode is FCFS or REQUESTS: a current round sold by requests takes no first-come order, so
+	// Buy Token shows its request panel instead of BUY NOW.
+	Mode string `json:"mode"`
 }
 
 // PriceRequestRound is the round sold by requests the buyer sees on Buy Token: the first one not
@@ -92,7 +95,11 @@ func Price(t *Token, rounds []Round, now time.Time, boughtSoFar decimal.Decimal)
 		Limits: PriceLimits{MinOrder: t.MinOrderINR, MaxOrder: t.MaxOrderINR, MaxPerBuyer: t.MaxPerBuyerINR, BoughtSoFar: boughtSoFar,
 			KYCRequiredAbove: t.KYCRequiredAboveINR}}
 	if r := offer.Round; r != nil {
-		v.Round = &PriceRound{Name: r.Name, Price: r.Price, Allocation: r.Allocation, Sold: r.Sold, EndsAt: utc(r.EndsAt)}
+		mode := ModeFCFS
+		if r.ByRequests() {
+			mode = ModeRequests
+		}
+		v.Round = &PriceRound{Name: r.Name, Price: r.Price, Allocation: r.Allocation, Sold: r.Sold, EndsAt: utc(r.EndsAt), Mode: mode}
 	}
 	if r := NextRound(rounds, now); r != nil {
 		v.NextRound = &PriceNextRound{Name: r.Name, Price: r.Price, StartsAt: utc(r.StartsAt)}

@@ -46,6 +46,10 @@ export default function BuyToken() {
   const name = p?.name || token.name;
   const icon = p?.icon_url || token.icon_url;
   if (!price.isLoading && !symbol) return <p className="pl-panel p-4">Please select a token to proceed.</p>;
+  // A current round sold by requests takes no first-come order (the server refuses BUY NOW): its
+  // request panel, with PAY NOW for an allocation, is the only way to buy in it. Once allocated, the
+  // round's tokens are all reserved and no round is current: BUY NOW could not sell either.
+  const byRequests = Boolean(p?.requestRound) && (p?.round?.mode === 'REQUESTS' || !p?.round);
 
   return (
     <div>
@@ -53,42 +57,44 @@ export default function BuyToken() {
       {submitted ? <SubmittedPanel submitted={submitted} /> : null}
       {p ? <SaleStatePanel info={p} onOpened={() => void price.refetch()} /> : null}
       {p?.requestRound ? <RequestPanel round={p.requestRound} symbol={symbol} /> : null}
-      <div className="row g-4">
-        <div className="col-lg-7">
-          {price.isLoading ? (
-            <BuyTokenFormSkeleton />
-          ) : (
-            <BuyTokenForm
-              name={name}
-              symbol={symbol}
-              icon={icon}
-              unitPrice={num(p?.price)}
-              fee={num(p?.platformChargePercent)}
-              supply={p?.remainingPrivateSupply}
-              saleStatus={p?.sale?.status}
-              limits={p?.limits}
-              round={p?.round}
-            />
-          )}
+      {byRequests ? null : (
+        <div className="row g-4">
+          <div className="col-lg-7">
+            {price.isLoading ? (
+              <BuyTokenFormSkeleton />
+            ) : (
+              <BuyTokenForm
+                name={name}
+                symbol={symbol}
+                icon={icon}
+                unitPrice={num(p?.price)}
+                fee={num(p?.platformChargePercent)}
+                supply={p?.remainingPrivateSupply}
+                saleStatus={p?.sale?.status}
+                limits={p?.limits}
+                round={p?.round}
+              />
+            )}
+          </div>
+          <div className="col-lg-5">
+            <section className="pl-panel p-4 h-100">
+              <h2 className="h6 fw-bold">Please note</h2>
+              <ul className="small text-body-secondary mb-0 ps-3 d-grid gap-1" data-testid="buy-notes">
+                <li>The price is fixed when you press BUY NOW: the total shown is exactly what you pay.</li>
+                <li>
+                  Your order is then kept for 15 minutes. Pay by bank transfer, UPI or manual confirmation and submit
+                  your proof of payment; tokens are credited once the company approves it.
+                </li>
+                <li>Until you submit proof you can cancel the order on its payment page, and its tokens go back on sale.</li>
+                <li>
+                  If the company rejects a payment, Payment History shows why, and the refund once the company has sent
+                  it back.
+                </li>
+              </ul>
+            </section>
+          </div>
         </div>
-        <div className="col-lg-5">
-          <section className="pl-panel p-4 h-100">
-            <h2 className="h6 fw-bold">Please note</h2>
-            <ul className="small text-body-secondary mb-0 ps-3 d-grid gap-1" data-testid="buy-notes">
-              <li>The price is fixed when you press BUY NOW: the total shown is exactly what you pay.</li>
-              <li>
-                Your order is then kept for 15 minutes. Pay by bank transfer, UPI or manual confirmation and submit
-                your proof of payment; tokens are credited once the company approves it.
-              </li>
-              <li>Until you submit proof you can cancel the order on its payment page, and its tokens go back on sale.</li>
-              <li>
-                If the company rejects a payment, Payment History shows why, and the refund once the company has sent
-                it back.
-              </li>
-            </ul>
-          </section>
-        </div>
-      </div>
+      )}
     </div>
   );
 }

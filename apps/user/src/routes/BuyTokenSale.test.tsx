@@ -7,11 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const priceGet = vi.fn();
 const orderCreate = vi.fn();
+const requestGet = vi.fn();
 // The typed client over a fake axios: the wire (path, body, Idempotency-Key) is what is checked.
 vi.mock('../api', async () => {
   const { buyerApi } = await import('@prelaunch/api');
   const client = { post: (url: string, body: unknown, config: unknown) => orderCreate(url, body, config) };
-  return { client, api: { ...buyerApi(client as never), priceGet: () => priceGet() } };
+  return { client, api: { ...buyerApi(client as never), priceGet: () => priceGet(), requestGet: (id: string) => requestGet(id) } };
 });
 vi.stubGlobal('fetch', async () => ({ ok: false, status: 503, json: async () => ({}) }));
 
@@ -163,5 +164,51 @@ describe('Buy Token and the sale', () => {
     const box = await screen.findByTestId('order-refusal');
     expect(box).toHaveTextContent('Complete your KYC verification to buy more than ₹50,000.');
     expect(within(box).getByRole('link', { name: 'Go to Verification' })).toHaveAttribute('href', '/user/kyc');
+  });
+
+  it('a current round sold by requests shows its request panel and no BUY NOW (it takes no first-come order)', async () => {
+    const requestRound = {
+      id: 'r-1', name: 'Launch round', price: 10, requestStartsAt: new Date(Date.now() - 60_000).toISOString(),
+      requestEndsAt: new Date(Date.now() + 600_000).toISOString(), paymentHours: 48, commitment: 'ab'.repeat(32), status: 'OPEN',
+    };
+    requestGet.mockResolvedValue({ message: 'ok', data: { round: { ...requestRound, seed: null }, request: null, allocation: null } });
+    answer({ ...base, round: { name: 'Launch round', price: 10, allocation: 100, sold: 0, endsAt: null, mode: 'REQUESTS' }, requestRound });
+    renderBuy();
+    await screen.findByTestId('request-none');
+    expect(screen.getByRole('button', { name: 'REQUEST' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'BUY NOW' })).toBeNull();
+    expect(screen.queryByLabelText('Amount (INR)')).toBeNull();
+  });
+
+  it('after the allocation (every token reserved, no current round) the allocation is the only way to buy', async () => {
+    const requestRound = {
+      id: 'r-1', name: 'Launch round', price: 10, requestStartsAt: '2026-11-01T10:00:00Z', requestEndsAt: '2026-11-01T12:00:00Z',
+      paymentHours: 48, commitment: 'ab'.repeat(32), status: 'ALLOCATED',
+    };
+    requestGet.mockResolvedValue({
+      message: 'ok',
+      data: {
+        round: { ...requestRound, seed: 'cd'.repeat(32) },
+        request: { amount: 800, quantity: 80, updatedAt: '2026-11-01T11:00:00Z' },
+        allocation: { amount: 600, quantity: 60, payBy: '2999-11-03T12:00:00Z', status: 'ALLOCATED', pass: 1, purchaseId: null },
+      },
+    });
+    answer({ ...base, sale: { status: 'SOLD_OUT', startsAt: null, endsAt: null }, round: null, nextRound: null, requestRound });
+    renderBuy();
+    await screen.findByTestId('allocation-result');
+    expect(screen.getByRole('button', { name: 'PAY NOW' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'BUY NOW' })).toBeNull();
+  });
+
+  it('a round sold by requests that is not the current one leaves BUY NOW for the current round', async () => {
+    const requestRound = {
+      id: 'r-2', name: 'Launch round', price: 12, requestStartsAt: new Date(Date.now() + 600_000).toISOString(),
+      requestEndsAt: new Date(Date.now() + 1_200_000).toISOString(), paymentHours: 48, commitment: 'ab'.repeat(32), status: 'SCHEDULED',
+    };
+    requestGet.mockResolvedValue({ message: 'ok', data: { round: { ...requestRound, seed: null }, request: null, allocation: null } });
+    answer({ ...base, round: { ...base.round, mode: 'FCFS' }, requestRound });
+    renderBuy();
+    await screen.findByTestId('request-opens');
+    expect(await screen.findByRole('button', { name: 'BUY NOW' })).toBeInTheDocument();
   });
 });

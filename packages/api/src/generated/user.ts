@@ -1392,6 +1392,11 @@ export interface components {
             sold: number;
             /** Format: date-time */
             endsAt: string | null;
+            /**
+             * @description REQUESTS when the current round is sold by requests (no first-come order; Buy Token shows its request panel).
+             * @enum {string}
+             */
+            mode: "FCFS" | "REQUESTS";
         };
         /** @description The round sold by requests the buyer sees: the first not closed that takes requests now or later (SCHEDULED, OPEN, CLOSING: window over, allocation pending) or has been allocated (ALLOCATED). */
         PriceRequestRound: {

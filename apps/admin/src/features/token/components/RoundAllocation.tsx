@@ -27,14 +27,14 @@ export function RoundAllocation({ roundId, name }: { roundId: string; name: stri
       <dl className="row small mb-2">
         <dt className="col-6 col-md-3">Status</dt><dd className="col-6 col-md-3" data-testid="alloc-status">{v.round.status}</dd>
         <dt className="col-6 col-md-3">Requests</dt><dd className="col-6 col-md-3" data-testid="alloc-count">{v.count}</dd>
-        <dt className="col-6 col-md-3">Total asked</dt><dd className="col-6 col-md-3">{grouped(v.asked)} tokens ({rupees(v.askedAmount)})</dd>
-        <dt className="col-6 col-md-3">Available</dt><dd className="col-6 col-md-3">{grouped(v.available)} tokens</dd>
+        <dt className="col-6 col-md-3">Total asked</dt><dd className="col-6 col-md-3" data-testid="alloc-asked">{grouped(v.asked)} tokens ({rupees(v.askedAmount)})</dd>
+        <dt className="col-6 col-md-3">Available</dt><dd className="col-6 col-md-3" data-testid="alloc-available">{grouped(v.available)} tokens</dd>
         <dt className="col-6 col-md-3">Oversubscription</dt>
         <dd className="col-6 col-md-3" data-testid="alloc-over">{v.oversubscription === null ? '—' : `${v.oversubscription}×`}</dd>
         <dt className="col-6 col-md-3">Window</dt><dd className="col-6 col-md-3">{formatIst(v.round.requestStartsAt)} – {formatIst(v.round.requestEndsAt)}</dd>
       </dl>
       <p className="small text-break mb-2">
-        Commitment: <code>{v.round.commitment}</code>
+        Commitment: <code data-testid="alloc-commitment">{v.round.commitment}</code>
         {v.round.seed ? <><br />Seed: <code data-testid="alloc-seed">{v.round.seed}</code></> : null}
       </p>
       {v.draws.length ? (
@@ -42,7 +42,7 @@ export function RoundAllocation({ roundId, name }: { roundId: string; name: stri
           {v.draws.map((d) => (
             <li key={d.pass}>
               Pass {d.pass} ({formatIst(d.at)}): level <strong data-testid={`alloc-level-${d.pass}`}>{grouped(d.level)}</strong>, {grouped(d.allocated)} of{' '}
-              {grouped(d.available)} tokens to {d.requests} requests asking {grouped(d.asked)}.
+              {grouped(d.available)} tokens to {d.requests} {d.requests === 1 ? 'request' : 'requests'} asking {grouped(d.asked)}.
             </li>
           ))}
         </ul>

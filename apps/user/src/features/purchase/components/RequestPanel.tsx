@@ -2,7 +2,7 @@ import { fieldErrors, type PriceRequestRound, type RoundRequestView } from '@pre
 import { ButtonLabel, countdownText, formatIst, rupees, tokens, useNow } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { roundRequestQueryOptions, useSaveRequest } from '../api/requests';
+import { phaseAt, roundRequestQueryOptions, useSaveRequest } from '../api/requests';
 import { useCreateOrder } from '../api/purchase';
 import { isAmountInput, isValidAmount, PURCHASE_MSG as MSG } from '../validation';
 import { OrderRefusal } from './OrderRefusal';
@@ -15,10 +15,12 @@ import { OrderRefusal } from './OrderRefusal';
 export function RequestPanel({ round, symbol }: { round: PriceRequestRound; symbol: string }) {
   const view = useQuery(roundRequestQueryOptions(round.id));
   const v = view.data;
-  const status = v?.round.status ?? round.status;
-  const now = useNow(status === 'OPEN' || status === 'SCHEDULED' || status === 'CLOSING');
+  const known = v?.round.status ?? round.status;
+  const now = useNow(known === 'OPEN' || known === 'SCHEDULED' || known === 'CLOSING');
   const ends = v?.round.requestEndsAt ?? round.requestEndsAt;
   const starts = v?.round.requestStartsAt ?? round.requestStartsAt;
+  // The countdown reaching zero closes the form at once; the server's answer follows within seconds.
+  const status = phaseAt({ status: known, requestStartsAt: starts, requestEndsAt: ends }, now);
   const left = ends ? Math.max(0, Math.floor((Date.parse(ends) - now) / 1000)) : 0;
   const toOpen = starts ? Math.max(0, Math.floor((Date.parse(starts) - now) / 1000)) : 0;
   const price = Number(round.price);
@@ -142,8 +144,9 @@ function AllocationResult({ view, symbol }: { view: RoundRequestView; symbol: st
       <div className="bg-light rounded-3 p-3 mb-3">
         <div className="pl-kv"><span>You asked for</span><span className="text-nowrap">{view.request ? tokens(view.request.quantity, symbol) : '—'}</span></div>
         <div className="pl-kv"><span>You were allocated</span><span className="text-nowrap fw-bold" data-testid="allocation-quantity">{tokens(a.quantity, symbol)}</span></div>
-        <div className="pl-kv"><span>Amount to pay (fee added)</span><span className="text-nowrap" data-testid="allocation-amount">{rupees(a.amount)}</span></div>
-        <div className="pl-kv"><span>Pay by</span><span className="text-nowrap" data-testid="allocation-payby">{formatIst(a.payBy)}</span></div>
+        <div className="pl-kv"><span>Amount to order (the fee is added)</span><span className="text-nowrap" data-testid="allocation-amount">{rupees(a.amount)}</span></div>
+        {/* The date wraps at its spaces: at 360 px it is wider than the half of the row it has. */}
+        <div className="pl-kv"><span className="text-nowrap">Pay by</span><span className="text-break" data-testid="allocation-payby">{formatIst(a.payBy)}</span></div>
       </div>
       {a.status === 'ALLOCATED' ? (
         <button type="button" className="btn pl-btn-gradient btn-lg w-100 fw-semibold" disabled={order.isPending}

@@ -4,7 +4,7 @@ import { SaleStatePanel, type SaleInfo } from './SaleStatePanel';
 
 const open: SaleInfo = {
   sale: { status: 'OPEN', startsAt: null, endsAt: null },
-  round: { name: 'Seed', price: 8, allocation: 200_000, sold: 50_000, endsAt: null },
+  round: { name: 'Seed', price: 8, allocation: 200_000, sold: 50_000, endsAt: null, mode: 'FCFS' },
   nextRound: { name: 'Public', price: 12, startsAt: null },
   remainingPrivateSupply: 750_000,
   symbol: 'ACW',
