@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { axeViolations } from '../lib/axe.mjs';
 import { screenshot, useBrowser } from '../lib/browser.mjs';
-import { USER_URL } from '../lib/env.mjs';
+import { SCREENSHOT_DIR, USER_URL } from '../lib/env.mjs';
 import { waitForSmsCode } from '../lib/sms.mjs';
 import { adminLogin, overflow, registerBuyer, ROW, search, userCall } from './admin-helpers.mjs';
 
@@ -213,6 +213,10 @@ test('the buyer closes their account from Profile (refused while an order is ope
   await dialog.getByTestId('close-account-error').getByText('You have an order that is not finished', { exact: false }).waitFor();
   await assertAccessible(page, 'Close account dialog, refused');
   await screenshot(page, 'trust-close-refused-360');
+  // What the phone shows (a full-page shot stitches the fixed dialog): the refusal and the buttons.
+  await dialog.getByRole('button', { name: 'Cancel' }).scrollIntoViewIfNeeded();
+  assert.ok(await dialog.getByRole('button', { name: 'Close my account' }).isVisible(), 'the action in view at 360 px');
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'trust-close-refused-360-viewport.png') });
 
   // The order cancelled, the account closes: signed out, on the sign-in page.
   await userCall('POST', '/api/v1/user/package/order/cancel', { token: buyer.token, body: { id: order.id } });

@@ -61,7 +61,7 @@ export function CloseAccountDialog({ show, onClose }: { show: boolean; onClose: 
   }
 
   return (
-    <Modal show={show} onHide={hide} centered aria-labelledby="close-account-title">
+    <Modal show={show} onHide={hide} centered scrollable aria-labelledby="close-account-title">
       <form onSubmit={onSubmit} noValidate aria-label="Close my account">
         <Modal.Header closeButton={!close.isPending}>
           <Modal.Title id="close-account-title" as="h2" className="h5">
