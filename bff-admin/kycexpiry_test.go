@@ -163,7 +163,9 @@ func TestKYCExpiryRiskAndReminders(t *testing.T) {
 		t.Fatal("an expired approval listed as current")
 	}
 	// The user list reads the same clock: EXPIRED a second after the expiry.
-	var ul struct{ Records []struct{ ID, KYCStatus string } }
+	var ul struct {
+		Records []struct{ ID, KYCStatus string }
+	}
 	h.want(h.call("GET", "/api/v1/admin/auth/list?search=meera@a.test", h.adminA, nil), 200).Into(t, &ul)
 	if len(ul.Records) != 1 || ul.Records[0].KYCStatus != kyc.StatusExpired {
 		t.Fatalf("user list after expiry: %+v", ul.Records)

@@ -19,7 +19,6 @@ type userRow struct {
 	TwoFactorLocked bool   `bun:"two_factor_locked"`
 }
 
-
 const twoFactorLockedSQL = "EXISTS (SELECT 1 FROM admin_two_factor AS tf WHERE tf.user_id = u.id AND tf.locked_at IS NOT NULL) AS two_factor_locked"
 
 func userRecordOf(r *userRow) user.UserRecord {
