@@ -49,7 +49,9 @@ function sql(statement, ...vars) {
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function assertAccessible(page, name) {
-  await page.waitForTimeout(350); // dialogs' fade (axe reads computed colours)
+  // Dialogs' fade ends first (axe reads computed colours; a loaded machine runs it late).
+  await page.waitForTimeout(350);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(AXE_SOURCE);
   assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
 }
