@@ -270,6 +270,16 @@ func TestReviewShowsBuyerVerification(t *testing.T) {
 	if !strings.Contains(string(r.Data), `"kycStatus":"APPROVED"`) {
 		t.Fatalf("user list: %s", r.Data)
 	}
+	// An approval whose expiry has passed reads EXPIRED in both lists (docs/compliance.md, "An
+	// expired KYC counts as none"), and PENDING again once the buyer submits again.
+	h.exec("UPDATE kyc_submissions SET expires_at = now() - interval '1 minute' WHERE user_id = ?", buyer)
+	check("EXPIRED", true)
+	r = h.want(h.call("GET", "/api/v1/admin/auth/list?limit=100", h.adminA, nil), 200)
+	if !strings.Contains(string(r.Data), `"kycStatus":"EXPIRED"`) || strings.Contains(string(r.Data), `"kycStatus":"APPROVED"`) {
+		t.Fatalf("user list after expiry: %s", r.Data)
+	}
+	h.submitKYC(h.cidA, buyer)
+	check("PENDING", true)
 }
 
 // With Redis down when an admin decides, the KYC decision stands and its email is not lost: the

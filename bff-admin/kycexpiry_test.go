@@ -162,6 +162,14 @@ func TestKYCExpiryRiskAndReminders(t *testing.T) {
 	if h.inList(h.adminA, buyer, "?status=APPROVED") || h.inList(h.adminA, buyer, "?status=EXPIRING") {
 		t.Fatal("an expired approval listed as current")
 	}
+	// The user list reads the same clock: EXPIRED a second after the expiry.
+	var ul struct {
+		Records []struct{ ID, KYCStatus string }
+	}
+	h.want(h.call("GET", "/api/v1/admin/auth/list?search=meera@a.test", h.adminA, nil), 200).Into(t, &ul)
+	if len(ul.Records) != 1 || ul.Records[0].KYCStatus != kyc.StatusExpired {
+		t.Fatalf("user list after expiry: %+v", ul.Records)
+	}
 	var v *kyc.View
 	v, err = h.d.Build().KYC.Get(ctx, user.Buyer{UserID: buyer, CompanyID: h.cidA})
 	if err != nil || !v.Expired || v.ExpiresAt == nil {

@@ -53,6 +53,7 @@ func registerRoutes(app *fiber.App, d *runtime.Deps, svc *runtime.Services) {
 	v1.Put("/user/auth/password/update", a.withSite, signedIn, same, a.passwordUpdate)
 	v1.Get("/user/auth/profile/get", a.withSite, signedIn, same, a.profile)
 	v1.Put("/user/auth/profile/update", a.withSite, signedIn, same, a.profileUpdate)
+	v1.Post("/user/auth/account/close", httpx.NoStore, a.withSite, signedIn, same, a.accountClose)
 	v1.Get("/user/package/price/get", a.withSite, signedIn, same, a.price)
 	v1.Get("/user/package/beneficiary/get", a.withSite, signedIn, same, a.beneficiary)
 	v1.Post("/user/package/order", a.withSiteRecent, signedIn, same, once, a.order)
@@ -219,6 +220,19 @@ func (a *api) passwordUpdate(c fiber.Ctx) error {
 		return err
 	}
 	return httpx.OK(c, "Password updated successfully", fiber.Map{"token": tok})
+}
+
+// accountClose is the buyer closing their own account (user.Service.Close): the session ends
+// with it.
+func (a *api) accountClose(c fiber.Ctx) error {
+	var in user.CloseInput
+	if err := httpx.Bind(c, &in); err != nil {
+		return err
+	}
+	if err := a.svc.Users.Close(c.Context(), httpx.Actor(c), me(c), in); err != nil {
+		return err
+	}
+	return httpx.OK(c, "Your account is closed.", nil)
 }
 
 func (a *api) profile(c fiber.Ctx) error {

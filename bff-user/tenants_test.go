@@ -123,6 +123,7 @@ func TestTenantIsolationMatrix(t *testing.T) {
 		{"PUT", "/api/v1/user/auth/password/update", func(string) any { return map[string]any{} }, 422},
 		{"GET", "/api/v1/user/auth/profile/get", nil, 200},
 		{"PUT", "/api/v1/user/auth/profile/update", func(string) any { return map[string]any{} }, 422},
+		{"POST", "/api/v1/user/auth/account/close", func(string) any { return map[string]any{} }, 422},
 		{"GET", "/api/v1/user/package/price/get", nil, 200},
 		{"GET", "/api/v1/user/package/beneficiary/get", nil, 200},
 		{"POST", "/api/v1/user/package/order", func(string) any { return map[string]any{"amount": "-1"} }, 422},

@@ -317,3 +317,39 @@ func TestBankAccountIsVerifiedAndOnlyItsLast4Kept(t *testing.T) {
 	}
 	h.want(h.call("POST", "/api/v1/user/bank-account", "", map[string]any{"accountNumber": "123456781111", "ifsc": "HDFC0001234"}), 401)
 }
+
+// Once the buyer has sent UIDAI's signed e-KYC file, the bank account's holder is matched with the
+// name in it (kyc.ProvedName), not the profile's name, which the buyer may type as they like.
+func TestBankHolderIsMatchedWithTheEKYCName(t *testing.T) {
+	h := setup(t)
+	tok, u := h.newBuyer("bank-ekyc@x.test")
+	// The simulator's account ending 0000 is held by RAMESH KUMAR VERMA: before any e-KYC the
+	// profile's name (B bank-ekyc@x.test) is compared, and differs.
+	var v bankView
+	r := h.call("POST", "/api/v1/user/bank-account", tok, map[string]any{"accountNumber": "123456780000", "ifsc": "HDFC0001234"})
+	h.want(r, 200)
+	r.Into(t, &v)
+	if v.NameMatches || v.ComparedName != u.Name {
+		t.Fatalf("before the e-KYC: %+v", v)
+	}
+	// The e-KYC file proves the name Ramesh Kumar Verma; the profile keeps its own name.
+	form, file := h.ekycForm("Ramesh Kumar Verma", "2346")
+	h.want(h.submitKYC(tok, form, file), 200)
+	if p := h.profileOf(tok); p.Name != u.Name {
+		t.Fatalf("profile name changed: %q", p.Name)
+	}
+	r = h.call("POST", "/api/v1/user/bank-account", tok, map[string]any{"accountNumber": "123456780000", "ifsc": "HDFC0001234"})
+	h.want(r, 200)
+	r.Into(t, &v)
+	if !v.NameMatches || v.NameScore != 100 || v.ComparedName != "Ramesh Kumar Verma" || v.HolderName != "RAMESH KUMAR VERMA" {
+		t.Fatalf("after the e-KYC: %+v", v)
+	}
+	// Another account (held, in the simulator, by whoever is asked about) is asked for in the
+	// e-KYC name too.
+	r = h.call("POST", "/api/v1/user/bank-account", tok, map[string]any{"accountNumber": "123456781111", "ifsc": "HDFC0001234"})
+	h.want(r, 200)
+	r.Into(t, &v)
+	if v.HolderName != "RAMESH KUMAR VERMA" || !v.NameMatches {
+		t.Fatalf("second account: %+v", v)
+	}
+}

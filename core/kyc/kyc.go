@@ -34,6 +34,10 @@ const (
 	StatusPending  = "PENDING"
 	StatusApproved = "APPROVED"
 	StatusRejected = "REJECTED"
+	// StatusExpired is never stored either: an APPROVED submission whose expires_at has passed,
+	// as the screens that show a buyer say it (StatusSQL; the KYC review keeps APPROVED with its
+	// expired flag, and its list filters EXPIRED).
+	StatusExpired = "EXPIRED"
 )
 
 // Document kinds of the submissions made before the offline e-KYC (source CARDS): no longer
@@ -54,8 +58,12 @@ const (
 // MaxReason is the longest rejection reason, in characters.
 const MaxReason = fields.MaxReason
 
-// StatusSQL is the KYC status of the user aliased u, for queries that show a buyer.
-const StatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE ks.user_id = u.id), 'NONE')"
+// StatusSQL is the KYC status of the user aliased u, for queries that show a buyer: NONE,
+// PENDING, APPROVED, REJECTED, or EXPIRED for an approval that no longer holds (Current: its
+// expires_at is not after now). Its one placeholder is now (the service's clock).
+const StatusSQL = "COALESCE((SELECT CASE WHEN ks.status = '" + StatusApproved + "' AND " +
+	"(ks.expires_at IS NULL OR ks.expires_at <= ?) THEN '" + StatusExpired + "' ELSE ks.status END " +
+	"FROM kyc_submissions AS ks WHERE ks.user_id = u.id), '" + StatusNone + "')"
 
 // Submission is a buyer's latest KYC submission (one row per buyer).
 type Submission struct {

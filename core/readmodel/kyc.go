@@ -37,7 +37,7 @@ func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagin
 		ColumnExpr("u.referral_code AS user_referral_code, u.is_approved AS user_is_approved").
 		Join("JOIN users AS u ON u.id = k.user_id").
 		Where("k.company_id = ?", companyID).Where("u.deleted_at IS NULL")
-	now := s.KYCRecords.Clock.Now()
+	now := s.now()
 	order := "k.status = 'PENDING' DESC, CASE WHEN k.status = 'PENDING' THEN k.submitted_at END ASC, k.decided_at DESC, k.user_id"
 	switch st := strings.ToUpper(strings.TrimSpace(f.Status)); st {
 	case "":

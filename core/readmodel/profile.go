@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"prelaunch/core/auth"
 	"prelaunch/core/company"
@@ -66,6 +67,14 @@ type Service struct {
 	KYCRecords *kyc.Service
 	// Media signs the links of the purchase lists' payment proofs.
 	Media *media.Signer
+}
+
+// now is the KYC service's clock (tests move it), or the wall clock without one.
+func (s *Service) now() time.Time {
+	if s.KYCRecords != nil && s.KYCRecords.Clock != nil {
+		return s.KYCRecords.Clock.Now()
+	}
+	return time.Now()
 }
 
 func (s *Service) AdminProfile(ctx context.Context, p *auth.Principal) (*ProfileView, error) {

@@ -64,7 +64,7 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 	q := s.DB.NewSelect().Model(&rows).
 		ColumnExpr("p.*").
 		ColumnExpr("u.name AS user_name, u.mobile AS user_mobile, u.email AS user_email, u.referral_code AS user_referral_code").
-		ColumnExpr("u.is_approved AS user_is_approved, "+kyc.StatusSQL+" AS user_kyc_status").
+		ColumnExpr("u.is_approved AS user_is_approved, "+kyc.StatusSQL+" AS user_kyc_status", s.now()).
 		ColumnExpr("c.name AS company_name").
 		Join("JOIN users AS u ON u.id = p.user_id").
 		Join("JOIN companies AS c ON c.id = p.company_id").

@@ -6,19 +6,18 @@ import (
 
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/pagination"
+	"prelaunch/core/kyc"
 	"prelaunch/core/stats"
 	"prelaunch/core/user"
 )
 
-// userRow is a user with their KYC status (kyc_submissions, package kyc) and whether their
+// userRow is a user with their KYC status (kyc.StatusSQL: EXPIRED once an approval ends) and whether their
 // two-factor sign-in is locked.
 type userRow struct {
 	user.User       `bun:",extend"`
 	KYCStatus       string `bun:"kyc_status"`
 	TwoFactorLocked bool   `bun:"two_factor_locked"`
 }
-
-const kycStatusSQL = "COALESCE((SELECT ks.status FROM kyc_submissions AS ks WHERE ks.user_id = u.id), 'NONE') AS kyc_status"
 
 const twoFactorLockedSQL = "EXISTS (SELECT 1 FROM admin_two_factor AS tf WHERE tf.user_id = u.id AND tf.locked_at IS NOT NULL) AS two_factor_locked"
 
@@ -52,7 +51,7 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 	var users []userRow
 	q := s.DB.NewSelect().Model(&users).
 		Column("id", "name", "mobile", "email", "role", "referral_code", "is_approved", "status", "stock_balance", "created_at").
-		ColumnExpr(kycStatusSQL).ColumnExpr(twoFactorLockedSQL).
+		ColumnExpr(kyc.StatusSQL+" AS kyc_status", s.now()).ColumnExpr(twoFactorLockedSQL).
 		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Where("role = ?", role)
 	switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
 	case "":

@@ -88,7 +88,7 @@ func (d *Deps) Build() *Services {
 		Clock: d.Clock, Log: d.Log, LogCodes: d.Cfg.Env == config.EnvDevelopment, Revoker: revoker, Cache: d.Verifier,
 		Stake:  ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now},
 		Sealer: d.Sealer, Challenges: &twofactor.Challenges{RDB: d.Redis}, PIIKey: d.Cfg.PIIKey,
-		Wallet: wallet.AddressOf}
+		Wallet: wallet.AddressOf, OpenOrders: purchase.OpenOf}
 	users.SMS, _ = sms.New(d.Cfg.Verify)
 	kycs := &kyc.Service{DB: d.DB, Tasks: d.Tasks, Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 		Links: links, PIIKey: d.Cfg.PIIKey, Files: files, EKYC: d.EKYC}
@@ -122,8 +122,10 @@ func (d *Deps) Build() *Services {
 		Stock:      &readmodel.Stock{DB: d.DB, Clock: d.Clock, Delivery: dlv},
 		Allocations: &allocation.Service{DB: d.DB, Clock: d.Clock, Tasks: d.Tasks, Log: d.Log,
 			SiteURL: links.SiteURL, Bought: purchase.BoughtSoFar},
+		// The holder's name is matched with the name the buyer proved by e-KYC (the profile's
+		// until they have one).
 		Banks: &bank.Service{DB: d.DB, Clock: d.Clock, Verifier: pennydrop.New(d.Cfg.Verify, d.Cfg.Env),
-			PIIKey: d.Cfg.PIIKey},
+			PIIKey: d.Cfg.PIIKey, BuyerName: kyc.ProvedName},
 		Retention: &retention.Service{DB: d.DB, Files: files, Clock: d.Clock, Log: d.Log},
 	}
 }

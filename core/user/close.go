@@ -6,6 +6,9 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"prelaunch/core/audit"
+	"prelaunch/core/infra/apperr"
 )
 
 // ClosedName is the name a closed buyer's account reads from the moment it is closed.
@@ -30,6 +33,65 @@ func closeBuyer(ctx context.Context, tx bun.Tx, u *User, now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("close account: %w", err)
 	}
+	return nil
+}
+
+// CloseInput is POST /user/auth/account/close: the buyer's current password, their proof that
+// they mean it.
+type CloseInput struct {
+	Password string `json:"password" form:"password"`
+}
+
+func errOpenOrders() error {
+	return apperr.Conflict("open_orders", "You have an order that is not finished: a payment waiting for review or "+
+		"an order waiting for payment. Cancel the order, or wait for the payment's review, then close your account.")
+}
+
+// Close is the buyer closing their own account (Profile → Close my account): the rules of the
+// admin's Delete for a buyer (closeBuyer: anonymised at once, signed out, the records kept 5
+// years, docs/compliance.md), after the buyer's current password (checkCurrentPassword, with its
+// attempt limits), and refused with 409 while an order of theirs is still under way
+// (OpenOrders: a payment waiting for a decision, or an order waiting for payment). Audited as
+// user.close. Signing in afterwards fails: the email is no longer theirs.
+func (s *Service) Close(ctx context.Context, actor audit.Actor, b Buyer, in CloseInput) error {
+	if in.Password == "" {
+		return apperr.InvalidField("missing_fields", "password", "Please enter your current password.")
+	}
+	u, err := s.loadUser(ctx, b)
+	if err != nil {
+		return err
+	}
+	if u.Role != RoleUser {
+		return errUserNotFound
+	}
+	if err := s.checkCurrentPassword(ctx, u, in.Password, "password"); err != nil {
+		return err
+	}
+	now := s.Clock.Now()
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		u, err := lockUser(ctx, tx, b.CompanyID, b.UserID)
+		if err != nil {
+			return err
+		}
+		if s.OpenOrders != nil {
+			n, err := s.OpenOrders(ctx, tx, u.ID, now)
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				return errOpenOrders()
+			}
+		}
+		before := auditOf(u)
+		if err := closeBuyer(ctx, tx, u, now); err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, actor, "user.close", "user", u.ID, before, auditOf(u))
+	})
+	if err != nil {
+		return err
+	}
+	s.revoke(b.UserID)
 	return nil
 }
 

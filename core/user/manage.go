@@ -28,7 +28,8 @@ type UserRecord struct {
 	Status       string          `json:"status"`
 	StockBalance decimal.Decimal `json:"stockBalance"`
 	CreatedAt    time.Time       `json:"createdAt"`
-	// KYCStatus is the user's identity verification (package kyc): NONE, PENDING, APPROVED or REJECTED.
+	// KYCStatus is the user's identity verification (kyc.StatusSQL): NONE, PENDING, APPROVED,
+	// REJECTED, or EXPIRED once an approval has ended.
 	KYCStatus string `json:"kycStatus"`
 	// TwoFactorLocked: an admin whose two-factor sign-in wrong codes locked (admin/auth/2fa/reset).
 	TwoFactorLocked bool `json:"twoFactorLocked"`

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -56,6 +57,9 @@ type Service struct {
 	Wallet func(ctx context.Context, db bun.IDB, userID string) (string, error)
 	// SMS sends the mobile verification codes (mobile.go).
 	SMS sms.Sender
+	// OpenOrders counts a buyer's orders still under way at now (purchase.OpenOf; the purchase
+	// package owns them): a buyer with one cannot close their account. Nil counts none.
+	OpenOrders func(ctx context.Context, db bun.IDB, userID string, now time.Time) (int64, error)
 }
 
 // Cache reads a live user's row from memory when it can.

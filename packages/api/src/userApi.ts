@@ -22,6 +22,7 @@ import type {
   StockDelivery,
   OrderCancelRequest,
   PasswordUpdateRequest,
+  AccountCloseRequest,
   PaymentDetails,
   ProfileUpdateRequest,
   PurchaseOrder,
@@ -58,6 +59,8 @@ export function buyerApi(client: AxiosInstance) {
     passwordOtp: () => call<unknown>(client.post('/api/v1/user/auth/password/otp')),
     passwordUpdate: (body: PasswordUpdateRequest) =>
       call<unknown>(client.put('/api/v1/user/auth/password/update', body)),
+    /** Closes the buyer's own account (their current password); 409 while an order is under way. */
+    accountClose: (body: AccountCloseRequest) => call<null>(client.post('/api/v1/user/auth/account/close', body)),
     profileGet: () => call<BuyerProfile>(client.get('/api/v1/user/auth/profile/get')),
     /** Form-urlencoded; empty fields omitted except password, which is always sent. */
     profileUpdate: (body: ProfileUpdateRequest) => {

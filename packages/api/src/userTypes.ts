@@ -21,6 +21,7 @@ export type RegisterRequest = S['RegisterRequest'];
 export type ForgotPasswordOtpRequest = S['ForgotPasswordOtpRequest'];
 export type ForgotPasswordRequest = S['ForgotPasswordRequest'];
 export type PasswordUpdateRequest = S['PasswordUpdateRequest'];
+export type AccountCloseRequest = S['AccountCloseRequest'];
 
 export type BuyerMediaRef = S['MediaRef'];
 export type BuyerProfile = S['Profile'];

@@ -8,6 +8,7 @@ describe('KycStatusBadge', () => {
     ['PENDING', 'Pending review', 'text-bg-warning'],
     ['APPROVED', 'Verified', 'text-bg-success'],
     ['REJECTED', 'Rejected', 'text-bg-danger'],
+    ['EXPIRED', 'Expired', 'text-bg-danger'],
     [null, 'Not submitted', 'text-bg-secondary'],
   ])('%s reads "%s"', (status, text, cls) => {
     render(<KycStatusBadge status={status} />);

@@ -72,6 +72,14 @@ describe('User Manage', () => {
     expect(screen.getByText('Pending review')).toBeInTheDocument();
   });
 
+  it('shows an approval past its expiry as Expired', async () => {
+    userList.mockResolvedValue(answer([{ ...waiting, isApproved: true, kycStatus: 'EXPIRED' }]));
+    renderPage();
+    await screen.findByText('Asha Rao');
+    expect(screen.getByText('Expired')).toHaveAttribute('data-kyc-status', 'EXPIRED');
+    expect(document.querySelector('[data-kyc-status="APPROVED"]')).toBeNull();
+  });
+
   it('offers All and Admins, keeps the filter, sort and page size in the URL', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -241,12 +241,16 @@ describe('Verification (/user/kyc)', () => {
     kycGet.mockResolvedValue({ message: 'ok', data: approved });
     const first = renderKyc();
     expect(await screen.findByTestId('kyc-expiry')).toHaveTextContent('Verified until 27 Nov 2027');
+    expect(document.querySelector('[data-kyc-status]')).toHaveAttribute('data-kyc-status', 'APPROVED');
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
     first.unmount();
     kycGet.mockResolvedValue({ message: 'ok', data: { ...approved, expired: true } });
     renderKyc();
     expect(await screen.findByTestId('kyc-expiry')).toHaveTextContent('Expired on 27 Nov 2027');
     expect(screen.getByTestId('kyc-next')).toHaveTextContent('Your verification has expired.');
+    // The badge says Expired, not Verified.
+    expect(document.querySelector('[data-kyc-status]')).toHaveAttribute('data-kyc-status', 'EXPIRED');
+    expect(document.querySelector('[data-kyc-status]')).toHaveTextContent('Expired');
     await passConsent(user);
     expect(await screen.findByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { PageLoader, useErrorToast } from '@prelaunch/ui';
 import { useQuery } from '@tanstack/react-query';
-import { ChangePassword } from '../features/auth';
+import { ChangePassword, CloseAccount } from '../features/auth';
 import { ProfileForm, profileQueryOptions, WalletSection } from '../features/profile';
 
 /** Profile (/user/profile). */
@@ -18,6 +18,7 @@ export default function Profile() {
         <>
           <WalletSection />
           <ChangePassword />
+          <CloseAccount />
         </>
       }
     />

@@ -2137,7 +2137,7 @@ export interface components {
             role: components["schemas"]["UserRole"];
             referralCode: string;
             isApproved: boolean;
-            kycStatus: components["schemas"]["KycStatus"];
+            kycStatus: components["schemas"]["BuyerKycStatus"];
             status: components["schemas"]["UserStatus"];
             stockBalance: number;
             /** Format: date-time */
@@ -2191,7 +2191,7 @@ export interface components {
             email: string;
             /** @description The buyer's verification ("Verification Completed"). */
             isApproved: boolean;
-            kycStatus: components["schemas"]["KycStatus"];
+            kycStatus: components["schemas"]["BuyerKycStatus"];
         };
         /** @description Purchase (admin view). */
         AdminPurchase: {
@@ -3120,6 +3120,11 @@ export interface components {
          * @enum {string}
          */
         KycStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
+        /**
+         * @description A buyer's KYC as the user and purchase lists show it: NONE before a first submission; EXPIRED is an approval whose expiresAt has passed (the KYC review keeps APPROVED with expired true, and its list filters EXPIRED).
+         * @enum {string}
+         */
+        BuyerKycStatus: "NONE" | "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED";
         /** @enum {string} */
         KycDocumentKind: "PAN" | "AADHAAR_FRONT" | "AADHAAR_BACK" | "SELFIE";
         KycDocument: {

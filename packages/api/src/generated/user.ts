@@ -259,6 +259,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/auth/account/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the signed-in buyer's own account
+         * @description The buyer confirms with their current password. The account is closed as an admin's Delete
+         *     closes a buyer's (docs/compliance.md): anonymised at once (name "Closed account", an email
+         *     of its own that is never delivered, mobile, password, date of birth, address and photo
+         *     cleared) and signed out everywhere; the purchases, the KYC record, the tax invoices and the
+         *     audit log are kept 5 years, then purged. Signing in with the old email afterwards is the
+         *     generic 401. Audited as user.close. 422 "Please enter your current password.", "Current
+         *     password is incorrect." (the account's password-attempt limits: 429); 409 while an order
+         *     of the buyer is under way (a payment waiting for review, or an order waiting for payment).
+         */
+        post: operations["accountClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/auth/profile/get": {
         parameters: {
             query?: never;
@@ -1194,6 +1221,10 @@ export interface components {
             password: string;
             newPassword: string;
         };
+        AccountCloseRequest: {
+            /** @description The current password. */
+            password: string;
+        };
         /** @description Empty fields are left as they are; email and referralCode are read-only. The wallet is not set here (a walletAddress sent is ignored): only a signature proves it (wallet/verify). */
         ProfileUpdateRequest: {
             name?: string;
@@ -1275,6 +1306,13 @@ export interface components {
             status: true;
             /** @constant */
             message: "OTP successfully send";
+            data: null;
+        };
+        AccountCloseAnswer: {
+            /** @constant */
+            status: true;
+            /** @constant */
+            message: "Your account is closed.";
             data: null;
         };
         PasswordUpdateAnswer: {
@@ -2511,6 +2549,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            423: components["responses"]["Suspended"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    accountClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountCloseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AccountCloseRequest"];
+            };
+        };
+        responses: {
+            /** @description Your account is closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCloseAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

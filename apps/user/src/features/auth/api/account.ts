@@ -1,6 +1,7 @@
 import {
   FALLBACK,
   userSession,
+  type AccountCloseRequest,
   type ForgotPasswordOtpRequest,
   type ForgotPasswordRequest,
   type PasswordUpdateRequest,
@@ -113,5 +114,25 @@ export function usePasswordUpdate() {
       navigate('/', { replace: true });
     },
     onError: (err) => reportError(err, FALLBACK.updatePassword),
+  });
+}
+
+export const ACCOUNT_CLOSED = 'Your account is closed.';
+
+/**
+ * Closes the buyer's own account: on success the session ends and the buyer lands on the sign-in
+ * page. Errors (wrong password, an order under way) stay with the dialog, which shows them.
+ */
+export function useAccountClose() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: AccountCloseRequest) => api.accountClose(body),
+    onSuccess: () => {
+      toastSuccess(ACCOUNT_CLOSED);
+      userSession.end();
+      queryClient.clear();
+      navigate('/', { replace: true });
+    },
   });
 }

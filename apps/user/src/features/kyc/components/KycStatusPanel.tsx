@@ -26,7 +26,8 @@ export function KycStatusPanel({ kyc }: { kyc: Kyc }) {
         <h2 className="h5 mb-0" id="kyc-status-title">
           Status
         </h2>
-        <KycStatusBadge status={kyc.status} className="fs-6" />
+        {/* An approval past its end reads Expired, as the admin's lists say it. */}
+        <KycStatusBadge status={kyc.status === 'APPROVED' && kyc.expired ? 'EXPIRED' : kyc.status} className="fs-6" />
       </div>
       <p className="mb-0" data-testid="kyc-next">
         {kyc.status === 'APPROVED' && kyc.expired
