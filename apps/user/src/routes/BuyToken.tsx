@@ -55,7 +55,9 @@ export default function BuyToken() {
     <div>
       <h1 className="h3 pl-page-title">Buy Token</h1>
       {submitted ? <SubmittedPanel submitted={submitted} /> : null}
-      {p ? <SaleStatePanel info={p} onOpened={() => void price.refetch()} /> : null}
+      {p ? (
+        <SaleStatePanel info={p} onOpened={() => void price.refetch()} allocated={p.requestRound?.status === 'ALLOCATED'} />
+      ) : null}
       {p?.requestRound ? <RequestPanel round={p.requestRound} symbol={symbol} /> : null}
       {byRequests ? null : (
         <div className="row g-4">

@@ -80,4 +80,14 @@ describe('Sale state panel', () => {
     expect(screen.getByTestId('sale-message')).toHaveTextContent(message);
     expect(screen.queryByTestId('current-round')).not.toBeInTheDocument();
   });
+
+  it('says a sold-out sale is allocated when a round sold by requests reserved its tokens', () => {
+    const info = { ...open, sale: { status: 'SOLD_OUT' as const, startsAt: null, endsAt: null }, round: null, nextRound: null };
+    const { rerender } = render(<SaleStatePanel info={info} allocated />);
+    expect(screen.getByTestId('sale-message')).toHaveTextContent(
+      'All tokens of this sale are sold or allocated. If you were allocated tokens, pay for them below by the time shown.',
+    );
+    rerender(<SaleStatePanel info={{ ...info, sale: { status: 'CLOSED', startsAt: null, endsAt: null } }} allocated />);
+    expect(screen.getByTestId('sale-message')).toHaveTextContent('The sale has closed.');
+  });
 });

@@ -15,6 +15,7 @@ export function SaleStatePanel({
   onOpened,
   showSupply = false,
   action,
+  allocated = false,
 }: {
   info: SaleInfo;
   onOpened?: () => void;
@@ -22,6 +23,8 @@ export function SaleStatePanel({
   showSupply?: boolean;
   /** A link beside the heading (the dashboard's way to Buy Token). */
   action?: ReactNode;
+  /** A round sold by requests has been allocated: its tokens are reserved for the allocations. */
+  allocated?: boolean;
 }) {
   const { sale, round, nextRound } = info;
   const status = sale?.status ?? 'OPEN';
@@ -30,7 +33,12 @@ export function SaleStatePanel({
   // A sale opens at its start, or (started, but no round open yet) when its next round opens.
   const opensAt = sale?.startsAt && Date.parse(sale.startsAt) > now - 1000 ? sale.startsAt : (nextRound?.startsAt ?? null);
   const left = scheduled ? secondsUntil(opensAt, now) : 0;
-  const reason = closedReason(status);
+  // Sold out because a round sold by requests reserved every token for its allocations: those who
+  // were allocated tokens still pay for them, below.
+  const reason =
+    status === 'SOLD_OUT' && allocated
+      ? 'All tokens of this sale are sold or allocated. If you were allocated tokens, pay for them below by the time shown.'
+      : closedReason(status);
 
   const fired = useRef(false);
   useEffect(() => {
