@@ -1,0 +1,83 @@
+package perf_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"prelaunch/core/infra/testkit"
+	"prelaunch/core/kyc"
+	"prelaunch/core/readmodel"
+	"prelaunch/core/seed"
+	"prelaunch/tools/perf"
+)
+
+// TestKYCListMatchesSort checks admin kyc/list (each filter read in the order of an index, the
+// total as all submissions less those of closed accounts) against the query it replaced: the
+// company's submissions of live buyers joined to users, sorted whole and counted whole. Every
+// page of every filter together must be that query's rows in its order, and each total its count.
+func TestKYCListMatchesSort(t *testing.T) {
+	d := testkit.Deps(t, "perfkyc", 11)
+	ctx := context.Background()
+	if _, err := perf.Load(ctx, d.DB, perf.Size{Users: 6_000, Purchases: 1_000, BuyerRows: 10}, "Bench-Password-2026", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := perf.LoadExtras(ctx, d.DB, perf.Extras{KYC: 4_000}, t.Logf); err != nil {
+		t.Fatal(err)
+	}
+	var cid string
+	if err := d.DB.NewRaw("SELECT company_id FROM users WHERE email = ?", seed.DemoBuyerEmail).Scan(ctx, &cid); err != nil {
+		t.Fatal(err)
+	}
+	// Close 40 accounts with a submission, of every status: the lists and totals must leave them out.
+	res, err := d.DB.ExecContext(ctx, `UPDATE users SET deleted_at = now() WHERE id IN
+		(SELECT user_id FROM kyc_submissions WHERE company_id = ? ORDER BY md5(user_id::text) LIMIT 40)`, cid)
+	if n, _ := res.RowsAffected(); err != nil || n != 40 {
+		t.Fatalf("closing accounts: %d, %v", n, err)
+	}
+	svc := &readmodel.Service{DB: d.DB, Media: d.Media, KYCRecords: &kyc.Service{DB: d.DB, Media: d.Media, Clock: d.Clock}}
+	now := d.Clock.Now()
+	old := map[string]struct{ where, order string }{
+		"":         {"true", "k.status = 'PENDING' DESC, CASE WHEN k.status = 'PENDING' THEN k.submitted_at END ASC, k.decided_at DESC, k.user_id"},
+		"PENDING":  {"k.status = 'PENDING'", ""},
+		"REJECTED": {"k.status = 'REJECTED'", ""},
+		"APPROVED": {"k.status = 'APPROVED' AND k.expires_at > ?0", ""},
+		"EXPIRING": {"k.status = 'APPROVED' AND k.expires_at > ?0 AND k.expires_at <= ?1", "k.expires_at, k.user_id"},
+		"EXPIRED":  {"k.status = 'APPROVED' AND k.expires_at <= ?0", "k.expires_at DESC, k.user_id"},
+	}
+	for status, o := range old {
+		order := o.order
+		if order == "" {
+			order = old[""].order
+		}
+		var want []string
+		if err := d.DB.NewRaw(`SELECT k.user_id FROM kyc_submissions AS k JOIN users AS u ON u.id = k.user_id
+			WHERE k.company_id = ?2 AND u.deleted_at IS NULL AND `+o.where+` ORDER BY `+order,
+			now, now.Add(kyc.ExpiringWithin), cid).Scan(ctx, &want); err != nil {
+			t.Fatalf("%q: %v", status, err)
+		}
+		if len(want) < 50 && status != "EXPIRING" {
+			t.Fatalf("%q: %d rows, too few to prove anything", status, len(want))
+		}
+		var got []string
+		for page := 1; ; page++ {
+			l, err := svc.KYC(ctx, cid, readmodel.KYCFilter{Page: strconv.Itoa(page), Limit: "100", Status: status})
+			if err != nil {
+				t.Fatalf("%q page %d: %v", status, page, err)
+			}
+			if l.Total != len(want) {
+				t.Errorf("%q page %d: total %d, the old count %d", status, page, l.Total, len(want))
+			}
+			for _, r := range l.Records {
+				got = append(got, r.UserID)
+			}
+			if page >= l.LastPage {
+				break
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%q: %d rows differ from the old query's %d", status, len(got), len(want))
+		}
+	}
+}
