@@ -194,6 +194,14 @@ func TestPlansUseIndexes(t *testing.T) {
 			_, err := users.Activity(ctx, readmodel.ActivityFilter{Page: "1", CompanyID: cid})
 			return err
 		}},
+		{"admin audit/list page 100", false, func() error {
+			_, err := users.Activity(ctx, readmodel.ActivityFilter{Page: "100", CompanyID: cid})
+			return err
+		}},
+		{"admin audit/list by action", false, func() error {
+			_, err := users.Activity(ctx, readmodel.ActivityFilter{Page: "1", Action: "purchase.approve", CompanyID: cid})
+			return err
+		}},
 		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: db}).ForAdmin(ctx, cid); return err }},
 		{"admin reconcile/import (matching 500 references)", false, func() error {
 			im, err := recon.Import(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, cid, "plans.csv", []byte(statement))
