@@ -7,8 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uptrace/bun/dialect/pgdialect"
+
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/kyc"
+	"prelaunch/core/purchase"
 	"prelaunch/core/readmodel"
 	"prelaunch/core/seed"
 	"prelaunch/tools/perf"
@@ -142,5 +145,45 @@ FROM generate_series(1, 50) AS n, (SELECT id FROM companies WHERE id <> ?0 LIMIT
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%q: %d records differ from the OR query's %d", action, len(got), len(want))
 		}
+	}
+}
+
+// TestMatchReferencesMatchesAny checks purchase.MatchReferences (the forms joined as a set)
+// against the "= ANY(array)" query it replaced, for forms of known and unknown references.
+func TestMatchReferencesMatchesAny(t *testing.T) {
+	d := testkit.Deps(t, "perfrefs", 11)
+	ctx := context.Background()
+	if _, err := perf.Load(ctx, d.DB, perf.Size{Users: 2_000, Purchases: 20_000, BuyerRows: 10}, "Bench-Password-2026", nil); err != nil {
+		t.Fatal(err)
+	}
+	var cid string
+	if err := d.DB.NewRaw("SELECT company_id FROM users WHERE email = ?", seed.DemoBuyerEmail).Scan(ctx, &cid); err != nil {
+		t.Fatal(err)
+	}
+	var norms []string
+	if err := d.DB.NewRaw(`SELECT ref_norm(reference_number) FROM purchases WHERE company_id = ? AND reference_number IS NOT NULL
+		ORDER BY md5(id::text) LIMIT 3000`, cid).Scan(ctx, &norms); err != nil || len(norms) < 1000 {
+		t.Fatalf("references: %d, %v", len(norms), err)
+	}
+	for i := range 2000 {
+		norms = append(norms, fmt.Sprintf("NOSUCH%08d", i))
+	}
+	norms = append(norms, norms[:100]...) // a form twice
+	got, err := purchase.MatchReferences(ctx, d.DB, cid, norms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []purchase.RefMatch
+	if err := d.DB.NewRaw(`SELECT DISTINCT ON (ref_norm(reference_number)) id, ref_norm(reference_number) AS norm,
+	       status, order_number, final_amount
+	  FROM purchases
+	 WHERE company_id = ? AND reference_number IS NOT NULL AND ref_norm(reference_number) = ANY(?::text[])
+	   AND status IN ('PENDING', 'APPROVED', 'REJECTED', 'REFUNDED')
+	 ORDER BY ref_norm(reference_number), status = 'PENDING' DESC, status = 'APPROVED' DESC, created_at DESC`,
+		cid, pgdialect.Array(norms)).Scan(ctx, &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 1000 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%d matches, the ANY query %d", len(got), len(want))
 	}
 }
