@@ -109,13 +109,21 @@ func (e *Export) Close() error {
 	return err
 }
 
+// streamPurchases plans the purchase exports for their first rows: their order is that of
+// purchases_company_review_idx. Planned for the whole result, the cursor joined and
+// sorted every purchase before its first row — 7.8 s for a company's 1.3M purchases and past the
+// 15 s read limit for the super admin's 5M; read from the index, the first 2,000 rows take
+// 0.13 s and the rest stream at the same rate (docs/performance.md).
+const streamPurchases = true
+
 // MaxDuration bounds an export's transaction: one still running after it is cut.
 const MaxDuration = 30 * time.Minute
 
 // open begins a read-only transaction and declares the cursor over query (one statement: one
 // snapshot). ctx must last until the export is closed (not a request's context that ends when
-// the handler returns: the file is written after).
-func (s *Service) open(parent context.Context, name string, header []string, query string, args []any,
+// the handler returns: the file is written after). stream plans the cursor for its first rows
+// (an index gives them in the file's order), otherwise for the whole result.
+func (s *Service) open(parent context.Context, name string, header []string, query string, args []any, stream bool,
 	row func(*sql.Rows, *csvWriter) error) (*Export, error) {
 	ctx, cancel := context.WithTimeout(parent, MaxDuration)
 	tx, err := s.DB.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -123,8 +131,13 @@ func (s *Service) open(parent context.Context, name string, header []string, que
 		cancel()
 		return nil, err
 	}
-	// The cursor is read to its end: plan for the whole result, not for its first rows.
-	if _, err := tx.ExecContext(ctx, "SET LOCAL cursor_tuple_fraction = 1.0"); err != nil {
+	// The cursor is read to its end: plan for the whole result, not for its first rows — except
+	// where an index gives the rows in the file's order (stream).
+	fraction := "1.0"
+	if stream {
+		fraction = "0.01"
+	}
+	if _, err := tx.ExecContext(ctx, "SET LOCAL cursor_tuple_fraction = "+fraction); err != nil {
 		_ = tx.Rollback()
 		cancel()
 		return nil, err
@@ -226,7 +239,7 @@ func (s *Service) purchases(ctx context.Context, companyID string, withCompany b
 	if withCompany {
 		kind = "all-purchases"
 	}
-	return s.open(ctx, s.fileName(kind), header, query, args, func(rows *sql.Rows, w *csvWriter) error {
+	return s.open(ctx, s.fileName(kind), header, query, args, streamPurchases, func(rows *sql.Rows, w *csvWriter) error {
 		decided = sql.NullTime{}
 		if err := rows.Scan(dest...); err != nil {
 			return err
@@ -276,7 +289,7 @@ func (s *Service) Users(ctx context.Context, companyID, isApproved string) (*Exp
 		created                                      time.Time
 	)
 	dest := []any{&name, &email, &mobile, &member, &referrer, &status, &approved, &balance, &created}
-	return s.open(ctx, s.fileName("users"), UserHeader, query, []any{companyID}, func(rows *sql.Rows, w *csvWriter) error {
+	return s.open(ctx, s.fileName("users"), UserHeader, query, []any{companyID}, false, func(rows *sql.Rows, w *csvWriter) error {
 		if err := rows.Scan(dest...); err != nil {
 			return err
 		}

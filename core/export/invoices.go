@@ -31,7 +31,7 @@ func (s *Service) Invoices(ctx context.Context, companyID, fy string) (*Export, 
 		taxable, cgst, sgst, igst, total                    int64
 	)
 	dest := []any{&number, &kind, &issued, &order, &buyer, &addr, &pos, &rate, &taxable, &cgst, &sgst, &igst, &total, &refers}
-	return s.open(ctx, s.fileName("invoices"), InvoiceHeader, query, args, func(rows *sql.Rows, w *csvWriter) error {
+	return s.open(ctx, s.fileName("invoices"), InvoiceHeader, query, args, false, func(rows *sql.Rows, w *csvWriter) error {
 		if err := rows.Scan(dest...); err != nil {
 			return err
 		}

@@ -123,14 +123,15 @@ func (s *Service) Activity(ctx context.Context, f ActivityFilter) (pagination.Li
 	if err := v.Err(); err != nil {
 		return none, err
 	}
-	where := func(q *bun.SelectQuery) *bun.SelectQuery {
-		if !f.AnyCompany {
-			// A company's own records, and the super admin's on the company itself.
-			q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-				return q.Where("al.company_id = ?", company).
-					WhereOr("al.company_id IS NULL AND al.target_type = 'company' AND al.target_id = ?", company)
-			})
-		}
+	// A company's list is its own records and the super admin's on the company itself (company_id
+	// NULL, target the company): two disjoint branches, each read and counted on its own index
+	// (migration 20261640000200). As one OR no index could order them, so each page sorted the
+	// company's million records (docs/performance.md).
+	own := func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("al.company_id = ?", company) }
+	onCompany := func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("al.company_id IS NULL AND al.target_type = 'company' AND al.target_id = ?", company)
+	}
+	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
 		if action != "" {
 			q = q.Where("al.action = ?", action)
 		}
@@ -145,18 +146,44 @@ func (s *Service) Activity(ctx context.Context, f ActivityFilter) (pagination.Li
 		}
 		return q
 	}
-	total, err := where(s.DB.NewSelect().TableExpr("audit_log AS al")).Count(ctx)
-	if err != nil {
-		return none, err
+	const newest = "al.created_at DESC, al.id DESC"
+	var total int64
+	// source is the records the page is cut from: the whole log for every company, else each
+	// branch's first Offset+Limit records, newest first.
+	var source *bun.SelectQuery
+	if f.AnyCompany {
+		n, err := filter(s.DB.NewSelect().TableExpr("audit_log AS al")).Count(ctx)
+		if err != nil {
+			return none, err
+		}
+		total = int64(n)
+	} else {
+		branch := func(b func(*bun.SelectQuery) *bun.SelectQuery) *bun.SelectQuery {
+			return filter(b(s.DB.NewSelect().TableExpr("audit_log AS al")))
+		}
+		if err := s.DB.NewSelect().ColumnExpr("(?) + (?)", branch(own).ColumnExpr("count(*)"), branch(onCompany).ColumnExpr("count(*)")).
+			Scan(ctx, &total); err != nil {
+			return none, err
+		}
+		end := int64(page.Offset() + page.Limit)
+		both := branch(own).ColumnExpr("al.*").OrderExpr(newest).Limit(end).
+			UnionAll(branch(onCompany).ColumnExpr("al.*").OrderExpr(newest).Limit(end))
+		// The page is cut before the names are looked up, so only its records are joined.
+		source = s.DB.NewSelect().ColumnExpr("*").TableExpr("(?) AS al", both).
+			OrderExpr(newest).Limit(int64(page.Limit)).Offset(int64(page.Offset()))
+	}
+	q := s.DB.NewSelect().OrderExpr(newest)
+	if source != nil {
+		q = q.TableExpr("(?) AS al", source)
+	} else {
+		q = filter(q.TableExpr("audit_log AS al")).Limit(int64(page.Limit)).Offset(int64(page.Offset()))
 	}
 	var rows []activityRow
-	err = where(s.DB.NewSelect().TableExpr("audit_log AS al").
-		ColumnExpr("al.id, al.created_at, COALESCE(al.company_id::text, CASE WHEN al.target_type = 'company' THEN al.target_id END) AS company_id, al.actor_id, al.actor_kind, al.action, al.target_type, al.target_id, al.before, al.after, al.ip").
+	err = q.ColumnExpr("al.id, al.created_at, COALESCE(al.company_id::text, CASE WHEN al.target_type = 'company' THEN al.target_id END) AS company_id, al.actor_id, al.actor_kind, al.action, al.target_type, al.target_id, al.before, al.after, al.ip").
 		ColumnExpr("COALESCE(u.name, sa.name, '') AS actor_name, COALESCE(u.email, sa.email, '') AS actor_email").
 		Join("LEFT JOIN users AS u ON al.actor_kind IN ('admin', 'user') AND u.id = al.actor_id").
 		Join("LEFT JOIN super_admins AS sa ON al.actor_kind = 'superadmin' AND sa.id = al.actor_id").
-		ColumnExpr(targetColumns).Join(targetNames)).
-		OrderExpr("al.created_at DESC, al.id DESC").Limit(int64(page.Limit)).Offset(int64(page.Offset())).Scan(ctx, &rows)
+		ColumnExpr(targetColumns).Join(targetNames).Scan(ctx, &rows)
 	if err != nil {
 		return none, err
 	}

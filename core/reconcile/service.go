@@ -284,7 +284,7 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 		var prev []earlier
 		if err := tx.NewRaw(`SELECT DISTINCT ON (l.utr, l.credit) l.utr, l.credit, i.file_name, i.created_at
 		  FROM reconcile_lines l JOIN reconcile_imports i ON i.id = l.import_id
-		 WHERE l.company_id = ? AND l.utr = ANY(?) AND l.credit IS NOT NULL
+		 WHERE l.company_id = ? AND l.utr IN (SELECT unnest(?::text[])) AND l.credit IS NOT NULL
 		 ORDER BY l.utr, l.credit, i.created_at`, companyID, pgdialect.Array(utrs)).Scan(ctx, &prev); err != nil {
 			return nil, fmt.Errorf("find repeated lines: %w", err)
 		}

@@ -174,12 +174,32 @@ func TestPlansUseIndexes(t *testing.T) {
 			_, err := kycViews.KYC(ctx, cid, readmodel.KYCFilter{Page: "1"})
 			return err
 		}},
+		{"admin kyc/list page 100", false, func() error {
+			_, err := kycViews.KYC(ctx, cid, readmodel.KYCFilter{Page: "100"})
+			return err
+		}},
+		{"admin kyc/list REJECTED page 20", false, func() error {
+			_, err := kycViews.KYC(ctx, cid, readmodel.KYCFilter{Page: "20", Status: "REJECTED"})
+			return err
+		}},
+		{"admin kyc/list EXPIRED", false, func() error {
+			_, err := kycViews.KYC(ctx, cid, readmodel.KYCFilter{Page: "1", Status: "EXPIRED"})
+			return err
+		}},
 		{"admin kyc/list search", true, func() error {
 			_, err := kycViews.KYC(ctx, cid, readmodel.KYCFilter{Page: "1", Search: "reddy 1234"})
 			return err
 		}},
 		{"admin audit/list", false, func() error {
 			_, err := users.Activity(ctx, readmodel.ActivityFilter{Page: "1", CompanyID: cid})
+			return err
+		}},
+		{"admin audit/list page 100", false, func() error {
+			_, err := users.Activity(ctx, readmodel.ActivityFilter{Page: "100", CompanyID: cid})
+			return err
+		}},
+		{"admin audit/list by action", false, func() error {
+			_, err := users.Activity(ctx, readmodel.ActivityFilter{Page: "1", Action: "purchase.approve", CompanyID: cid})
 			return err
 		}},
 		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: db}).ForAdmin(ctx, cid); return err }},
