@@ -115,12 +115,12 @@ test('admin approves, marks the buyer high-risk (6 months), and the buyer reads 
   };
   await row.getByTestId('kyc-expires').getByText(`Until ${ymd(plus(12))}`).waitFor();
 
-  // The review's viewer: Mark high-risk, and the expiry comes 6 months after the approval.
+  // The review's viewer: the "High-risk buyer" toggle, and the expiry comes 6 months after the approval.
   await row.getByRole('button', { name: `View e-KYC of ${state.buyer.name}` }).click();
   const viewer = admin.getByRole('dialog');
   await viewer.getByTestId('viewer-expires').getByText(ymd(plus(12))).waitFor();
-  await viewer.getByRole('button', { name: 'Mark high-risk' }).click();
-  await viewer.getByRole('button', { name: 'High risk: clear' }).waitFor();
+  await viewer.getByRole('button', { name: 'High-risk buyer', pressed: false }).click();
+  await viewer.getByRole('button', { name: 'High-risk buyer', pressed: true }).waitFor();
   await viewer.getByTestId('viewer-expires').getByText(ymd(plus(6))).waitFor();
   await assertAccessible(admin, 'KYC viewer, high-risk');
   await screenshot(admin, 'trust-expiry-highrisk-1440');

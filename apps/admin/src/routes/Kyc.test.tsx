@@ -8,11 +8,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const kycList = vi.fn();
 const kycApprove = vi.fn();
 const kycReject = vi.fn();
+const kycRisk = vi.fn();
 vi.mock('../api', () => ({
   api: {
     kycList: (q: unknown) => kycList(q),
     kycApprove: (id: string) => kycApprove(id),
     kycReject: (b: unknown) => kycReject(b),
+    kycRisk: (id: string, on: boolean) => kycRisk(id, on),
     profile: () => new Promise(() => undefined),
   },
 }));
@@ -70,10 +72,26 @@ beforeEach(() => {
   kycList.mockReset().mockResolvedValue(answer([pending]));
   kycApprove.mockReset();
   kycReject.mockReset();
+  kycRisk.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 describe('KYC review (/admin/kyc)', () => {
+  it('switches the high-risk flag from the viewer: one name, pressed when on, the new expiry shown', async () => {
+    const approved = { ...pending, status: 'APPROVED', decidedAt: '2026-11-24T12:00:00Z', expiresAt: '2027-11-24T12:00:00Z' };
+    kycList.mockResolvedValue(answer([approved]));
+    kycRisk.mockResolvedValue({ message: 'KYC risk updated', data: { ...approved, highRisk: true, expiresAt: '2027-05-24T12:00:00Z' } });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View documents of Asha Rao' }));
+    const viewer = within(await screen.findByRole('dialog'));
+    expect(viewer.getByTestId('viewer-expires')).toHaveTextContent('2027-11-24');
+    await user.click(viewer.getByRole('button', { name: 'High-risk buyer', pressed: false }));
+    expect(kycRisk).toHaveBeenCalledWith('u1', true);
+    expect(await viewer.findByRole('button', { name: /High-risk buyer/, pressed: true })).toBeInTheDocument();
+    expect(viewer.getByTestId('viewer-expires')).toHaveTextContent('2027-05-24');
+  });
+
   it('shows the e-KYC photo and fields beside the PAN name, warning of a name match under the threshold', async () => {
     const user = userEvent.setup();
     const ekyc = {

@@ -109,7 +109,8 @@ function ViewerDecision({
         disabled={riskPending}
         onClick={() => onRisk(!kyc.highRisk)}
       >
-        {kyc.highRisk ? 'High risk: clear' : 'Mark high-risk'}
+        {/* A toggle keeps its name; aria-pressed (and the colour) says whether it is on. */}
+        High-risk buyer{kyc.highRisk ? ' ✓' : ''}
       </button>
       {kyc.status === 'PENDING' ? (
         <span className="d-flex gap-2">
