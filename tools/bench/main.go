@@ -48,6 +48,7 @@ var (
 	pw       = flag.String("password", "Bench-Password-2026", "password of the scale users")
 	seedNote = flag.String("seed-note", "", "seed time line for the report")
 	only     = flag.String("only", "", "run only the measurements whose name contains this (the bare route always runs; no report is written)")
+	pprofDir = flag.String("pprof", "", "profile both BFFs (PPROF=1) and sample pg_stat_activity during the approve cycle; write them here")
 )
 
 const secret = "bench-secret-bench-secret-bench-secret-0123"
@@ -118,7 +119,10 @@ func run() error {
 	for _, name := range []string{"bff-user", "bff-admin"} {
 		logf, _ := os.Create(filepath.Join(os.TempDir(), "bench-"+name+".log"))
 		cmd := exec.Command(filepath.Join(*binDir, name))
-		cmd.Env, cmd.Stdout, cmd.Stderr = env, logf, logf
+		cmd.Env, cmd.Stdout, cmd.Stderr = append(env[:len(env):len(env)], "METRICS_ADDR="+metricsAddr(name)), logf, logf
+		if *pprofDir != "" {
+			cmd.Env = append(cmd.Env, "PPROF=1")
+		}
 		if err := cmd.Start(); err != nil {
 			return err
 		}
@@ -271,6 +275,10 @@ func run() error {
 		btoks[i], _ = toks.Issue(id, acw, "USER", auth.AudienceUser, 0)
 	}
 	var approved int64
+	var prof *profiling
+	if !skip("order → purchase → approve cycle") {
+		prof = startProfiling(ctx, db, 2**dur)
+	}
 	cr := load("order → purchase → approve cycle", len(buyers), 2**dur, nil, func(c *http.Client, w int) error {
 		var o struct {
 			Data struct {
@@ -292,6 +300,9 @@ func run() error {
 	})
 	cr.Note = fmt.Sprintf("%.0f approvals/s (3 requests per cycle; latency is per cycle)", cr.RPS)
 	add(cr)
+	if err := prof.wait(*binDir); err != nil {
+		return err
+	}
 	if err := measureWorker(ctx, db, procs, env, acw, userURL, skip); err != nil && *only != "" {
 		return err
 	}
