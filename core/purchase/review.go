@@ -263,11 +263,15 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 	if to == StatusRejected {
 		metrics.Rejections.Inc()
 	}
-	if to == StatusApproved { // balances changed: this process's user cache sees it at once
+	if to == StatusApproved { // balances changed: this process's user cache sees it at once, the others once announced
 		metrics.Approvals.Inc()
-		s.revoke(dec.Purchase.UserID)
-		if b.ReferredBy != nil {
-			s.revoke(*b.ReferredBy)
+		credited := []string{dec.Purchase.UserID}
+		if b.ReferredBy != nil && dec.RewardQuantity.IsPositive() {
+			credited = append(credited, *b.ReferredBy)
+		}
+		s.revoke(credited...)
+		if err := user.AnnounceBalance(ctx, s.DB, credited...); err != nil {
+			s.logError("balance change not announced; other processes show the old balance for up to a minute", "purchase", dec.Purchase.ID, "err", err)
 		}
 	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Reference: deref(dec.Purchase.ReferenceNumber),

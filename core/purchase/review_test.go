@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun/driver/pgdriver"
 
 	"prelaunch/core/audit"
 	"prelaunch/core/infra/apperr"
@@ -372,5 +373,45 @@ func TestAdminListFiltersAndSearch(t *testing.T) {
 	}
 	if _, err := views(f.svc()).AllPurchases(ctx, purchase.ReviewFilter{CompanyID: "x"}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("bad companyId: %v", err)
+	}
+}
+
+// An approval's credits reach the other processes' user caches: after the commit it announces
+// the buyer, and the referrer when a reward was paid (user.AnnounceBalance; the users trigger no
+// longer notifies a change of the balance alone, migration 20261702000100).
+func TestApprovalAnnouncesTheCreditedBalances(t *testing.T) {
+	f := rvSetup(t)
+	ctx := context.Background()
+	referrer := f.buyer(t, nil)
+	b := f.buyer(t, &referrer)
+	ln := pgdriver.NewListener(f.d.DB)
+	defer ln.Close()
+	if err := ln.Listen(ctx, user.ChangedChannel); err != nil {
+		t.Fatal(err)
+	}
+	heard := func(want map[string]bool) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for len(want) > 0 && time.Now().Before(deadline) {
+			if _, payload, err := ln.ReceiveTimeout(ctx, time.Until(deadline)); err == nil {
+				delete(want, payload)
+			}
+		}
+		if len(want) > 0 {
+			t.Fatalf("not announced: %v", want)
+		}
+	}
+	// 1,000 tokens at 5 %: a reward of 50 for the referrer.
+	dec, err := f.svc().Approve(ctx, f.actor(), f.cid, f.pending(t, f.cid, b, 1000, purchase.MethodUPI, "UTR-ANN1"))
+	if err != nil || !dec.RewardQuantity.IsPositive() {
+		t.Fatalf("approve: %v, %+v", err, dec)
+	}
+	heard(map[string]bool{b: true, referrer: true})
+	// A rejection credits no one and announces nothing.
+	if _, err := f.svc().Reject(ctx, f.actor(), f.cid, f.pending(t, f.cid, b, 10, purchase.MethodUPI, "UTR-ANN2"), ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, payload, err := ln.ReceiveTimeout(ctx, 300*time.Millisecond); err == nil && (payload == b || payload == referrer) {
+		t.Fatalf("a rejection announced %s", payload)
 	}
 }

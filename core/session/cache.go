@@ -20,9 +20,10 @@ import (
 	"prelaunch/core/user"
 )
 
-// NotifyChannel is the Postgres channel the users trigger (migrations …0500_user_auth_notify and
-// …0501_user_notify_any_change) sends a user's id on when their row changes; "*" means every user.
-const NotifyChannel = "user_auth"
+// NotifyChannel is the Postgres channel the users trigger (migrations …0500_user_auth_notify,
+// …0501_user_notify_any_change, 20261702000100_user_balance_quiet) sends a user's id on when their
+// row changes, and user.AnnounceBalance after a balance credit commits; "*" means every user.
+const NotifyChannel = user.ChangedChannel
 
 // PrincipalCache keeps the rows of verified users in memory so that an authenticated call (and
 // profile/get) needs no database read. It is only used while its listener is connected to Postgres and

@@ -7,11 +7,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/driver/pgdriver"
+
 	"prelaunch/core/auth"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
 	"prelaunch/core/seed"
+	"prelaunch/core/session"
+	"prelaunch/core/user"
 )
 
 // Two Deps on one database stand for two processes (bff-user and bff-admin): each has its own
@@ -212,8 +218,9 @@ func mustIssue(d *runtime.Deps, id, cid, aud string) string {
 	return tok
 }
 
-// Any change to a user row — an approval's balance credit too — reaches the other processes'
-// copies (profile/get reads the caller's row from the cache).
+// Any change to a user row reaches the other processes' copies (profile/get reads the caller's
+// row from the cache): an approval's balance credit once announced after its commit
+// (user.AnnounceBalance), anything else as it commits.
 func TestUserRowChangesReachTheCache(t *testing.T) {
 	a, b, buyer, cid := twoProcesses(t)
 	ctx := context.Background()
@@ -223,26 +230,105 @@ func TestUserRowChangesReachTheCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := u.StockBalance
-	if _, err := a.DB.ExecContext(ctx, "UPDATE users SET stock_balance = stock_balance + 7 WHERE id = ?", buyer); err != nil {
+	if err := a.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		return user.Credit(ctx, tx, buyer, decimal.NewFromInt(7))
+	}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		u, err := b.Verifier.User(ctx, buyer)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if u.StockBalance.Sub(before).IntPart() == 7 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("balance still %v 2 s after the credit", u.StockBalance)
-		}
-		time.Sleep(200 * time.Microsecond)
+	if err := user.AnnounceBalance(ctx, a.DB, buyer); err != nil {
+		t.Fatal(err)
 	}
+	waitUser(t, b, buyer, "the announced credit", func(u *user.User) bool { return u.StockBalance.Sub(before).IntPart() == 7 })
+	// The balance with another column: the trigger notifies as it commits.
+	if _, err := a.DB.ExecContext(ctx, "UPDATE users SET stock_balance = stock_balance + 1, name = 'Renamed Buyer' WHERE id = ?", buyer); err != nil {
+		t.Fatal(err)
+	}
+	waitUser(t, b, buyer, "the rename", func(u *user.User) bool { return u.Name == "Renamed Buyer" && u.StockBalance.Sub(before).IntPart() == 8 })
+	u, _ = b.Verifier.User(ctx, buyer)
 	// A copy: changing it changes nothing cached.
 	u.Name = "changed by the caller"
 	if again, _ := b.Verifier.User(ctx, buyer); again.Name == u.Name {
 		t.Fatal("the cache handed out its own row")
+	}
+}
+
+func waitUser(t *testing.T, d *runtime.Deps, id, what string, ok func(*user.User) bool) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		u, err := d.Verifier.User(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok(u) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not seen 2 s later: %+v", what, u)
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// A change of the balance alone (with updated_at) sends nothing from its transaction: a
+// transaction that notifies holds Postgres's notification lock through its commit's WAL flush,
+// and every approval would commit behind every other (migration 20261702000100). Any other
+// column still notifies as it commits, the balance with it or not.
+func TestBalanceAloneDoesNotNotifyFromItsTransaction(t *testing.T) {
+	a, _, buyer, _ := twoProcesses(t)
+	ctx := context.Background()
+	ln := pgdriver.NewListener(a.DB)
+	defer ln.Close()
+	if err := ln.Listen(ctx, session.NotifyChannel); err != nil {
+		t.Fatal(err)
+	}
+	// Notifications of other tests' processes on this database are not ours: wait for our id.
+	next := func(within time.Duration) (string, bool) {
+		deadline := time.Now().Add(within)
+		for time.Now().Before(deadline) {
+			_, payload, err := ln.ReceiveTimeout(ctx, time.Until(deadline))
+			if err != nil {
+				return "", false
+			}
+			if payload == buyer {
+				return payload, true
+			}
+		}
+		return "", false
+	}
+	if _, err := a.DB.ExecContext(ctx, "SELECT pg_notify(?, ?)", session.NotifyChannel, buyer); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := next(5 * time.Second); !ok {
+		t.Fatal("the listener is not listening")
+	}
+	for _, quiet := range []string{
+		"UPDATE users SET stock_balance = stock_balance + 3, updated_at = now() WHERE id = ?",
+		"UPDATE users SET stock_balance = stock_balance WHERE id = ?",
+	} {
+		if _, err := a.DB.ExecContext(ctx, quiet, buyer); err != nil {
+			t.Fatal(err)
+		}
+		if p, ok := next(300 * time.Millisecond); ok {
+			t.Fatalf("%q notified %q from its transaction", quiet, p)
+		}
+	}
+	for _, loud := range []string{
+		"UPDATE users SET stock_balance = stock_balance + 1, name = name || '.' WHERE id = ?",
+		"UPDATE users SET token_version = token_version + 1 WHERE id = ?",
+		"UPDATE users SET is_approved = NOT is_approved, updated_at = now() WHERE id = ?",
+	} {
+		if _, err := a.DB.ExecContext(ctx, loud, buyer); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := next(5 * time.Second); !ok {
+			t.Fatalf("%q did not notify", loud)
+		}
+	}
+	if err := user.AnnounceBalance(ctx, a.DB, buyer); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := next(5 * time.Second); !ok {
+		t.Fatal("AnnounceBalance did not notify")
 	}
 }

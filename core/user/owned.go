@@ -8,13 +8,21 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 )
 
 // The changes other nouns make to a user row, each in the caller's transaction (db): an approved
 // purchase credits its buyer and the buyer's referrer (purchase), an approved KYC verifies the
 // buyer (kyc). The users table is written only here, in package user (docs/architecture.md).
 
-// Credit adds qty tokens to the user's stock balance (an approved purchase's buyer).
+// ChangedChannel is the Postgres channel a changed users row is announced on (its id; "*" for
+// every user), for the processes that keep users in memory (core/session). The users trigger
+// (migrations …0500, …0501, 20261702000100) sends it as the change commits, except for a change
+// of the balance alone: Credit and CreditMember leave that to AnnounceBalance after the commit.
+const ChangedChannel = "user_auth"
+
+// Credit adds qty tokens to the user's stock balance (an approved purchase's buyer). The change
+// is not announced: call AnnounceBalance once the transaction has committed.
 func Credit(ctx context.Context, db bun.IDB, userID string, qty decimal.Decimal) error {
 	if _, err := db.NewUpdate().Model((*User)(nil)).
 		Set("stock_balance = stock_balance + ?", qty).Set("updated_at = now()").
@@ -25,7 +33,8 @@ func Credit(ctx context.Context, db bun.IDB, userID string, qty decimal.Decimal)
 }
 
 // CreditMember adds qty tokens to the stock balance of a user of companyID who is not deleted (a
-// referrer's reward); false when there is no such user and nothing changed.
+// referrer's reward); false when there is no such user and nothing changed. As with Credit, call
+// AnnounceBalance after the commit.
 func CreditMember(ctx context.Context, db bun.IDB, companyID, userID string, qty decimal.Decimal) (bool, error) {
 	res, err := db.NewUpdate().Model((*User)(nil)).
 		Set("stock_balance = stock_balance + ?", qty).Set("updated_at = now()").
@@ -35,6 +44,23 @@ func CreditMember(ctx context.Context, db bun.IDB, companyID, userID string, qty
 	}
 	n, _ := res.RowsAffected()
 	return n == 1, nil
+}
+
+// AnnounceBalance tells the other processes that the balances of ids changed, after the
+// transaction that changed them (Credit, CreditMember) committed. Notifying from inside that
+// transaction would take Postgres's notification lock at its COMMIT and hold it through the
+// commit's WAL flush, so that every approval committed behind every other; this statement
+// writes no WAL and holds the lock only while it queues the notifications. If it is lost (the
+// process stops between the two), the other processes show the old balance until their entry
+// ages out (session.PrincipalCache, 60 s); what a token may do never depends on the balance.
+func AnnounceBalance(ctx context.Context, db bun.IDB, ids ...string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if _, err := db.ExecContext(ctx, "SELECT pg_notify(?, id) FROM unnest(?::text[]) AS id", ChangedChannel, pgdialect.Array(ids)); err != nil {
+		return fmt.Errorf("announce balance: %w", err)
+	}
+	return nil
 }
 
 // LockApproval locks the row of a user of companyID who is not deleted and says whether the
