@@ -79,7 +79,8 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 		// defeats every index): buyers by users.search_text (trigram: name, email, mobile,
 		// referral code) then their purchases by purchases_user_status_idx; the reference in its
 		// normal form (any way it was written: 5788-1679-4120 finds 0578816794120) by the
-		// trigram index of ref_norm; the order number by purchases_order_number_lower_idx.
+		// trigram index of ref_norm; the order number, always upper case (migration
+		// 20261702000200), by its unique index.
 		cond, args := pagination.Match("search_text", f.Search)
 		users := s.DB.NewSelect().Table("users").Column("id").Where(cond, args...)
 		if f.CompanyID != "" {
@@ -88,7 +89,7 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 		byUser := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
 			Where("p2.user_id IN (?)", users).Where("p2.status IN (?)", bun.List(statuses))
 		byOrder := s.DB.NewSelect().TableExpr("purchases AS p2").Column("p2.id").
-			Where("lower(p2.order_number) = ?", strings.ToLower(strings.TrimSpace(f.Search)))
+			Where("p2.order_number = ?", strings.ToUpper(strings.TrimSpace(f.Search)))
 		union := byUser.UnionAll(byOrder)
 		if norm := fields.NormalUTR(f.Search); norm != "" {
 			// SearchPattern lower-cases and escapes; ref_norm's form is upper case.

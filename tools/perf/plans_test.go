@@ -2,6 +2,7 @@ package perf_test
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
@@ -168,6 +169,20 @@ func TestPlansUseIndexes(t *testing.T) {
 		}},
 		{"admin transaction/list PENDING search", true, func() error {
 			_, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Status: "PENDING", Search: "user1234"})
+			return err
+		}},
+		{"admin transaction/list search by order number", true, func() error {
+			// Lower case: order numbers are upper case (migration 20261702000200), and the search
+			// upper-cases the term to probe purchases_order_number_key (the lower() index is gone).
+			var order string
+			if err := d.DB.NewRaw("SELECT lower(order_number) FROM purchases WHERE company_id = ? AND status = 'APPROVED' LIMIT 1", cid).
+				Scan(ctx, &order); err != nil {
+				return err
+			}
+			l, err := views(svc).Purchases(ctx, cid, purchase.ReviewFilter{Page: "1", Search: order})
+			if err == nil && l.Total != 1 {
+				err = fmt.Errorf("%d purchases found, want 1", l.Total)
+			}
 			return err
 		}},
 		{"admin kyc/list", false, func() error {
