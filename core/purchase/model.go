@@ -32,7 +32,7 @@ const (
 type Purchase struct {
 	bun.BaseModel `bun:"table:purchases,alias:p"`
 
-	ID            string          `bun:"id,pk,type:uuid,default:gen_random_uuid()"`
+	ID            string          `bun:"id,pk,type:uuid,default:uuid_time_ordered()"`
 	CompanyID     string          `bun:"company_id,type:uuid,notnull"`
 	UserID        string          `bun:"user_id,type:uuid,notnull"`
 	OrderNumber   string          `bun:"order_number,notnull"`
