@@ -170,3 +170,37 @@ func TestRefundNoticeSurvivesARedisOutage(t *testing.T) {
 		t.Fatalf("sweep after a queued refund email: %d %v, %d refund mails", n, err, len(refunds()))
 	}
 }
+
+// The notice's record commits without waiting for its WAL flush (synchronous_commit off for its
+// one statement, in an implicit transaction of its own): the connection it ran on goes back to
+// the pool with the setting it had, and the record is there.
+func TestNoticeRecordLeavesTheConnectionAsItWas(t *testing.T) {
+	f := rvSetup(t)
+	ctx := context.Background()
+	svc := *f.svc()
+	conns := svc.DB.DB.Stats().MaxOpenConnections
+	svc.DB.DB.SetMaxOpenConns(1) // the record's connection is the next statement's
+	defer svc.DB.DB.SetMaxOpenConns(conns)
+	id := f.pending(t, f.cid, f.buyer(t, nil), 10, "UPI", "UTR-NOTICE-ASYNC")
+	var before, setting string
+	if err := svc.DB.NewRaw("SELECT current_setting('synchronous_commit')").Scan(ctx, &before); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Approve(ctx, f.actor(), f.cid, id); err != nil {
+		t.Fatal(err)
+	}
+	if !notified(t, f, id) {
+		t.Fatal("the notice was not recorded")
+	}
+	if err := svc.DB.NewRaw("SELECT current_setting('synchronous_commit')").Scan(ctx, &setting); err != nil || setting != before {
+		t.Fatalf("synchronous_commit after the record: %q, %v", setting, err)
+	}
+	// A failing record rolls its implicit transaction back whole: the next statement on the
+	// connection is not inside it.
+	if err := svc.SendNotice(ctx, purchase.Notice{PurchaseID: "not-a-uuid", Deleted: true}); err == nil {
+		t.Fatal("a bad id was recorded")
+	}
+	if err := svc.DB.NewRaw("SELECT current_setting('synchronous_commit')").Scan(ctx, &setting); err != nil || setting != before {
+		t.Fatalf("after a failed record: %q, %v", setting, err)
+	}
+}

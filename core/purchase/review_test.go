@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -358,6 +359,18 @@ func TestAdminListFiltersAndSearch(t *testing.T) {
 	eq(list(purchase.ReviewFilter{Search: "PL-RV000002"}), p3, p2)
 	eq(list(purchase.ReviewFilter{Search: "e_s"}), p1) // underscore matched literally
 	eq(list(purchase.ReviewFilter{Search: "e%s"}))     // percent matched literally
+	// The order number, in any case and with spaces around (found by its unique index, order
+	// numbers being upper case: migration 20261702000200).
+	var order2 string
+	if err := f.d.DB.NewRaw("SELECT order_number FROM purchases WHERE id = ?", p2).Scan(ctx, &order2); err != nil {
+		t.Fatal(err)
+	}
+	eq(list(purchase.ReviewFilter{Search: order2}), p2)
+	eq(list(purchase.ReviewFilter{Search: " " + strings.ToLower(order2) + " "}), p2)
+	// A lower-case order number cannot be written, so the upper-cased search misses none.
+	if _, err := f.d.DB.ExecContext(ctx, "UPDATE purchases SET order_number = lower(order_number) WHERE id = ?", p2); err == nil || !strings.Contains(err.Error(), "purchases_order_number_upper") {
+		t.Fatalf("lower-case order number: %v", err)
+	}
 	if _, err := views(f.svc()).Purchases(ctx, f.cid, purchase.ReviewFilter{Status: "EXPIRED"}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("bad status: %v", err)
 	}
@@ -413,5 +426,37 @@ func TestApprovalAnnouncesTheCreditedBalances(t *testing.T) {
 	}
 	if _, payload, err := ln.ReceiveTimeout(ctx, 300*time.Millisecond); err == nil && (payload == b || payload == referrer) {
 		t.Fatalf("a rejection announced %s", payload)
+	}
+}
+
+// New purchases get time-ordered ids (migration 20261702000300: UUID version 7's layout), so the
+// primary key's new entries go to its last pages instead of a random page each; a later
+// purchase's id sorts after an earlier one's, and ids still differ within a millisecond.
+func TestPurchaseIdsAreTimeOrdered(t *testing.T) {
+	f := rvSetup(t)
+	b := f.buyer(t, nil)
+	var ids []string
+	for i := 0; i < 5; i++ {
+		ids = append(ids, f.pending(t, f.cid, b, 10, purchase.MethodUPI, fmt.Sprintf("UTR-ORDERED-%d", i)))
+		time.Sleep(2 * time.Millisecond)
+	}
+	for i, id := range ids {
+		if id[14] != '7' || !strings.ContainsRune("89ab", rune(id[19])) {
+			t.Fatalf("id %s: not a version 7 layout", id)
+		}
+		if i > 0 && ids[i-1] >= id {
+			t.Fatalf("ids out of order: %s then %s", ids[i-1], id)
+		}
+	}
+	var same []string
+	if err := f.d.DB.NewRaw("SELECT uuid_time_ordered()::text FROM generate_series(1, 1000)").Scan(context.Background(), &same); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, id := range same {
+		if seen[id] {
+			t.Fatalf("id %s made twice", id)
+		}
+		seen[id] = true
 	}
 }
