@@ -109,7 +109,7 @@ func (h *harness) exec(q string, args ...any) {
 func (h *harness) remaining() string {
 	h.t.Helper()
 	var s string
-	if err := h.d.DB.QueryRowContext(context.Background(), "SELECT remaining_private_supply::text FROM tokens WHERE company_id = ?", h.companyID).Scan(&s); err != nil {
+	if err := h.d.DB.QueryRowContext(context.Background(), "SELECT token_remaining(id)::text FROM tokens WHERE company_id = ?", h.companyID).Scan(&s); err != nil {
 		h.t.Fatal(err)
 	}
 	return s

@@ -120,7 +120,7 @@ func TestPurchaseExpireTaskAndSweep(t *testing.T) {
 	}
 	remaining := func() int64 {
 		var n int64
-		_ = d.DB.QueryRowContext(ctx, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", cid).Scan(&n)
+		_ = d.DB.QueryRowContext(ctx, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", cid).Scan(&n)
 		return n
 	}
 	start := remaining()

@@ -140,7 +140,7 @@ func TestSecurityWorkerKilledMidJob(t *testing.T) {
 
 	remaining := func() string {
 		var s string
-		if err := d.DB.QueryRowContext(ctx, "SELECT remaining_private_supply::text FROM tokens WHERE company_id = ?", cid).Scan(&s); err != nil {
+		if err := d.DB.QueryRowContext(ctx, "SELECT token_remaining(id)::text FROM tokens WHERE company_id = ?", cid).Scan(&s); err != nil {
 			t.Fatal(err)
 		}
 		return s

@@ -42,7 +42,7 @@ func (s *Service) Tick(ctx context.Context, now time.Time) (allocated, lapsed in
 }
 
 // Allocate runs pass 1 of a round whose request window is over: in one transaction it locks the
-// token row, moves the round OPEN → ALLOCATED (sale.BeginDraw; a second worker finds it done and
+// token row with its supply folded (sale.LockSupply), moves the round OPEN → ALLOCATED (sale.BeginDraw; a second worker finds it done and
 // answers false), shares the round's available tokens among the requests (Draw, with the round's
 // seed), reserves them from the token and the round (sale.ReserveSupply, sale.ReserveRound) and
 // records the draw and each allocation. The result emails are queued after the commit.
@@ -50,7 +50,7 @@ func (s *Service) Allocate(ctx context.Context, companyID, roundID string, now t
 	var mails []resultMail
 	done := false
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		tok, err := sale.LockToken(ctx, tx, companyID)
+		tok, err := sale.LockSupply(ctx, tx, companyID)
 		if err != nil {
 			return err
 		}
@@ -212,7 +212,7 @@ func (s *Service) SecondPass(ctx context.Context, actor audit.Actor, roundID str
 		if _, err := lapseRound(ctx, tx, actor.CompanyID, r.ID, now); err != nil {
 			return err
 		}
-		if tok, err = sale.LockToken(ctx, tx, actor.CompanyID); err != nil { // the supply as released
+		if tok, err = sale.LockSupply(ctx, tx, actor.CompanyID); err != nil { // the supply as released
 			return err
 		}
 		if r, err = sale.ShareRound(ctx, tx, actor.CompanyID, roundID); err != nil {

@@ -82,7 +82,7 @@ func forAdmin(ctx context.Context, db bun.IDB, companyID string) (*Admin, error)
 	stock := st.StockBalance
 
 	var t sale.Token
-	if err := db.NewSelect().Model(&t).Where("company_id = ?", companyID).Scan(ctx); err != nil {
+	if err := sale.FoldRemaining(db.NewSelect().Model(&t)).Where("company_id = ?", companyID).Scan(ctx); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, apperr.NotFound("token_not_found", "This company has no token configured.")
 		}

@@ -12,6 +12,7 @@ var Owners = map[string]string{
 	"company_domains":        "company",
 	"tokens":                 "sale",
 	"token_rounds":           "sale",
+	"token_supply_slices":    "sale",
 	"users":                  "user",
 	"admin_two_factor":       "user",
 	"admin_recovery_codes":   "user",

@@ -86,7 +86,7 @@ func TestBulkRejectOneReasonAndRefusals(t *testing.T) {
 	b := f.buyer(t, nil)
 	a := f.pending(t, f.cid, b, 10, purchase.MethodBank, "UTR-BR-1")
 	c := f.pending(t, f.cid, b, 20, purchase.MethodBank, "UTR-BR-2")
-	remBefore := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
+	remBefore := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid)
 	bad := func(in purchase.BulkInput) {
 		t.Helper()
 		if _, err := f.svc().Bulk(ctx, f.actor(), f.cid, in); kindOf(err) != apperr.KindInvalid {
@@ -112,7 +112,7 @@ func TestBulkRejectOneReasonAndRefusals(t *testing.T) {
 	if n := f.num(t, "SELECT count(*) FROM purchases WHERE id IN (?, ?) AND status = 'REJECTED' AND reject_reason = 'Payment not received.'", a, c); n != 2 {
 		t.Fatalf("%d rejected with the reason, want 2", n)
 	}
-	if got := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); got != remBefore+30 {
+	if got := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid); got != remBefore+30 {
 		t.Fatalf("released %d, want 30", got-remBefore)
 	}
 }

@@ -35,7 +35,8 @@ func (s *Service) Cancel(ctx context.Context, b user.Buyer, id string) (*Purchas
 	now := s.Clock.Now()
 	var p Purchase
 	// Three round trips: BEGIN, the purchase's UPDATE, and the release sent with the COMMIT
-	// (sale.ReleaseAndCommit), so the token row is locked only while the server commits.
+	// (sale.ReleaseAndCommit), so the slice it gives back to is locked only while the server
+	// commits; the token row is not locked at all.
 	err := s.inOneTrip(ctx, "", func(ctx context.Context, conn bun.IDB) error {
 		res, err := conn.NewUpdate().Model(&p).
 			Set("status = ?", StatusCancelled).Set("updated_at = ?", now).
@@ -48,7 +49,7 @@ func (s *Service) Cancel(ctx context.Context, b user.Buyer, id string) (*Purchas
 		if n, _ := res.RowsAffected(); n != 1 {
 			return sql.ErrNoRows
 		}
-		return sale.ReleaseAndCommit(ctx, conn, p.CompanyID, p.RoundID, p.Quantity)
+		return sale.ReleaseAndCommit(ctx, conn, p.CompanyID, p.ID, p.RoundID, p.Quantity)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		if _, gerr := s.GetOrder(ctx, b, id); gerr != nil {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"prelaunch/core/infra/testkit"
 )
 
 // BenchmarkApproveInvoicing measures approvals per second with invoicing off (no GSTIN) and on
@@ -22,6 +24,7 @@ func BenchmarkApproveInvoicing(b *testing.B) {
 			if _, err := f.d.DB.ExecContext(ctx, `UPDATE tokens SET gstin = ?, tax_legal_name = 'Acme' WHERE company_id = ?`, mode.gstin, f.cid); err != nil {
 				b.Fatal(err)
 			}
+			testkit.SetRemaining(b, f.d.DB, f.cid, 0)
 			if _, err := f.d.DB.ExecContext(ctx, `UPDATE tokens SET remaining_private_supply = private_supply WHERE company_id = ?`, f.cid); err != nil {
 				b.Fatal(err)
 			}

@@ -14,8 +14,9 @@ import (
 	"prelaunch/core/sale"
 )
 
-// waitingQuery holds the company's token row FOR UPDATE in a transaction of its own, runs act,
-// and returns the statement the server is running for the backend that waits on that lock.
+// waitingQuery holds the company's token row and its supply slices FOR UPDATE in a transaction of
+// its own, runs act, and returns the statement the server is running for the backend that waits on
+// those locks.
 func waitingQuery(t *testing.T, d *runtime.Deps, cid string, act func() error) string {
 	t.Helper()
 	ctx := context.Background()
@@ -25,6 +26,10 @@ func waitingQuery(t *testing.T, d *runtime.Deps, cid string, act func() error) s
 	}
 	defer func() { _ = tx.Rollback() }()
 	if _, err := tx.ExecContext(ctx, "SELECT 1 FROM tokens WHERE company_id = ? FOR UPDATE", cid); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT 1 FROM token_supply_slices WHERE token_id = (SELECT id FROM tokens WHERE company_id = ?)
+		ORDER BY slot FOR UPDATE`, cid); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
@@ -44,8 +49,10 @@ func waitingQuery(t *testing.T, d *runtime.Deps, cid string, act func() error) s
 }
 
 // TestTokenRowWaitsOnlyForTheCommit: an order's reservation and a cancellation's release reach
-// the server together with their transaction's COMMIT, in one message, so the token row every
-// order of the company updates is never locked while a round trip to the BFF is under way.
+// the server together with their transaction's COMMIT, in one message, so the supply rows the
+// orders of the company update (the token row, its slices) are never locked while a round trip
+// to the BFF is under way. The first order finds no slice and waits for the token row; the
+// cancellation gives back to the slice that order made, and waits for it.
 func TestTokenRowWaitsOnlyForTheCommit(t *testing.T) {
 	d, svc, cid := setup(t)
 	b := addBuyers(t, d, cid, 1)[0]

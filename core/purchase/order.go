@@ -130,8 +130,9 @@ func (s *Service) CreateOrder(ctx context.Context, b user.Buyer, amount Amount) 
 //
 // The order is one transaction on a connection of its own, in four round trips: BEGIN with the
 // buyer's advisory lock, the open-order count, the insert, and the reservation sent with the
-// COMMIT (sale.ReserveAndCommit), so the company's token row — which every order and
-// cancellation of the company updates — is locked only while the server commits.
+// COMMIT (sale.ReserveAndCommit), so the supply row it takes from — one of the token's slices,
+// which the orders and cancellations of the company share (docs/decisions/0016) — is locked only
+// while the server commits.
 func (s *Service) CreateOrderAt(ctx context.Context, site *company.Site, b user.Buyer, amount Amount) (*Purchase, error) {
 	amt, err := ParseAmount(amount)
 	if err != nil {
@@ -252,20 +253,14 @@ func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt d
 		}
 		return nil, err
 	}
-	qty := p.Quantity
 	if commit {
-		if err := sale.ReserveAndCommit(ctx, tx, tok, offer.Round, qty); err != nil {
+		if err := sale.ReserveAndCommit(ctx, tx, tok, offer.Round, p.ID, p.Quantity); err != nil {
 			return nil, err
 		}
 		return p, nil
 	}
-	if err := sale.ReservePriced(ctx, tx, tok, qty); err != nil {
+	if err := sale.Reserve(ctx, tx, tok, offer.Round, p.ID, p.Quantity); err != nil {
 		return nil, err
-	}
-	if offer.Round != nil {
-		if err := sale.ReserveRound(ctx, tx, offer.Round, qty); err != nil {
-			return nil, err
-		}
 	}
 	return p, nil
 }

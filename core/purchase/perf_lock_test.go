@@ -105,19 +105,17 @@ func TestConcurrentOrdersKeepTheOpenOrderCap(t *testing.T) {
 	if ok != purchase.MaxOpenOrders || capped != 10-purchase.MaxOpenOrders {
 		t.Fatalf("%d orders opened and %d refused, want %d and %d", ok, capped, purchase.MaxOpenOrders, 10-purchase.MaxOpenOrders)
 	}
-	if n := f.num(t, "SELECT 10000000 - remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 5*10+10*25 {
+	if n := f.num(t, "SELECT 10000000 - token_remaining(id) FROM tokens WHERE company_id = ?", f.cid); n != 5*10+10*25 {
 		t.Fatalf("reserved %d, want %d", n, 5*10+10*25)
 	}
 	if _, err := svc.CreateOrder(ctx, user.Buyer{UserID: others[0], CompanyID: f.cid}, purchase.Amount{Raw: "9.99", Set: true}); kindOf(err) != apperr.KindInvalid {
 		t.Fatalf("an order below one token: %v", err)
 	}
-	if _, err := f.d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 3 WHERE company_id = ?", f.cid); err != nil {
-		t.Fatal(err)
-	}
+	testkit.SetRemaining(t, f.d.DB, f.cid, 3)
 	if _, err := svc.CreateOrder(ctx, user.Buyer{UserID: others[1], CompanyID: f.cid}, purchase.Amount{Raw: "40", Set: true}); kindOf(err) != apperr.KindConflict {
 		t.Fatalf("an order beyond the supply: %v", err)
 	}
-	if n := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 3 {
+	if n := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid); n != 3 {
 		t.Fatalf("a refused order changed the supply: %d", n)
 	}
 }
@@ -157,7 +155,7 @@ func TestOrderRepricesWhenThePriceMovesMeanwhile(t *testing.T) {
 	if n := f.num(t, "SELECT count(*) FROM purchases WHERE user_id = ?", u); n != 1 {
 		t.Fatalf("%d purchases, want 1", n)
 	}
-	if n := f.num(t, "SELECT 10000000 - remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); n != 10 {
+	if n := f.num(t, "SELECT 10000000 - token_remaining(id) FROM tokens WHERE company_id = ?", f.cid); n != 10 {
 		t.Fatalf("reserved %d, want 10", n)
 	}
 }

@@ -137,7 +137,7 @@ func TestTwentyConcurrentApprovalsCreditOnce(t *testing.T) {
 	referrer := f.buyer(t, nil)
 	b := f.buyer(t, &referrer)
 	id := f.pending(t, f.cid, b, 1000, purchase.MethodUPI, "UTR-RACE-1")
-	remBefore := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
+	remBefore := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid)
 
 	ok, conflict := raceDecisions(t, f, id, 20, func(int) error {
 		_, err := f.svc().Approve(ctx, f.actor(), f.cid, id)
@@ -159,7 +159,7 @@ func TestTwentyConcurrentApprovalsCreditOnce(t *testing.T) {
 	if got := f.num(t, "SELECT remaining_referral_supply FROM tokens WHERE company_id = ?", f.cid); got != 28_600_000-50 {
 		t.Fatalf("remaining referral supply %d", got)
 	}
-	if got := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); got != remBefore {
+	if got := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid); got != remBefore {
 		t.Fatalf("approval changed the private supply: %d -> %d", remBefore, got)
 	}
 	if n := f.num(t, "SELECT count(*) FROM audit_log WHERE action = 'purchase.approve' AND target_id = ?", id); n != 1 {
@@ -184,7 +184,7 @@ func TestApproveAndRejectRaceHasOneEffect(t *testing.T) {
 	ctx := context.Background()
 	b := f.buyer(t, nil)
 	id := f.pending(t, f.cid, b, 300, purchase.MethodBank, "UTR-RACE-2")
-	remBefore := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
+	remBefore := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid)
 
 	ok, conflict := raceDecisions(t, f, id, 20, func(i int) error {
 		var err error
@@ -202,7 +202,7 @@ func TestApproveAndRejectRaceHasOneEffect(t *testing.T) {
 	if err := f.d.DB.QueryRowContext(ctx, "SELECT status FROM purchases WHERE id = ?", id).Scan(&status); err != nil {
 		t.Fatal(err)
 	}
-	rem := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
+	rem := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid)
 	switch status {
 	case purchase.StatusApproved:
 		if f.balance(t, b) != 300 || rem != remBefore {
@@ -225,7 +225,7 @@ func TestRejectReleasesReservationOnce(t *testing.T) {
 	ctx := context.Background()
 	referrer := f.buyer(t, nil)
 	b := f.buyer(t, &referrer)
-	before := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid)
+	before := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid)
 	id := f.pending(t, f.cid, b, 400, purchase.MethodManual, "UTR-REJ-1")
 	ok, conflict := raceDecisions(t, f, id, 20, func(int) error {
 		_, err := f.svc().Reject(ctx, f.actor(), f.cid, id, "")
@@ -234,7 +234,7 @@ func TestRejectReleasesReservationOnce(t *testing.T) {
 	if ok != 1 || conflict != 19 {
 		t.Fatalf("%d ok, %d conflict", ok, conflict)
 	}
-	if got := f.num(t, "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", f.cid); got != before {
+	if got := f.num(t, "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", f.cid); got != before {
 		t.Fatalf("remaining %d, want %d (reservation released exactly once)", got, before)
 	}
 	if f.balance(t, b) != 0 || f.balance(t, referrer) != 0 {

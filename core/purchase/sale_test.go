@@ -201,7 +201,8 @@ func TestSaleRefusalsAndLimits(t *testing.T) {
 		t.Fatalf("min first: %v", err)
 	}
 	// Nothing left in the private sale: SOLD_OUT answers the sold-out refusal.
-	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET remaining_private_supply = 0, private_supply = 180 WHERE company_id = ?", cid); err != nil {
+	testkit.SetRemaining(t, d.DB, cid, 0)
+	if _, err := d.DB.ExecContext(ctx, "UPDATE tokens SET private_supply = 180 WHERE company_id = ?", cid); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := svc.CreateOrder(ctx, b, amt("600")); message(err) != "Not enough tokens left in the private sale." {

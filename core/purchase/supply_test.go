@@ -41,7 +41,7 @@ func addBuyers(t *testing.T, d *runtime.Deps, cid string, n int) []user.Buyer {
 func remaining(t *testing.T, d *runtime.Deps, cid string) int64 {
 	t.Helper()
 	var n int64
-	if err := d.DB.QueryRowContext(context.Background(), "SELECT remaining_private_supply FROM tokens WHERE company_id = ?", cid).Scan(&n); err != nil {
+	if err := d.DB.QueryRowContext(context.Background(), "SELECT token_remaining(id) FROM tokens WHERE company_id = ?", cid).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

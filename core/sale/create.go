@@ -64,7 +64,7 @@ func Create(ctx context.Context, db bun.IDB, t *Token) error {
 // ForCompany reads the company's token; 404 token_not_found when it has none.
 func ForCompany(ctx context.Context, db bun.IDB, companyID string) (*Token, error) {
 	var t Token
-	err := db.NewSelect().Model(&t).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+	err := FoldRemaining(db.NewSelect().Model(&t)).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.NotFound("token_not_found", "This company has no token configured.")
 	}

@@ -46,14 +46,15 @@ func Brands(ctx context.Context, db bun.IDB, companyIDs []string) (map[string]Br
 	return out, nil
 }
 
-// Pricing reads what an order is priced from: the company's token row as it is now, unlocked (the
-// reservation's conditional UPDATE, ReservePriced, checks it still holds). 404 "Please select a
-// token to proceed." when the company has no token.
+// Pricing reads what an order is priced from: the company's token row as it is now, unlocked, its
+// remaining supply folded (the reservation, sale_reserve, checks the settings still hold). 404
+// "Please select a token to proceed." when the company has no token.
 func Pricing(ctx context.Context, db bun.IDB, companyID string) (*Token, error) {
 	var tok Token
-	err := db.NewSelect().Model(&tok).Column("id", "company_id", "price", "platform_charge_percent", "remaining_private_supply",
+	err := db.NewSelect().Model(&tok).Column("id", "company_id", "price", "platform_charge_percent",
 		"sale_starts_at", "sale_ends_at", "sale_paused", "min_order_inr", "max_order_inr", "max_per_buyer_inr", "kyc_required_above_inr",
-		"settings_version").Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+		"settings_version").ColumnExpr("token_remaining(t.id) AS remaining_private_supply").
+		Where("company_id = ?", companyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
 	}

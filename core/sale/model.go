@@ -51,7 +51,7 @@ type Token struct {
 	ReferralPercent         decimal.Decimal `bun:"referral_percent,type:numeric(5,2),notnull"`
 	LaunchAt                *time.Time      `bun:"launch_at"`
 	// The sale: an optional window, a pause, optional INR limits, and the version of
-	// these settings (it moves with every admin change; ReservePriced checks it).
+	// these settings (it moves with every admin change; sale_reserve checks it).
 	SaleStartsAt        *time.Time       `bun:"sale_starts_at"`
 	SaleEndsAt          *time.Time       `bun:"sale_ends_at"`
 	SalePaused          bool             `bun:"sale_paused,notnull"`

@@ -31,13 +31,14 @@ func CompaniesBySymbol(ctx context.Context, db bun.IDB, symbols []string) (map[s
 	return out, nil
 }
 
-// TokensOf reads the tokens of these companies (none for a company without one).
+// TokensOf reads the tokens of these companies (none for a company without one), their remaining
+// supply folded.
 func TokensOf(ctx context.Context, db bun.IDB, companyIDs []string) ([]Token, error) {
 	var toks []Token
 	if len(companyIDs) == 0 {
 		return toks, nil
 	}
-	if err := db.NewSelect().Model(&toks).Where("company_id IN (?)", bun.List(companyIDs)).Scan(ctx); err != nil {
+	if err := FoldRemaining(db.NewSelect().Model(&toks)).Where("company_id IN (?)", bun.List(companyIDs)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("load tokens: %w", err)
 	}
 	return toks, nil
@@ -57,7 +58,8 @@ func RoundsOf(ctx context.Context, db bun.IDB, tokenIDs []string) ([]Round, erro
 }
 
 // Versions answers, for each of these companies that has a token, the versions (xmin) of its
-// token row and of its rounds: an equal answer means the same token and rounds.
+// token row, of its supply slices and of its rounds: an equal answer means the same token,
+// remaining supply and rounds.
 func Versions(ctx context.Context, db bun.IDB, companyIDs []string) (map[string]string, error) {
 	out := make(map[string]string, len(companyIDs))
 	if len(companyIDs) == 0 {
@@ -68,6 +70,7 @@ func Versions(ctx context.Context, db bun.IDB, companyIDs []string) (map[string]
 		Version   string `bun:"version"`
 	}
 	err := db.NewRaw(`SELECT t.company_id, t.xmin::text || '/' ||
+		COALESCE((SELECT string_agg(s.xmin::text, ',' ORDER BY s.slot) FROM token_supply_slices AS s WHERE s.token_id = t.id), '') || '/' ||
 		COALESCE((SELECT string_agg(r.id::text || '@' || r.xmin::text, ',' ORDER BY r.position) FROM token_rounds AS r WHERE r.token_id = t.id), '') AS version
 		FROM tokens AS t WHERE t.company_id IN (?)`, bun.List(companyIDs)).Scan(ctx, &rows)
 	if err != nil {

@@ -269,7 +269,7 @@ func parseTime(s *string) (*time.Time, bool) {
 // TokenSettings is GET /admin/token/get: the settings of the admin's company's token.
 func (s *Service) TokenSettings(ctx context.Context, companyID string) (*TokenSettings, error) {
 	var t Token
-	err := s.DB.NewSelect().Model(&t).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
+	err := FoldRemaining(s.DB.NewSelect().Model(&t)).Where("company_id = ?", companyID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.NotFound("token_not_found", "Please select a token to proceed.")
 	}
@@ -298,8 +298,14 @@ func (s *Service) UpdateTokenSettings(ctx context.Context, actor audit.Actor, in
 		if err != nil {
 			return fmt.Errorf("lock token: %w", err)
 		}
-		// Orders change a round's sold only after locking the token row (ReservePriced runs
-		// before the round's update), so the rounds read here stay as they are until the commit.
+		// Every slice back into the token row, stamped with the version this change moves to
+		// (sale_fold): an order priced at the old settings can no longer take from a slice, and
+		// the supply figures below are exact. Orders and cancellations change a round's sold only
+		// while holding a slice or the token row, so the rounds read next stay as they are until
+		// the commit.
+		if err := tx.NewRaw("SELECT sale_fold(?, ?)", t.ID, t.SettingsVersion+1).Scan(ctx, &t.RemainingPrivateSupply); err != nil {
+			return fmt.Errorf("fold supply: %w", err)
+		}
 		rounds, err := LoadRounds(ctx, tx, t.ID)
 		if err != nil {
 			return err

@@ -434,7 +434,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // invariant checks the supply figures of the ACW company after the approve cycle.
 func invariant(ctx context.Context, db *bun.DB, cid string) string {
 	var priv, rem, reserved, refSup, refRem, rewards string
-	err := db.NewRaw(`SELECT t.private_supply, t.remaining_private_supply,
+	err := db.NewRaw(`SELECT t.private_supply, token_remaining(t.id),
 		(SELECT COALESCE(sum(quantity), 0) FROM purchases WHERE company_id = t.company_id AND status IN ('INITIATED', 'PENDING', 'APPROVED')),
 		t.referral_supply, t.remaining_referral_supply,
 		(SELECT COALESCE(sum(quantity), 0) FROM referral_rewards WHERE company_id = t.company_id)

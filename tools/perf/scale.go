@@ -221,6 +221,11 @@ LEFT JOIN (SELECT user_id, sum(quantity) AS q FROM purchases WHERE status = 'APP
 			WHERE user_id = ? AND status = 'APPROVED') WHERE id = ?`, buyerID, buyerID); err != nil {
 			return err
 		}
+		// The whole remaining supply in the token row: no slices (docs/decisions/0016).
+		if err := exec(`DELETE FROM token_supply_slices WHERE token_id IN (SELECT id FROM tokens WHERE company_id IN (?))`,
+			bun.List(cids)); err != nil {
+			return err
+		}
 		return exec(`UPDATE tokens t SET remaining_private_supply = t.private_supply - COALESCE((SELECT sum(quantity)
 			FROM purchases p WHERE p.company_id = t.company_id AND p.status IN ('INITIATED', 'PENDING', 'APPROVED')), 0)
 			WHERE t.company_id IN (?)`, bun.List(cids))

@@ -411,32 +411,34 @@ func measure(s stack, last bool) (figures, error) {
 }
 
 // sessions samples pg_stat_activity for the stack's database until end: how many of bff-user's
-// sessions, on average, were waiting for a row lock (the token row), running, or idle inside a
-// transaction (waiting for bff-user's next statement: a round trip).
+// sessions, on average, were waiting for a lock — a row's (the supply rows) or a buyer's advisory
+// lock (the open-order cap, by the benchmark's design two workers share a buyer) — running, or
+// idle inside a transaction (waiting for bff-user's next statement: a round trip).
 func sessions(ctx context.Context, db *bun.DB, d string, end time.Time) string {
 	name := d[strings.LastIndex(d, "/")+1:]
 	if i := strings.IndexByte(name, '?'); i >= 0 {
 		name = name[:i]
 	}
 	var n int
-	var lock, active, idleTx float64
+	var lock, advisory, active, idleTx float64
 	for time.Now().Before(end) {
-		var l, a, i int
-		if err := db.NewRaw(`SELECT count(*) FILTER (WHERE wait_event_type = 'Lock'),
+		var l, v, a, i int
+		if err := db.NewRaw(`SELECT count(*) FILTER (WHERE wait_event_type = 'Lock' AND wait_event <> 'advisory'),
+			count(*) FILTER (WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'),
 			count(*) FILTER (WHERE state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock'),
 			count(*) FILTER (WHERE state LIKE 'idle in transaction%')
 			FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid() AND backend_type = 'client backend'`, name).
-			Scan(ctx, &l, &a, &i); err == nil {
+			Scan(ctx, &l, &v, &a, &i); err == nil {
 			n++
-			lock, active, idleTx = lock+float64(l), active+float64(a), idleTx+float64(i)
+			lock, advisory, active, idleTx = lock+float64(l), advisory+float64(v), active+float64(a), idleTx+float64(i)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	if n == 0 {
 		return "not sampled"
 	}
-	return fmt.Sprintf("on average %.1f waiting for a row lock, %.1f running, %.1f idle in a transaction (waiting for bff-user)",
-		lock/float64(n), active/float64(n), idleTx/float64(n))
+	return fmt.Sprintf("on average %.1f waiting for a row lock, %.1f for a buyer's advisory lock, %.1f running, %.1f idle in a transaction (waiting for bff-user)",
+		lock/float64(n), advisory/float64(n), active/float64(n), idleTx/float64(n))
 }
 
 // invariant: private supply − what is left = the reserved quantities, and nothing below zero.

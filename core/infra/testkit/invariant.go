@@ -10,7 +10,8 @@ import (
 
 // CheckSupply asserts the money invariants of every company's token (docs/security.md):
 //
-//	remaining_private_supply + reserved (INITIATED + PENDING quantities, and the allocations of
+//	remaining private supply (folded: the token row's and its slices', token_remaining) +
+//	reserved (INITIATED + PENDING quantities, and the allocations of
 //	rounds sold by requests still to order) + credited (APPROVED quantities) = private_supply
 //	remaining_referral_supply + sum(referral_rewards.quantity) = referral_supply
 //	the buyers' stock balances = their APPROVED quantities + the rewards paid to them
@@ -45,7 +46,7 @@ func SupplyProblems(ctx context.Context, db bun.IDB) ([]string, error) {
 		Rewards   string `bun:"rewards"`
 	}
 	err := db.NewRaw(`
-	SELECT t.company_id, t.private_supply::text, t.remaining_private_supply::text,
+	SELECT t.company_id, t.private_supply::text, token_remaining(t.id)::text AS remaining_private_supply,
 	       (COALESCE(p.reserved, 0) + COALESCE(a.allocated, 0))::text AS reserved, COALESCE(p.credited, 0)::text AS credited,
 	       t.referral_supply::text, t.remaining_referral_supply::text, COALESCE(r.rewards, 0)::text AS rewards
 	  FROM tokens t
@@ -57,7 +58,7 @@ func SupplyProblems(ctx context.Context, db bun.IDB) ([]string, error) {
 	         ON r.company_id = t.company_id
 	  LEFT JOIN (SELECT company_id, sum(quantity) AS allocated FROM round_allocations WHERE status = 'ALLOCATED'
 	              GROUP BY company_id) a ON a.company_id = t.company_id
-	 WHERE t.remaining_private_supply + COALESCE(p.reserved, 0) + COALESCE(a.allocated, 0) + COALESCE(p.credited, 0) <> t.private_supply
+	 WHERE token_remaining(t.id) + COALESCE(p.reserved, 0) + COALESCE(a.allocated, 0) + COALESCE(p.credited, 0) <> t.private_supply
 	    OR t.remaining_referral_supply + COALESCE(r.rewards, 0) <> t.referral_supply
 	    OR t.remaining_private_supply < 0 OR t.remaining_referral_supply < 0`).Scan(ctx, &bad)
 	if err != nil {

@@ -22,3 +22,17 @@ func OpenSale(t testing.TB, db bun.IDB, companyID string) {
 		t.Fatalf("open the sale of %s: no token row", companyID)
 	}
 }
+
+// SetRemaining sets the company's remaining private supply to n by hand: the token row's pool to
+// n and no supply slices (docs/decisions/0016), for tests that start from a given figure.
+func SetRemaining(t testing.TB, db bun.IDB, companyID string, n int64) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := db.NewRaw(`DELETE FROM token_supply_slices WHERE token_id IN (SELECT id FROM tokens WHERE company_id = ?)`, companyID).
+		Exec(ctx); err != nil {
+		t.Fatalf("drop the supply slices of %s: %v", companyID, err)
+	}
+	if _, err := db.NewRaw(`UPDATE tokens SET remaining_private_supply = ? WHERE company_id = ?`, n, companyID).Exec(ctx); err != nil {
+		t.Fatalf("set the remaining supply of %s: %v", companyID, err)
+	}
+}
