@@ -414,6 +414,19 @@ func TestApprovalAnnouncesTheCreditedBalances(t *testing.T) {
 			t.Fatalf("not announced: %v", want)
 		}
 	}
+	// LISTEN reaches the server with the listener's first read at the latest: probe until heard.
+	listening := false
+	for deadline := time.Now().Add(10 * time.Second); !listening && time.Now().Before(deadline); {
+		if _, err := f.d.DB.ExecContext(ctx, "SELECT pg_notify(?, 'probe')", user.ChangedChannel); err != nil {
+			t.Fatal(err)
+		}
+		if _, payload, err := ln.ReceiveTimeout(ctx, 500*time.Millisecond); err == nil && payload == "probe" {
+			listening = true
+		}
+	}
+	if !listening {
+		t.Fatal("the listener is not listening")
+	}
 	// 1,000 tokens at 5 %: a reward of 50 for the referrer.
 	dec, err := f.svc().Approve(ctx, f.actor(), f.cid, f.pending(t, f.cid, b, 1000, purchase.MethodUPI, "UTR-ANN1"))
 	if err != nil || !dec.RewardQuantity.IsPositive() {

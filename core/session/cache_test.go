@@ -282,24 +282,32 @@ func TestBalanceAloneDoesNotNotifyFromItsTransaction(t *testing.T) {
 	if err := ln.Listen(ctx, session.NotifyChannel); err != nil {
 		t.Fatal(err)
 	}
-	// Notifications of other tests' processes on this database are not ours: wait for our id.
-	next := func(within time.Duration) (string, bool) {
+	// Notifications of other tests' processes on this database are not ours: wait for a payload.
+	hear := func(want string, within time.Duration) (string, bool) {
 		deadline := time.Now().Add(within)
 		for time.Now().Before(deadline) {
 			_, payload, err := ln.ReceiveTimeout(ctx, time.Until(deadline))
 			if err != nil {
 				return "", false
 			}
-			if payload == buyer {
+			if payload == want {
 				return payload, true
 			}
 		}
 		return "", false
 	}
-	if _, err := a.DB.ExecContext(ctx, "SELECT pg_notify(?, ?)", session.NotifyChannel, buyer); err != nil {
-		t.Fatal(err)
+	next := func(within time.Duration) (string, bool) { return hear(buyer, within) }
+	// The listener's LISTEN may reach the server only with its first receive: probe (with a
+	// payload of its own, so a late probe is never taken for the buyer's) until one is heard.
+	probe := "probe:" + buyer
+	listening := false
+	for deadline := time.Now().Add(10 * time.Second); !listening && time.Now().Before(deadline); {
+		if _, err := a.DB.ExecContext(ctx, "SELECT pg_notify(?, ?)", session.NotifyChannel, probe); err != nil {
+			t.Fatal(err)
+		}
+		_, listening = hear(probe, 500*time.Millisecond)
 	}
-	if _, ok := next(5 * time.Second); !ok {
+	if !listening {
 		t.Fatal("the listener is not listening")
 	}
 	for _, quiet := range []string{
