@@ -23,9 +23,16 @@ type Statements struct {
 	stmts map[string]*sql.Stmt
 }
 
+// Observe, when set, is told each query a Statements runs and its arguments, before it runs
+// (tools/perf's plan test checks their generic plans). Set it before any Statements runs.
+var Observe func(query string, args []any)
+
 // Scan runs query with args on db and scans its rows into dest as bun.DB.ScanRows does (a slice
 // of models, or columns).
 func (s *Statements) Scan(ctx context.Context, db *bun.DB, dest any, query string, args ...any) error {
+	if Observe != nil {
+		Observe(query, args)
+	}
 	stmt, err := s.stmt(ctx, db, query)
 	if err != nil {
 		return err
