@@ -178,11 +178,61 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 			}
 			recs[i].EKYC = e
 		}
-		if recs[i].SharedWith, err = sharedAadhaar(ctx, db, r.CompanyID, r.UserID, r.AadhaarHash); err != nil {
-			return nil, err
-		}
+	}
+	shared, err := sharedAadhaars(ctx, db, rows)
+	if err != nil {
+		return nil, err
+	}
+	for i := range recs {
+		recs[i].SharedWith = shared[i]
 	}
 	return recs, nil
+}
+
+// sharedAadhaars is sharedAadhaar for each of rows, in two statements per company (a page of the
+// review list asked two per record).
+func sharedAadhaars(ctx context.Context, db bun.IDB, rows []AdminRow) ([][]SharedAccount, error) {
+	out := make([][]SharedAccount, len(rows))
+	byCompany := map[string][]int{}
+	for i := range rows {
+		out[i] = []SharedAccount{}
+		if rows[i].AadhaarHash != "" {
+			byCompany[rows[i].CompanyID] = append(byCompany[rows[i].CompanyID], i)
+		}
+	}
+	for companyID, at := range byCompany {
+		hashes := make([]string, len(at))
+		for j, i := range at {
+			hashes[j] = rows[i].AadhaarHash
+		}
+		var kycs []struct {
+			UserID string `bun:"user_id"`
+			Hash   string `bun:"aadhaar_hash"`
+		}
+		if err := db.NewSelect().Model((*Submission)(nil)).Column("user_id", "aadhaar_hash").Where("company_id = ?", companyID).
+			Where("aadhaar_hash IN (?)", bun.List(hashes)).Scan(ctx, &kycs); err != nil {
+			return nil, fmt.Errorf("kyc shared aadhaar: %w", err)
+		}
+		qs := make([]user.AadhaarQuery, len(at))
+		for j, i := range at {
+			qs[j] = user.AadhaarQuery{ExceptID: rows[i].UserID, Hash: rows[i].AadhaarHash}
+			for _, k := range kycs {
+				if k.Hash == rows[i].AadhaarHash && k.UserID != rows[i].UserID {
+					qs[j].Also = append(qs[j].Also, k.UserID)
+				}
+			}
+		}
+		accounts, err := user.SharingAadhaars(ctx, db, companyID, qs)
+		if err != nil {
+			return nil, fmt.Errorf("kyc shared aadhaar: %w", err)
+		}
+		for j, i := range at {
+			for _, a := range accounts[j] {
+				out[i] = append(out[i], SharedAccount{UserID: a.UserID, Name: a.Name, Email: a.Email})
+			}
+		}
+	}
+	return out, nil
 }
 
 func errNotFound() error { return apperr.NotFound("kyc_not_found", "KYC request not found.") }

@@ -24,6 +24,7 @@ import (
 	"prelaunch/core/infra/media"
 	"prelaunch/core/infra/metrics"
 	"prelaunch/core/infra/pgerr"
+	"prelaunch/core/infra/prepared"
 	"prelaunch/core/infra/tasks"
 	"prelaunch/core/infra/ttl"
 	"prelaunch/core/kyc"
@@ -57,6 +58,9 @@ type Service struct {
 	Links company.Links
 	// Window is how long a new order stays open (config PAYMENT_WINDOW); zero is PaymentWindow.
 	Window time.Duration
+
+	// stmts are the buyer list's pages, prepared (list.go).
+	stmts prepared.Statements
 }
 
 func (s *Service) window() time.Duration {

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"prelaunch/core/audit"
+	"prelaunch/core/company"
 	"prelaunch/core/infra/apperr"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/runtime"
@@ -258,9 +259,10 @@ func TestSettingsChangeFoldsTheSlices(t *testing.T) {
 }
 
 // TestPriceChangesRacingSlicedOrdersTakeTheCurrentPrice: the admin moves the price through values
-// each set once while buyers order and cancel over stocked slices (cancellations refill slices
-// the changes just folded). Each order's price was the token's price at some instant between the
-// order's call and its answer: never one already replaced before the call began.
+// each set once while buyers order and cancel over stocked slices (cancellations and refills
+// restock slices the changes just folded), each order proposing the price of a site read a few
+// milliseconds earlier, as the buyer API does. Each order's price was the token's price at some
+// instant between the order's call and its answer: never one already replaced before the call.
 func TestPriceChangesRacingSlicedOrdersTakeTheCurrentPrice(t *testing.T) {
 	d, svc, cid := setup(t)
 	buyers := addBuyers(t, d, cid, 24)
@@ -296,7 +298,7 @@ func TestPriceChangesRacingSlicedOrdersTakeTheCurrentPrice(t *testing.T) {
 			mu.Lock()
 			changes = append(changes, change{price: price, start: st, end: time.Now()})
 			mu.Unlock()
-			time.Sleep(3 * time.Millisecond)
+			time.Sleep(10 * time.Millisecond)
 		}
 	}()
 	type placed struct {
@@ -309,9 +311,16 @@ func TestPriceChangesRacingSlicedOrdersTakeTheCurrentPrice(t *testing.T) {
 		wg.Add(1)
 		go func(b user.Buyer) {
 			defer wg.Done()
+			rnd := rand.New(rand.NewSource(time.Now().UnixNano()))
 			for k := 0; k < 8; k++ {
+				tok, err := sale.ForCompany(ctx, d.DB, cid)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				time.Sleep(time.Duration(rnd.Intn(15)) * time.Millisecond) // the site's age
 				st := time.Now()
-				p, err := svc.CreateOrder(ctx, b, amt("1000"))
+				p, err := svc.CreateOrderAt(ctx, &company.Site{CompanyID: cid, Status: company.StatusActive, Token: tok}, b, amt("1000"))
 				end := time.Now()
 				if apperr.Is(err, apperr.KindConflict) { // price_moved eight times in a row
 					continue
@@ -356,5 +365,37 @@ func TestPriceChangesRacingSlicedOrdersTakeTheCurrentPrice(t *testing.T) {
 		}
 	}
 	t.Logf("%d price changes racing %d orders over slices", len(changes)-1, len(orders))
+	testkit.CheckSupply(t, d.DB)
+}
+
+// TestStaleSiteNeverTakesARestockedSlice: after an admin's price change folded the slices, a
+// cancellation or another order's refill restocks them; an order proposing the old price (a site
+// read before the change) must still be refused there and priced again at the new price.
+func TestStaleSiteNeverTakesARestockedSlice(t *testing.T) {
+	d, svc, cid := setup(t)
+	b := addBuyers(t, d, cid, 1)[0]
+	ctx := context.Background()
+	stale, err := sale.ForCompany(ctx, d.DB, cid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings(t, d, cid, sale.SettingsInput{Price: num("20")})
+	amounts := make([]int64, sale.Slices)
+	for i := range amounts {
+		amounts[i] = 100
+	}
+	spread(t, d, cid, amounts...) // restocked at the new settings version
+	for k := 0; k < 4; k++ {
+		p, err := svc.CreateOrderAt(ctx, &company.Site{CompanyID: cid, Status: company.StatusActive, Token: stale}, b, amt("100"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Price.Equal(decimal.NewFromInt(20)) {
+			t.Fatalf("an order from a site read before the change took price %s, want 20", p.Price)
+		}
+		if _, err := svc.Cancel(ctx, b, p.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
 	testkit.CheckSupply(t, d.DB)
 }

@@ -3,6 +3,7 @@ package user
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -79,6 +80,56 @@ func SharingAadhaar(ctx context.Context, db bun.IDB, companyID, exceptID, hash s
 		  AND (u.kyc_document_hash = ? OR u.id = ANY(?::uuid[]))
 		ORDER BY u.created_at, u.id LIMIT 20`, companyID, exceptID, hash, pgdialect.Array(also)).Scan(ctx, &out)
 	return out, err
+}
+
+// AadhaarQuery is one SharingAadhaars question: the accounts but ExceptID whose profile
+// carries the Aadhaar number of Hash, or that are among Also.
+type AadhaarQuery struct {
+	ExceptID, Hash string
+	Also           []string
+}
+
+// SharingAadhaars answers SharingAadhaar for each of qs in one statement (a list page's records
+// at once, instead of a round trip each): the answer to qs[i] is at index i.
+func SharingAadhaars(ctx context.Context, db bun.IDB, companyID string, qs []AadhaarQuery) ([][]Account, error) {
+	out := make([][]Account, len(qs))
+	if len(qs) == 0 {
+		return out, nil
+	}
+	idx := make([]int, len(qs))
+	except := make([]string, len(qs))
+	hashes := make([]string, len(qs))
+	also := make([]string, len(qs))
+	for i, q := range qs {
+		idx[i], except[i], hashes[i], also[i] = i, q.ExceptID, q.Hash, strings.Join(q.Also, ",")
+		out[i] = []Account{}
+	}
+	var rows []struct {
+		I int `bun:"i"`
+		Account
+	}
+	// The two ways in are read apart, each on its index (users_company_kyc_document_idx, the
+	// primary key): as one OR the planner walked the company's accounts in creation order for
+	// each question (3.5 s at 333,000 accounts).
+	err := db.NewRaw(`SELECT q.i, a.user_id, a.name, a.email
+		FROM unnest(?0::int[], ?1::uuid[], ?2::text[], ?3::text[]) AS q (i, except_id, hash, also)
+		CROSS JOIN LATERAL (SELECT s.id AS user_id, s.name, s.email, s.created_at FROM (
+				SELECT u.id, u.name, u.email, u.created_at, u.deleted_at FROM users AS u
+				WHERE u.company_id = ?4 AND u.kyc_document_hash = q.hash AND u.kyc_document_hash <> ''
+				UNION
+				SELECT u.id, u.name, u.email, u.created_at, u.deleted_at FROM users AS u
+				WHERE u.id = ANY(string_to_array(q.also, ',')::uuid[]) AND u.company_id = ?4) AS s
+			WHERE s.id <> q.except_id AND s.deleted_at IS NULL
+			ORDER BY s.created_at, s.id LIMIT 20) AS a
+		ORDER BY q.i, a.created_at, a.user_id`,
+		pgdialect.Array(idx), pgdialect.Array(except), pgdialect.Array(hashes), pgdialect.Array(also), companyID).Scan(ctx, &rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.I] = append(out[r.I], r.Account)
+	}
+	return out, nil
 }
 
 // Billed is how a receipt names its buyer: name, email and Member ID.

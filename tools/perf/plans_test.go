@@ -14,6 +14,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/dashboard"
 	"prelaunch/core/infra/pagination"
+	"prelaunch/core/infra/prepared"
 	"prelaunch/core/infra/testkit"
 	"prelaunch/core/kyc"
 	"prelaunch/core/purchase"
@@ -27,8 +28,9 @@ import (
 // recorder keeps the SELECTs the real list/search/dashboard code sends, so the plans checked are
 // the plans of the shipped queries, not of copies.
 type recorder struct {
-	mu sync.Mutex
-	qs []string
+	mu       sync.Mutex
+	qs       []string
+	prepared []preparedQuery
 }
 
 func (r *recorder) BeforeQuery(ctx context.Context, e *bun.QueryEvent) context.Context { return ctx }
@@ -39,6 +41,57 @@ func (r *recorder) AfterQuery(ctx context.Context, e *bun.QueryEvent) {
 		r.mu.Unlock()
 	}
 }
+
+// prepared keeps the prepared statements the code runs (core/infra/prepared), with their
+// arguments: their plans are checked as Postgres keeps them, generic.
+type preparedQuery struct {
+	sql  string
+	args []any
+}
+
+func (r *recorder) observe(q string, args []any) {
+	r.mu.Lock()
+	r.prepared = append(r.prepared, preparedQuery{q, args})
+	r.mu.Unlock()
+}
+
+func (r *recorder) takePrepared() []preparedQuery {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	q := r.prepared
+	r.prepared = nil
+	return q
+}
+
+// genericPlan is the plan Postgres keeps for q after five runs when it costs no more than the
+// custom ones: the generic one, forced here.
+func genericPlan(ctx context.Context, db *bun.DB, q preparedQuery) (string, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	defer func() { _, _ = conn.ExecContext(ctx, "DEALLOCATE plan_check; RESET plan_cache_mode") }()
+	if _, err := conn.ExecContext(ctx, "SET plan_cache_mode = force_generic_plan; PREPARE plan_check AS "+q.sql); err != nil {
+		return "", err
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(q.args)), ", ")
+	rows, err := conn.QueryContext(ctx, "EXPLAIN EXECUTE plan_check("+marks+")", q.args...)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var b strings.Builder
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return "", err
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String(), rows.Err()
+}
+
 func (r *recorder) take() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -81,6 +134,8 @@ func TestPlansUseIndexes(t *testing.T) {
 	}
 	rec := &recorder{}
 	db := d.DB.WithQueryHook(rec)
+	prepared.Observe = rec.observe
+	defer func() { prepared.Observe = nil }()
 	svc := &purchase.Service{DB: db, Media: d.Media, Clock: d.Clock}
 	users := &readmodel.Service{DB: db}
 	// A statement whose credits name 500 of the company's references (reconcile's matching).
@@ -231,15 +286,28 @@ func TestPlansUseIndexes(t *testing.T) {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		qs := rec.take()
-		if len(qs) == 0 {
+		pqs := rec.takePrepared()
+		if len(qs)+len(pqs) == 0 {
 			t.Fatalf("%s: no query recorded", c.name)
 		}
-		sawTrgm := false
+		var plans, sent []string
 		for _, q := range qs {
 			plan, err := perf.Explain(ctx, d.DB, q)
 			if err != nil {
 				t.Fatalf("%s: explain: %v\n%s", c.name, err, q)
 			}
+			plans, sent = append(plans, plan), append(sent, q)
+		}
+		for _, q := range pqs {
+			plan, err := genericPlan(ctx, d.DB, q)
+			if err != nil {
+				t.Fatalf("%s: explain the prepared statement: %v\n%s", c.name, err, q.sql)
+			}
+			plans, sent = append(plans, plan), append(sent, q.sql)
+		}
+		sawTrgm := false
+		for i, plan := range plans {
+			q := sent[i]
 			if seqScan.MatchString(plan) {
 				t.Errorf("%s: sequential scan over a big table:\n%s\n%s", c.name, q, plan)
 			}
