@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -471,5 +472,51 @@ func TestPurchaseIdsAreTimeOrdered(t *testing.T) {
 			t.Fatalf("id %s made twice", id)
 		}
 		seen[id] = true
+	}
+}
+
+// Order numbers and transaction ids are led by the time (docs/decisions/0017), so a new number's
+// index entry goes to the index's last pages: the form is unchanged ("PUR-" and 12 digits, "TXN"
+// and 16), the leading digits are the order's second, later seconds sort later (until the order
+// number's 115-day turn), and the random digits still make two numbers of one second differ.
+func TestOrderNumbersAreLedByTheTime(t *testing.T) {
+	at := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	secs := int64(at.Sub(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)) / time.Second)
+	pur, txn := regexp.MustCompile(`^PUR-[0-9]{12}$`), regexp.MustCompile(`^TXN[0-9]{16}$`)
+	seen := map[string]bool{}
+	for i := 0; i < 2000; i++ {
+		o, x := purchase.OrderNumber(at), purchase.TransactionID(at)
+		if !pur.MatchString(o) || !txn.MatchString(x) {
+			t.Fatalf("numbers %s %s: not PUR- and 12 digits, TXN and 16", o, x)
+		}
+		if want := fmt.Sprintf("PUR-%07d", secs%10_000_000); !strings.HasPrefix(o, want) {
+			t.Fatalf("order number %s does not begin with %s", o, want)
+		}
+		if want := fmt.Sprintf("TXN%010d", at.Unix()); !strings.HasPrefix(x, want) {
+			t.Fatalf("transaction id %s does not begin with %s", x, want)
+		}
+		seen[o], seen[x] = true, true
+	}
+	if len(seen) < 3900 { // 2,000 of 10^5 and 2,000 of 10^6: a few clashes at most (the unique index retries them)
+		t.Fatalf("only %d distinct numbers in 4,000", len(seen))
+	}
+	if a, b := purchase.OrderNumber(at), purchase.OrderNumber(at.Add(time.Second)); a[:11] >= b[:11] {
+		t.Fatalf("a later second's order number %s does not sort after %s", b, a)
+	}
+	if a, b := purchase.TransactionID(at), purchase.TransactionID(at.Add(time.Second)); a[:13] >= b[:13] {
+		t.Fatalf("a later second's transaction id %s does not sort after %s", b, a)
+	}
+	if o := purchase.OrderNumber(time.Date(2025, 12, 31, 23, 59, 59, 0, time.UTC)); !strings.HasPrefix(o, "PUR-9999999") {
+		t.Fatalf("a second before the epoch: %s", o)
+	}
+	// An order placed through the service carries numbers of its own second.
+	d, svc, cid := setup(t)
+	p, err := svc.CreateOrder(context.Background(), addBuyers(t, d, cid, 1)[0], amt("100"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := int64(p.CreatedAt.Sub(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))/time.Second) % 10_000_000
+	if !strings.HasPrefix(p.OrderNumber, fmt.Sprintf("PUR-%07d", s)) || !strings.HasPrefix(p.TransactionID, fmt.Sprintf("TXN%010d", p.CreatedAt.Unix())) {
+		t.Fatalf("order %s %s created at %s: not led by its second", p.OrderNumber, p.TransactionID, p.CreatedAt)
 	}
 }

@@ -154,7 +154,10 @@ func Load(ctx context.Context, db *bun.DB, sz Size, pw string, logf func(string,
 	}()
 	co := fmt.Sprintf("(ARRAY['%s','%s','%s']::uuid[])", cids[0], cids[1], cids[2])
 	nGeneral := sz.Purchases - sz.BuyerRows
-	// Purchase g belongs to user ((g*7919) % U) + 1 and that user's company ((u % 3) + 1). The
+	// Purchase g belongs to user ((g*7919) % U) + 1 and that user's company ((u % 3) + 1); its
+	// order numbers and transaction ids are spread over their whole range, as the random digits
+	// of the orders placed before docs/decisions/0017 were (g times a prime modulo 10^12 or 10^16:
+	// no two alike), so the unique indexes a new order enters are as a live sale's. The
 	// status spread: 55 % APPROVED, 20 % REJECTED, 20 % EXPIRED, 4 % PENDING, 1 % INITIATED.
 	purchaseSQL := func(from, to int, userExpr, companyExpr string, noInitiated bool) string {
 		initiated := "'INITIATED'"
@@ -166,7 +169,8 @@ INSERT INTO purchases (id, company_id, user_id, order_number, transaction_id, st
 	amount, entered_amount, price, quantity, platform_charge_percent, fee, final_amount, reference_number, bank_name,
 	expires_at, submitted_at, decided_at, decided_by, created_at, updated_at)
 SELECT `+fmt.Sprintf(purchaseUUID, "g")+`, %[2]s, %[1]s,
-	'PUR-' || lpad(g::text, 12, '0'), 'TXN' || lpad(g::text, 16, '0'), st,
+	'PUR-' || lpad(((g::bigint * 982451653 + 12345) %% 1000000000000)::text, 12, '0'),
+	'TXN' || lpad(((g::numeric * 9999999967 + 7) %% 10000000000000000::numeric)::text, 16, '0'), st,
 	CASE WHEN st IN ('INITIATED', 'EXPIRED') THEN NULL ELSE (ARRAY['UPI','BANK','MANUAL','CRYPTO'])[1 + g %% 4] END,
 	q * 10, q * 10, 10, q, 2, q * 0.2, q * 10.2,
 	CASE WHEN st IN ('INITIATED', 'EXPIRED') THEN NULL ELSE 'UTR' || lpad(g::text, 12, '0') END,
