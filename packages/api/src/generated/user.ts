@@ -390,7 +390,7 @@ export interface paths {
          *     Idempotency-Key: the same key from the same buyer within 24 h answers the first answer again (same
          *     status and body) instead of acting again.
          *     The order is INITIATED and expires 15 minutes later (orderNumber "PUR-" and 12 digits,
-         *     transactionId "TXN" and 16 digits). 422 "Please enter a valid amount.", "Please enter an amount with
+         *     transactionId "TXN" and 16 digits, each beginning with the second it was placed: docs/decisions/0017). 422 "Please enter a valid amount.", "Please enter an amount with
          *     at most 2 decimals.", "The amount is too small to buy one token (price ₹10.00).", "The amount is too
          *     large for one order."; 409 "Not enough tokens left in the private sale."; 409 "You already have 5
          *     unpaid orders. Pay for one or wait for it to expire before placing another."
