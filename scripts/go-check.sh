@@ -40,7 +40,8 @@ run "go vet" . $GO vet "${patterns[@]}"
 run "staticcheck" . "$STATICCHECK" "${patterns[@]}"
 for m in "${modules[@]}"; do
   run "go mod tidy -diff ($m)" "$m" $GO mod tidy -diff
-  run "GOWORK=off go build ($m builds on its own)" "$m" env GOWORK=off $GO build -o /dev/null ./...
+  # -ldflags=-w: every command of the module is still linked, without DWARF (~40% less CPU a link).
+  run "GOWORK=off go build ($m builds on its own)" "$m" env GOWORK=off $GO build -ldflags=-w -o /dev/null ./...
 done
 if [ $failed -ne 0 ]; then
   echo "go-check: findings above" >&2
