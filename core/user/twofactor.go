@@ -96,12 +96,11 @@ func LiveWithTwoFactor(ctx context.Context, db bun.IDB, id string) (*User, auth.
 }
 
 // RequireEnrolled refuses (403 two_factor_required) an admin whose company requires two-factor
-// sign-in while they have not turned it on. It is read on every call, so enrolling (or the super
-// admin changing require2fa) takes effect on the next one, on every copy of the server.
-//
-// The token check reads both with the account (LiveWithTwoFactor) and keeps them in its cache,
-// which the notifications of migration 20261711000100 evict when either changes; a principal
-// without them (p.TwoFactor nil) is read here.
+// sign-in while they have not turned it on. The token check reads both with the account
+// (LiveWithTwoFactor) and keeps them in its cache, evicted like a revoked token: in the process
+// that made the change after its commit, in every other copy of the server as the notification
+// of migration 20261711000100 arrives. So enrolling (or the super admin changing require2fa)
+// takes effect on the next call. A principal without them (p.TwoFactor nil) is read here.
 func (s *Service) RequireEnrolled(ctx context.Context, p *auth.Principal) error {
 	var tf auth.TwoFactor
 	if p.TwoFactor != nil {
