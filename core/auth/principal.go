@@ -8,6 +8,17 @@ type Principal struct {
 	Audience  string
 	Email     string
 	Name      string
+	// TwoFactor is an admin's two-factor state as read with their account by the token check
+	// (core/session, cached with the account and evicted by the same notifications); nil when
+	// it was not read, and then the admin area's rule reads it itself.
+	TwoFactor *TwoFactor
+}
+
+// TwoFactor is what the admin area's rule (user.Service.RequireEnrolled) needs: whether the
+// admin signs in with a code, and whether their company requires it.
+type TwoFactor struct {
+	Enabled  bool
+	Required bool
 }
 
 const RoleSuperAdmin = "SUPERADMIN"
@@ -17,3 +28,10 @@ const RoleSuperAdmin = "SUPERADMIN"
 type Revoker interface {
 	Revoke(ids ...string)
 }
+
+// CompanyUsers is the key a Revoker (and a user_auth notification) takes for every user of a
+// company at once: a change of the company's two-factor rule.
+func CompanyUsers(companyID string) string { return CompanyUsersPrefix + companyID }
+
+// CompanyUsersPrefix begins the keys of CompanyUsers.
+const CompanyUsersPrefix = "company:"

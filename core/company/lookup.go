@@ -28,6 +28,10 @@ func RequiresTwoFactor(ctx context.Context, db bun.IDB, companyID string) (bool,
 	return required, err
 }
 
+// RequiresTwoFactorSQL is RequiresTwoFactor of the company of the user aliased u, for a query
+// that reads the user (session's token check reads it with the account).
+const RequiresTwoFactorSQL = "COALESCE((SELECT rc.require_2fa FROM companies AS rc WHERE rc.id = u.company_id), false)"
+
 // StatusOf is the company's status (StatusActive or StatusSuspended); sql.ErrNoRows when it is
 // not there.
 func StatusOf(ctx context.Context, db bun.IDB, companyID string) (string, error) {

@@ -40,6 +40,9 @@ type Service struct {
 	// CountAffected counts the company's purchases under way (the purchase package's, which owns
 	// them): submitted payments waiting for a decision and open orders, shown before a suspension.
 	CountAffected func(ctx context.Context, db bun.IDB, companyID string) (pending, open int64, err error)
+	// Revoker is told, after the commit, when the company's two-factor rule changed
+	// (auth.CompanyUsers), so this process's token checks see it at once; nil: nobody to tell.
+	Revoker auth.Revoker
 	// Record reads one company as the super admin's list shows it, with its token and figures (nil
 	// when there is none), wired by runtime to readmodel.Service.Company: the tokens and figures are
 	// the sale and stats packages' tables.
@@ -340,6 +343,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 	if !fields.UUID(in.ID) {
 		return nil, errCompanyNotFound
 	}
+	rule := false // the two-factor rule changed
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var c Company
 		err := tx.NewSelect().Model(&c).Relation("Token").Where("c.id = ?", in.ID).For("UPDATE OF c").Scan(ctx)
@@ -396,6 +400,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 			checkReason(&v, "")
 		}
 		if in.Require2FA != nil {
+			rule = c.Require2FA != *in.Require2FA
 			c.Require2FA = *in.Require2FA
 		}
 		domains := oldDomains[c.ID]
@@ -427,6 +432,9 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, in UpdateInput)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if rule && s.Revoker != nil {
+		s.Revoker.Revoke(auth.CompanyUsers(in.ID))
 	}
 	if s.Sites != nil {
 		s.Sites.Forget()

@@ -102,7 +102,7 @@ func (d *Deps) Build() *Services {
 		// revocation of its admins' sessions when it is suspended.
 		Companies: &company.Service{DB: d.DB, Links: links, Clock: d.Clock, Media: d.Media, Sites: site,
 			PIIKey: d.Cfg.PIIKey, CreateOwner: user.CreateOwner, OnSuspend: users.RevokeCompanyAdmins,
-			CountAffected: purchase.OpenCounts, Record: views.Company},
+			CountAffected: purchase.OpenCounts, Record: views.Company, Revoker: revoker},
 		Site:        site,
 		Purchases:   purchases,
 		Views:       views,

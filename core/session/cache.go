@@ -16,6 +16,7 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/driver/pgdriver"
 
+	"prelaunch/core/auth"
 	"prelaunch/core/infra/pglisten"
 	"prelaunch/core/user"
 )
@@ -23,6 +24,8 @@ import (
 // NotifyChannel is the Postgres channel the users trigger (migrations …0500_user_auth_notify,
 // …0501_user_notify_any_change, 20261702000100_user_balance_quiet) sends a user's id on when their
 // row changes, and user.AnnounceBalance after a balance credit commits; "*" means every user.
+// Migration 20261711000100 adds an admin's id when their two-factor sign-in is turned on or off,
+// and auth.CompanyUsers (every user of the company) when a company's two-factor rule changes.
 const NotifyChannel = user.ChangedChannel
 
 // PrincipalCache keeps the rows of verified users in memory so that an authenticated call (and
@@ -57,6 +60,7 @@ type PrincipalCache struct {
 
 type cachedUser struct {
 	u  user.User // never modified once cached; handed out as copies
+	tf auth.TwoFactor
 	at time.Time
 }
 
@@ -168,6 +172,15 @@ func (c *PrincipalCache) evict(id string) {
 	c.epoch++
 	if id == "*" {
 		c.m = map[string]cachedUser{}
+		return
+	}
+	if companyID, ok := strings.CutPrefix(id, auth.CompanyUsersPrefix); ok {
+		// The company's two-factor rule changed: every cached user of it (rare; one pass).
+		for k, u := range c.m {
+			if u.u.CompanyID == companyID {
+				delete(c.m, k)
+			}
+		}
 		return
 	}
 	delete(c.m, id)

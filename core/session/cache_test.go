@@ -340,3 +340,108 @@ func TestBalanceAloneDoesNotNotifyFromItsTransaction(t *testing.T) {
 		t.Fatal("AnnounceBalance did not notify")
 	}
 }
+
+// An admin's two-factor state is read with the account and cached with it (the admin area's rule,
+// user.Service.RequireEnrolled, then reads nothing per request). Turning two-factor on or off and
+// a change of the company's rule reach another process's cache as they commit (migration
+// 20261711000100), and this process's at once through Revoke. Without those evictions the cached
+// state would hold for the entry's 60 s and this test fails.
+func TestTwoFactorChangesReachTheCache(t *testing.T) {
+	a, b, buyer, cid := twoProcesses(t)
+	ctx := context.Background()
+	var admin string
+	var ver int
+	if err := a.DB.NewRaw("SELECT id, token_version FROM users WHERE email = ?", seed.DemoAdminEmail).Scan(ctx, &admin, &ver); err != nil {
+		t.Fatal(err)
+	}
+	waitLive(t, b, mustIssue(b, buyer, cid, auth.AudienceUser))
+	waitLive(t, a, mustIssue(a, buyer, cid, auth.AudienceUser))
+	tokB, _ := b.Tokens.Issue(admin, cid, "ADMIN", auth.AudienceAdmin, ver)
+	state := func(d *runtime.Deps, tok string) auth.TwoFactor {
+		t.Helper()
+		p, err := d.Verifier.Authenticate(ctx, tok, auth.AudienceAdmin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.TwoFactor == nil {
+			t.Fatal("an admin's principal without its two-factor state")
+		}
+		return *p.TwoFactor
+	}
+	rule := &user.Service{DB: b.DB}
+	waitState := func(what string, want auth.TwoFactor) {
+		t.Helper()
+		deadline := time.Now().Add(2 * time.Second)
+		for {
+			got := state(b, tokB)
+			if got == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not seen 2 s later: %+v, want %+v", what, got, want)
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}
+	if got := state(b, tokB); got != (auth.TwoFactor{}) {
+		t.Fatalf("the demo admin: %+v, want off and not required", got)
+	}
+	hits, _ := b.Verifier.Cache.Stats()
+	for i := 0; i < 5; i++ {
+		state(b, tokB)
+	}
+	if after, _ := b.Verifier.Cache.Stats(); after-hits < 5 {
+		t.Fatalf("the admin is not served from the cache (%d hits in 5 calls): the test proves nothing", after-hits)
+	}
+
+	if _, err := a.DB.ExecContext(ctx, "UPDATE companies SET require_2fa = true WHERE id = ?", cid); err != nil {
+		t.Fatal(err)
+	}
+	waitState("the company's rule turned on", auth.TwoFactor{Required: true})
+	p, _ := b.Verifier.Authenticate(ctx, tokB, auth.AudienceAdmin)
+	if err := rule.RequireEnrolled(ctx, p); !errors.Is(err, user.ErrTwoFactorRequired) {
+		t.Fatalf("an admin without two-factor under the rule: %v, want two_factor_required", err)
+	}
+	if _, err := a.DB.ExecContext(ctx, `INSERT INTO admin_two_factor (user_id, secret, enabled_at, updated_at)
+		VALUES (?, '\x00', now(), now())`, admin); err != nil {
+		t.Fatal(err)
+	}
+	waitState("two-factor turned on", auth.TwoFactor{Enabled: true, Required: true})
+	p, _ = b.Verifier.Authenticate(ctx, tokB, auth.AudienceAdmin)
+	if err := rule.RequireEnrolled(ctx, p); err != nil {
+		t.Fatalf("an enrolled admin under the rule: %v", err)
+	}
+	if _, err := a.DB.ExecContext(ctx, "DELETE FROM admin_two_factor WHERE user_id = ?", admin); err != nil {
+		t.Fatal(err)
+	}
+	waitState("two-factor turned off", auth.TwoFactor{Required: true})
+	if _, err := a.DB.ExecContext(ctx, `INSERT INTO admin_two_factor (user_id, pending_secret, updated_at) VALUES (?, '\x00', now())`, admin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.DB.ExecContext(ctx, "UPDATE admin_two_factor SET secret = pending_secret, pending_secret = NULL, enabled_at = now() WHERE user_id = ?", admin); err != nil {
+		t.Fatal(err)
+	}
+	waitState("two-factor turned on by an update", auth.TwoFactor{Enabled: true, Required: true})
+	if _, err := a.DB.ExecContext(ctx, "UPDATE companies SET require_2fa = false WHERE id = ?", cid); err != nil {
+		t.Fatal(err)
+	}
+	waitState("the company's rule turned off", auth.TwoFactor{Enabled: true})
+
+	// In one process: Revoke after the commit, no waiting for the notification.
+	tokA, _ := a.Tokens.Issue(admin, cid, "ADMIN", auth.AudienceAdmin, ver)
+	for i := 0; i < 10; i++ {
+		on := i%2 == 0
+		state(a, tokA) // cached
+		if _, err := a.DB.ExecContext(ctx, "UPDATE companies SET require_2fa = ? WHERE id = ?", on, cid); err != nil {
+			t.Fatal(err)
+		}
+		a.Verifier.Cache.Revoke(auth.CompanyUsers(cid))
+		if got := state(a, tokA); got.Required != on {
+			t.Fatalf("round %d: the rule %v not seen at once after Revoke", i, on)
+		}
+	}
+	// A buyer's principal carries no admin state.
+	if p, err := b.Verifier.Authenticate(ctx, mustIssue(b, buyer, cid, auth.AudienceUser), auth.AudienceUser); err != nil || p.TwoFactor != nil {
+		t.Fatalf("buyer: %+v, %v", p, err)
+	}
+}

@@ -62,7 +62,12 @@ func (v *Verifier) Authenticate(ctx context.Context, raw, aud string) (*auth.Pri
 		if aud == auth.AudienceAdmin && u.Role != user.RoleAdmin {
 			return nil, apperr.Forbidden("not_admin", "You do not have access to the admin area.")
 		}
-		return &auth.Principal{ID: u.ID, CompanyID: u.CompanyID, Role: u.Role, Audience: aud, Email: u.Email, Name: u.Name}, nil
+		p := &auth.Principal{ID: u.ID, CompanyID: u.CompanyID, Role: u.Role, Audience: aud, Email: u.Email, Name: u.Name}
+		if aud == auth.AudienceAdmin {
+			tf := cu.tf
+			p.TwoFactor = &tf
+		}
+		return p, nil
 	}
 	return nil, auth.ErrBadToken()
 }
@@ -78,7 +83,7 @@ func (v *Verifier) User(ctx context.Context, id string) (*user.User, error) {
 	return &u, nil
 }
 
-// user reads a live user's row, from the cache when it has it.
+// user reads a live user's row (and an admin's two-factor state), from the cache when it has it.
 func (v *Verifier) user(ctx context.Context, id string) (cachedUser, error) {
 	if v.Cache != nil {
 		if u, ok := v.Cache.get(id); ok {
@@ -89,12 +94,11 @@ func (v *Verifier) user(ctx context.Context, id string) (cachedUser, error) {
 	if v.Cache != nil {
 		epoch = v.Cache.begin()
 	}
-	var cu cachedUser
-	err := v.DB.NewSelect().Model(&cu.u).Where("id = ?", id).Where("deleted_at IS NULL").Scan(ctx)
+	u, tf, err := user.LiveWithTwoFactor(ctx, v.DB, id)
 	if err != nil {
 		return cachedUser{}, lookupErr(err)
 	}
-	cu.at = time.Now()
+	cu := cachedUser{u: *u, tf: tf, at: time.Now()}
 	if v.Cache != nil {
 		v.Cache.put(id, cu, epoch)
 	}

@@ -331,7 +331,9 @@ func TestSearchProbeMatchesLike(t *testing.T) {
 	if _, err := perf.Load(ctx, d.DB, perf.Size{Users: 20_000, Purchases: 20_000, BuyerRows: 100}, "Bench-Password-2026", nil); err != nil {
 		t.Fatal(err)
 	}
-	for _, term := range []string{"user1234", "reddy 1234", "Reddy 12345", "1234", "9000012", "sc-0000", "@scale.test", "user12%", "a_b 1234"} {
+	for _, term := range []string{"user1234", "reddy 1234", "Reddy 12345", "1234", "9000012", "sc-0000", "@scale.test", "user12%", "a_b 1234",
+		"r1234", "USER1234", "er12345", "user1234@scale", "r123", "1234user", "a1234b5678", "user%1234", "user_1234", `user\1234`,
+		"o'neil1234", "RÉDDY é1234", "Émile1234", "sharma 1234", "x9000012"} {
 		cond, args := pagination.Match("search_text", term)
 		var got, want []string
 		if err := d.DB.NewSelect().Table("users").Column("id").Where(cond, args...).Order("id").Scan(ctx, &got); err != nil {

@@ -102,9 +102,25 @@ func TestMatchProbesWithTheLongestDigitRun(t *testing.T) {
 		{" Asha ", "t LIKE ?", []any{"%asha%"}},
 		{"4242", "t LIKE ?", []any{"%4242%"}},           // the run is the whole term
 		{"reddy 424", "t LIKE ?", []any{"%reddy 424%"}}, // too short a run
-		{"User4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "user4242"}},
+		{"reddy 4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "reddy 4242"}}, // a space before: the run alone
+		{"User4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%r4242%", "user4242"}},    // the letter before the run
+		{"USER4242@SCALE", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%r4242%", "user4242@scale"}},
+		{"r4242", "t LIKE ?", []any{"%r4242%"}},                                      // the probe is the whole term
+		{" R4242 ", "t LIKE ?", []any{"%r4242%"}},                                    // the same, trimmed and lower-cased
+		{"r424", "t LIKE ?", []any{"%r424%"}},                                        // too short a run: no probe
+		{"ab12cd", "t LIKE ?", []any{"%ab12cd%"}},                                    // too short a run
+		{"4242user", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "4242user"}}, // a letter after only
+		{"x1234y567890", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%y567890%", "x1234y567890"}},
+		{"a1234b5678", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%a1234%", "a1234b5678"}}, // the first longest run
 		{"Reddy 12 4242x99", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "reddy 12 4242x99"}},
 		{"50%_off 12345", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%12345%", "50%_off 12345"}},
+		{"user%4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "user%4242"}}, // a metacharacter before: the run alone
+		{"user_4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "user_4242"}},
+		{`user\4242`, "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", `user\4242`}},
+		{"o'neil4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%l4242%", "o'neil4242"}},
+		{"o'4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "o'4242"}},
+		{"RÉDDY é4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%4242%", "réddy é4242"}}, // not an ASCII letter
+		{"Émile4242", "(t LIKE ? AND strpos(t, ?) > 0)", []any{"%e4242%", "émile4242"}},
 	}
 	for _, c := range cases {
 		sql, args := Match("t", c.search)
