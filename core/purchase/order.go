@@ -404,15 +404,21 @@ func (s *Service) GetOrder(ctx context.Context, b user.Buyer, id string) (*Purch
 	return &p, nil
 }
 
-// retryOnNumberClash retries fn when a random order number or transaction id collides, or when
-// the token's settings changed (or its round sold out) while the order was being placed
-// (sale.ErrPriceMoved).
+// retryOnNumberClash retries fn when a new order number or transaction id collides, or when the
+// token's settings changed (or its round sold out) while the order was being placed
+// (sale.ErrPriceMoved): up to 8 times for each, counted apart, so that a burst of price changes
+// cannot leave a clash as the last answer (the random digits of one second clash now and then:
+// docs/decisions/0017).
 func retryOnNumberClash(fn func() error) error {
 	var err error
-	for i := 0; i < 8; i++ {
+	for moved, clashed := 0, 0; moved < 8 && clashed < 8; {
 		err = fn()
-		if !pgerr.IsUnique(err, "purchases_order_number_key") && !pgerr.IsUnique(err, "purchases_transaction_id_key") &&
-			!errors.Is(err, sale.ErrPriceMoved) {
+		switch {
+		case pgerr.IsUnique(err, "purchases_order_number_key") || pgerr.IsUnique(err, "purchases_transaction_id_key"):
+			clashed++
+		case errors.Is(err, sale.ErrPriceMoved):
+			moved++
+		default:
 			return err
 		}
 	}
