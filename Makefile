@@ -15,7 +15,7 @@ export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
 # reuses the packages already compiled instead of compiling every package of the workspace again.
 export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 
-.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium haproxy copies pdftotext clean
+.PHONY: help run test setup build build-web build-go services db go-check web-check go-test web-test e2e chromium haproxy redis-server copies pdftotext clean
 
 help:
 	@echo "make run    - install what is missing, build, start Postgres/Redis checks, migrate, seed, run everything"
@@ -91,7 +91,7 @@ contract-check: node_modules/.modules.yaml
 	@scripts/contract-check.sh
 
 ## ---- tests ----
-test: setup build services .tools/bin/versitygw .tools/bin/geth pdftotext haproxy chromium
+test: setup build services .tools/bin/versitygw .tools/bin/geth pdftotext haproxy chromium redis-server
 	@MAKE="$(MAKE)" scripts/test-both.sh
 
 # vet, gofmt, staticcheck, go mod tidy and a GOWORK=off build of every module in go.work.
@@ -151,6 +151,14 @@ pdftotext:
 # a missing or failed chain an error instead of a skipped journey.
 e2e: chromium build .tools/bin/geth
 	@E2E_REQUIRE_CHAIN=1 scripts/e2e.sh
+
+# The journeys' stacks each start a Redis server of their own (scripts/e2e.sh); Debian's
+# redis-server package has the binary (a Redis already running on 6379 is left alone).
+redis-server:
+	@command -v redis-server >/dev/null || { \
+		echo "==> installing Debian redis-server for the journeys' own Redis servers"; \
+		if [ "$$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq redis-server >/dev/null); \
+		else sudo apt-get update -qq && sudo apt-get install -y -qq redis-server >/dev/null; fi; }
 
 haproxy:
 	@command -v haproxy >/dev/null || test -x /usr/sbin/haproxy || { \

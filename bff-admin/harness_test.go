@@ -39,6 +39,7 @@ type harness struct {
 	adminAID string
 	buyerID  string
 	seq      int
+	totpStep int64 // when set, h.totp counts steps from it instead of from now
 }
 
 func setup(t *testing.T) *harness {

@@ -1,25 +1,32 @@
 #!/usr/bin/env bash
-# make test's last part, two lanes side by side: the Go checks and tests (make go-check go-test) and
-# the web checks, the contract check, the web unit tests, the many-copies test and the browser
-# journeys (make web-check contract-check web-test copies e2e); each lane stops at its first failure.
-# The Go checks (vet and staticcheck: minutes of CPU when many packages changed) ran before both
-# lanes until they pushed a fresh clone's make test to 14 minutes. The two lanes share no
-# data (the Go tests use prelaunch_test_* databases and Redis databases 0-13 and 15; copies and the
-# journeys their own databases and Redis database 14, one at a time), and each lane spends much of
-# its time waiting on servers, so side by side they take less than one after the other.
-# Lines are prefixed [go] or [web] and the seconds since make test's last part began, so the slow
-# steps show; the status is non-zero when either failed.
+# make test's last part, three lanes side by side, each stopping at its first failure:
+#   [go]  the Go checks, the Go tests and the many-copies test (make go-check go-test copies);
+#   [web] the web checks, the contract check and the web unit tests (make web-check contract-check
+#         web-test);
+#   [e2e] the browser journeys (make e2e), themselves on two stacks side by side.
+# The lanes share no data: the Go tests use prelaunch_test_* databases and Redis databases 0-13 and
+# 15 of the main Redis; copies its own database and Redis database 14; the journeys their own
+# databases and Redis servers of their own (scripts/e2e.sh). Much of each lane is spent waiting on
+# servers, browsers and timers, so side by side they take little more than the longest one: the
+# journeys (docs/testing.md, "Time of make test").
+# Lines are prefixed [go], [web] or [e2e] and the seconds since make test's last part began, so
+# the slow steps show; the status is non-zero when any lane failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAKE=${MAKE:-make}
 SECONDS=0
 prefix() { local line; while IFS= read -r line; do printf '%s %4ds %s\n' "$1" "$SECONDS" "$line"; done; }
-( $MAKE --no-print-directory go-check go-test 2>&1 | prefix '[go] '; exit "${PIPESTATUS[0]}" ) &
+( $MAKE --no-print-directory go-check go-test copies 2>&1 | prefix '[go] '; exit "${PIPESTATUS[0]}" ) &
 gopid=$!
-( $MAKE --no-print-directory web-check contract-check web-test copies e2e 2>&1 | prefix '[web]'; exit "${PIPESTATUS[0]}" )
+( $MAKE --no-print-directory e2e 2>&1 | prefix '[e2e]'; exit "${PIPESTATUS[0]}" ) &
+e2epid=$!
+( $MAKE --no-print-directory web-check contract-check web-test 2>&1 | prefix '[web]'; exit "${PIPESTATUS[0]}" )
 web=$?
 wait "$gopid"
 go=$?
-[ $go -eq 0 ] || echo "make test: the Go checks or tests failed (lines marked [go])" >&2
-[ $web -eq 0 ] || echo "make test: the web checks, the contract check, the web tests, the many-copies test or the browser journeys failed (lines marked [web])" >&2
-[ $go -eq 0 ] && [ $web -eq 0 ]
+wait "$e2epid"
+e2e=$?
+[ $go -eq 0 ] || echo "make test: the Go checks, the Go tests or the many-copies test failed (lines marked [go])" >&2
+[ $web -eq 0 ] || echo "make test: the web checks, the contract check or the web tests failed (lines marked [web])" >&2
+[ $e2e -eq 0 ] || echo "make test: the browser journeys failed (lines marked [e2e])" >&2
+[ $go -eq 0 ] && [ $web -eq 0 ] && [ $e2e -eq 0 ]
