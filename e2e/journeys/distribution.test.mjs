@@ -188,6 +188,10 @@ for (const [width, viewport] of [['360', PHONE], ['1440', WIDE]]) {
     const page = await ctx.page({ viewport });
     await page.context().addInitScript((t) => localStorage.setItem('authToken', t), chainState.buyer.token);
     await page.goto(`${USER_URL}/user/dashboard`);
+    // The delivery card comes in above the stock cards once it loads: click after it, or the
+    // page moves under the pointer (a loaded machine showed the click landing elsewhere).
+    await page.getByRole('heading', { name: 'Token delivery' }).waitFor();
+    await page.getByRole('heading', { name: 'Global Stock Details' }).waitFor();
     await page.getByRole('button', { name: /My Stock/ }).click();
     await page.getByRole('heading', { name: 'My Stock Details' }).waitFor();
     await page.getByText('Delivered', { exact: true }).first().waitFor();
