@@ -84,8 +84,14 @@ if [ -n "${E2E_REDIS_URL:-}" ]; then
 elif command -v redis-server >/dev/null; then
   REDIS_PORT=$((18379 + K))
   if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
-    echo "e2e: port $REDIS_PORT already answers as Redis; stop it (or set E2E_REDIS_URL)" >&2
-    exit 1
+    # One left by a run of this checkout that was killed is stopped; anything else is not ours.
+    if [ "$(redis-cli -p "$REDIS_PORT" config get dir 2>/dev/null | sed -n 2p)" = "$E2E_DIR" ]; then
+      redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1
+      sleep 0.5
+    else
+      echo "e2e: port $REDIS_PORT already answers as Redis; stop it (or set E2E_REDIS_URL)" >&2
+      exit 1
+    fi
   fi
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --dir "$E2E_DIR" \
     --logfile "$E2E_DIR/redis.log" &
