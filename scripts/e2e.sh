@@ -51,6 +51,13 @@ fi
 K=${E2E_SHARD:-0}
 if [ "$K" -eq 0 ]; then SUFFIX=; else SUFFIX=-$K; fi
 E2E_DIR=$ROOT/var/e2e$SUFFIX
+# A Redis server left by a killed run of this stack (it runs in E2E_DIR) is stopped before the
+# directory goes; one of anything else on its port is reported below.
+if [ -z "${E2E_REDIS_URL:-}" ] && command -v redis-cli >/dev/null &&
+  [ "$(redis-cli -p $((18379 + K)) config get dir 2>/dev/null | sed -n 2p)" = "$E2E_DIR" ]; then
+  redis-cli -p $((18379 + K)) shutdown nosave >/dev/null 2>&1
+  sleep 0.5
+fi
 rm -rf "$E2E_DIR"; mkdir -p "$E2E_DIR"
 
 export APP_ENV=test
@@ -84,14 +91,8 @@ if [ -n "${E2E_REDIS_URL:-}" ]; then
 elif command -v redis-server >/dev/null; then
   REDIS_PORT=$((18379 + K))
   if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
-    # One left by a run of this checkout that was killed is stopped; anything else is not ours.
-    if [ "$(redis-cli -p "$REDIS_PORT" config get dir 2>/dev/null | sed -n 2p)" = "$E2E_DIR" ]; then
-      redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1
-      sleep 0.5
-    else
-      echo "e2e: port $REDIS_PORT already answers as Redis; stop it (or set E2E_REDIS_URL)" >&2
-      exit 1
-    fi
+    echo "e2e: port $REDIS_PORT already answers as Redis; stop it (or set E2E_REDIS_URL)" >&2
+    exit 1
   fi
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --dir "$E2E_DIR" \
     --logfile "$E2E_DIR/redis.log" &
