@@ -27,6 +27,7 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
 
+	"prelaunch/core/infra/platform"
 	"prelaunch/core/infra/testkit"
 )
 
@@ -261,7 +262,7 @@ func (s *stack) freshDatabase(dsn string) {
 	}
 	name := strings.TrimPrefix(u.Path, "/")
 	u.Path = "/postgres"
-	db := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(u.String())))
+	db := platform.OpenAdminDB(u.String()) // DROP DATABASE waits for a checkpoint
 	defer db.Close()
 	if _, err := db.Exec(`DROP DATABASE IF EXISTS "` + name + `" WITH (FORCE)`); err != nil {
 		s.t.Fatalf("drop %s: %v", name, err)

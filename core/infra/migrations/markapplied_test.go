@@ -35,7 +35,7 @@ func DSNForTest(t testing.TB, name string) (admin, dsn, db string) {
 func EmptyDatabaseForTest(t testing.TB, name string) string {
 	ctx := context.Background()
 	adminDSN, dsn, db := DSNForTest(t, name)
-	admin := platform.OpenDB(adminDSN)
+	admin := platform.OpenAdminDB(adminDSN)
 	defer admin.Close()
 	if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+db+` WITH (FORCE)`); err != nil {
 		t.Fatal(err)

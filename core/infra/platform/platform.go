@@ -70,6 +70,17 @@ func FlushLogs() {
 // pool drops them (driver.ErrBadConn) and dials afresh, so recovery is immediate
 // (TestSecurityPostgresRestart in bff-user).
 func OpenDB(dsn string) *bun.DB {
+	return openDB(dsn, 15*time.Second, 32)
+}
+
+// OpenAdminDB opens dsn (the server's postgres database) for CREATE and DROP DATABASE, with one
+// connection and a read timeout of two minutes: DROP DATABASE waits for a checkpoint, which on
+// a busy server (make test's three lanes writing at once) took longer than OpenDB's 15 seconds.
+func OpenAdminDB(dsn string) *bun.DB {
+	return openDB(dsn, 2*time.Minute, 1)
+}
+
+func openDB(dsn string, readTimeout time.Duration, conns int) *bun.DB {
 	connector := pgdriver.NewConnector(
 		pgdriver.WithDSN(dsn),
 		pgdriver.WithResetSessionFunc(func(_ context.Context, cn *pgdriver.Conn) error {
@@ -80,15 +91,15 @@ func OpenDB(dsn string) *bun.DB {
 		}),
 		pgdriver.WithTimeout(5*time.Second),
 		pgdriver.WithDialTimeout(3*time.Second),
-		pgdriver.WithReadTimeout(15*time.Second),
+		pgdriver.WithReadTimeout(readTimeout),
 		pgdriver.WithWriteTimeout(15*time.Second),
 		// Short OLTP queries only: JIT compilation costs more than it saves on them, and parallel
 		// workers only add processes to the many concurrent requests of a small machine.
 		pgdriver.WithConnParams(map[string]interface{}{"jit": "off", "max_parallel_workers_per_gather": "0"}),
 	)
 	sqldb := sql.OpenDB(connector)
-	sqldb.SetMaxOpenConns(32)
-	sqldb.SetMaxIdleConns(32)
+	sqldb.SetMaxOpenConns(conns)
+	sqldb.SetMaxIdleConns(conns)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
 	sqldb.SetConnMaxLifetime(30 * time.Minute)
 	return bun.NewDB(sqldb, pgdialect.New())
@@ -121,7 +132,7 @@ func EnsureDatabase(ctx context.Context, dsn string) error {
 	}
 	admin := *u
 	admin.Path = "/postgres"
-	db := OpenDB(admin.String())
+	db := OpenAdminDB(admin.String())
 	defer db.Close()
 	var exists bool
 	if err := db.NewRaw("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = ?)", name).Scan(ctx, &exists); err != nil {

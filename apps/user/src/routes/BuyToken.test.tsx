@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -160,6 +161,37 @@ describe('Buy Token', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/payment'));
     expect(orderCreate).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('This request is already being processed.')).toBeNull();
+  });
+
+  it('a click after the order is placed, before the payment page has come, sends nothing', async () => {
+    const user = userEvent.setup();
+    // The payment page's code still loading (a slow machine): BUY NOW stays on screen a while.
+    let arrive: (v: { element: ReactElement }) => void = () => {};
+    const paymentCode = new Promise<{ element: ReactElement }>((r) => (arrive = r));
+    const router = createMemoryRouter(
+      [
+        { path: '/user/buy-token', element: <BuyToken /> },
+        { path: '/user/payment', lazy: () => paymentCode },
+      ],
+      { initialEntries: ['/user/buy-token'] },
+    );
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={qc}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    orderCreate.mockResolvedValue({ data: { status: true, message: 'ok', data: { id: 'ord-1', amount: 100, orderNumber: 'PUR-1' } } });
+    await user.type(await screen.findByLabelText('Amount (INR)'), '100');
+    const form = screen.getByRole('form', { name: 'Buy token form' });
+    fireEvent.submit(form);
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    fireEvent.submit(form);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(orderCreate).toHaveBeenCalledTimes(1);
+    arrive({ element: <h1>Payment</h1> });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/payment'));
+    expect(orderCreate).toHaveBeenCalledTimes(1);
   });
 
   it('treats "already being processed" as the first answer still coming: asks again with the same key, no error', async () => {

@@ -55,7 +55,10 @@ export function BuyTokenForm({ name, symbol, icon, unitPrice, fee, supply, saleS
     if (!isValidAmount(amount)) return toastErrors([MSG.validAmount]);
     if (unitPrice <= 0 || quantity < 1 || order.isPending || sending.current || closed || overLimit) return;
     sending.current = true;
-    order.mutate(charged, { onSettled: () => (sending.current = false) });
+    // Only a refusal opens BUY NOW again: after success the page is on its way to the payment
+    // page, and a click landing before it arrives (a slow machine seen sending the same intent
+    // twice, answered once) must not send anything.
+    order.mutate(charged, { onError: () => (sending.current = false) });
   }
 
   return (
