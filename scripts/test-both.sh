@@ -7,8 +7,8 @@
 # The lanes share no data: the Go tests use prelaunch_test_* databases and Redis databases 0-13 and
 # 15 of the main Redis; copies its own database and Redis database 14; the journeys their own
 # databases and Redis servers of their own (scripts/e2e.sh). Much of each lane is spent waiting on
-# servers, browsers and timers, so side by side they take little more than the longest one: the
-# journeys (docs/testing.md, "Time of make test").
+# servers, browsers and timers, so side by side they take little more than the longest one (the Go
+# lane, ~600 s of a ~630 s run on 2 cores; docs/testing.md, "Time of make test").
 # Lines are prefixed [go], [web] or [e2e] and the seconds since make test's last part began, so
 # the slow steps show; the status is non-zero when any lane failed.
 set -uo pipefail
