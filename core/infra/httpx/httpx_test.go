@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -51,7 +52,9 @@ func newApp(t *testing.T, dist string) *fiber.App {
 
 func do(t *testing.T, app *fiber.App, req *http.Request) (*http.Response, httpx.Envelope, string) {
 	t.Helper()
-	resp, err := app.Test(req)
+	// The default of app.Test is one second, less than /readyz's own two-second budget for a
+	// dead dependency (the Redis client retries a refused dial), which a loaded machine can use up.
+	resp, err := app.Test(req, fiber.TestConfig{Timeout: 30 * time.Second, FailOnTimeout: true})
 	if err != nil {
 		t.Fatal(err)
 	}
