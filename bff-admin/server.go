@@ -23,6 +23,7 @@ func newServerWith(d *runtime.Deps, svc *runtime.Services) *fiber.App {
 	// statement 21 MB, uploads BODY_LIMIT, JSON 1 MB, without a valid token 64 KB.
 	httpx.LimitBodies(app, d.Tokens, map[string]int{reconcileImportPath: reconcile.MaxFileSize + 1<<20,
 		"/api/v1/superadmin/media/add": d.Cfg.BodyLimit})
+	app.Use("/api", httpx.Admission(d.Cfg.MaxActiveRequests, httpx.AdmissionWait))
 	httpx.Health(app, d.DB, d.Redis)
 	registerRoutes(app, d, svc)
 	httpx.NotFoundAPI(app)

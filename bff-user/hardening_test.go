@@ -207,7 +207,7 @@ func TestNoAccountEnumeration(t *testing.T) {
 	old := auth.Cost
 	auth.Cost = 10
 	defer func() { auth.Cost = old }()
-	hash, err := auth.HashPassword(seedPW)
+	hash, err := auth.HashPassword(context.Background(), seedPW)
 	if err != nil {
 		t.Fatal(err)
 	}

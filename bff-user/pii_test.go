@@ -204,7 +204,7 @@ func (h *harness) directBuyer(email string) string {
 
 func ptrNow() *time.Time { t := time.Now(); return &t }
 
-var passwordHash = sync.OnceValues(func() (string, error) { return auth.HashPassword("Passw0rd!") })
+var passwordHash = sync.OnceValues(func() (string, error) { return auth.HashPassword(context.Background(), "Passw0rd!") })
 
 func testPasswordHash(t *testing.T) string {
 	h, err := passwordHash()

@@ -22,6 +22,7 @@ func newServerWith(d *runtime.Deps, svc *runtime.Services) *fiber.App {
 	// Each request's largest body is decided from its headers, before the body is read: uploads
 	// BODY_LIMIT, JSON 1 MB, without a valid token 64 KB.
 	httpx.LimitBodies(app, d.Tokens, map[string]int{mediaAddPath: d.Cfg.BodyLimit})
+	app.Use("/api", httpx.Admission(d.Cfg.MaxActiveRequests, httpx.AdmissionWait))
 	httpx.Health(app, d.DB, d.Redis)
 	registerRoutes(app, d, svc)
 	httpx.NotFoundAPI(app)

@@ -158,7 +158,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, in AddInput) (stri
 	if in.AdminName == "" {
 		in.AdminName = in.CompanyName
 	}
-	hash, err := auth.HashPassword(in.AdminPassword)
+	hash, err := auth.HashPassword(ctx, in.AdminPassword)
 	if err != nil {
 		return "", err
 	}

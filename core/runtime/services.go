@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"context"
 	"github.com/hibiken/asynq"
 	"github.com/shopspring/decimal"
 
@@ -77,7 +78,7 @@ func (d *Deps) Build() *Services {
 		d.goBackground(site.Run)
 		// Make the dummy password hash now, so the first sign-in with an unknown email does not
 		// pay for it (and stand out by its time).
-		go auth.BurnTime("")
+		go auth.BurnTime(context.Background(), "")
 	}
 	purchases := &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 		Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,

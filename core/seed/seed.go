@@ -160,8 +160,8 @@ func ensureUser(ctx context.Context, tx bun.Tx, companyID, role, name, email, pw
 	err := tx.NewSelect().Model(&u).Where("company_id = ?", companyID).Where("lower(email) = ?", email).
 		Where("deleted_at IS NULL").Limit(1).Scan(ctx)
 	if err == nil {
-		if syncPassword && !auth.CheckPassword(u.PasswordHash, pw) {
-			h, err := auth.HashPassword(pw)
+		if syncPassword && !auth.CheckPassword(ctx, u.PasswordHash, pw) {
+			h, err := auth.HashPassword(ctx, pw)
 			if err != nil {
 				return false, err
 			}
@@ -174,7 +174,7 @@ func ensureUser(ctx context.Context, tx bun.Tx, companyID, role, name, email, pw
 	if !errors.Is(err, sql.ErrNoRows) {
 		return false, err
 	}
-	h, err := auth.HashPassword(pw)
+	h, err := auth.HashPassword(ctx, pw)
 	if err != nil {
 		return false, err
 	}

@@ -50,8 +50,8 @@ func TestSeedIsIdempotentAndConsistent(t *testing.T) {
 	if err := d.DB.NewSelect().Model(&admin).Where("lower(email) = ?", seed.DemoAdminEmail).Scan(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if admin.Role != user.RoleAdmin || !auth.CheckPassword(admin.PasswordHash, "Seed-Pass-1") {
-		t.Fatalf("admin: role %s, password matches %v", admin.Role, auth.CheckPassword(admin.PasswordHash, "Seed-Pass-1"))
+	if admin.Role != user.RoleAdmin || !auth.CheckPassword(context.Background(), admin.PasswordHash, "Seed-Pass-1") {
+		t.Fatalf("admin: role %s, password matches %v", admin.Role, auth.CheckPassword(context.Background(), admin.PasswordHash, "Seed-Pass-1"))
 	}
 	// A changed SEED_ADMIN_PASSWORD takes effect and revokes older tokens.
 	if _, err := seed.Run(ctx, d.DB, "Seed-Pass-2", nil); err != nil {
@@ -59,7 +59,7 @@ func TestSeedIsIdempotentAndConsistent(t *testing.T) {
 	}
 	var again user.User
 	_ = d.DB.NewSelect().Model(&again).Where("id = ?", admin.ID).Scan(ctx)
-	if !auth.CheckPassword(again.PasswordHash, "Seed-Pass-2") || again.TokenVersion != admin.TokenVersion+1 {
+	if !auth.CheckPassword(context.Background(), again.PasswordHash, "Seed-Pass-2") || again.TokenVersion != admin.TokenVersion+1 {
 		t.Fatal("changed seed password not applied")
 	}
 }

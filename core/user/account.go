@@ -145,7 +145,7 @@ func (s *Service) Register(ctx context.Context, site Tenant, in RegisterInput, i
 	if taken {
 		return errEmailTaken()
 	}
-	hash, err := auth.HashPassword(in.Password)
+	hash, err := auth.HashPassword(ctx, in.Password)
 	if err != nil {
 		return err
 	}
@@ -223,13 +223,13 @@ func (s *Service) Login(ctx context.Context, site Tenant, in LoginInput, ip stri
 		Where("company_id = ?", site.CompanyID).Where("lower(email) = ?", email).Where("deleted_at IS NULL").
 		Where("role = ?", RoleUser).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) || len(in.Password) > fields.PasswordMax {
-		auth.BurnTime(in.Password)
+		auth.BurnTime(ctx, in.Password)
 		return "", errLogin // counted as a failure by BeforeLogin
 	}
 	if err != nil {
 		return "", err
 	}
-	if !auth.CheckPassword(u.PasswordHash, in.Password) {
+	if !auth.CheckPassword(ctx, u.PasswordHash, in.Password) {
 		return "", errLogin
 	}
 	s.Limiter.LoginSucceeded(ctx, key, ip)
@@ -320,7 +320,7 @@ func (s *Service) ResetPassword(ctx context.Context, site Tenant, in ResetInput,
 	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeResetPassword, email, &cid, in.OTP); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(pw)
+	hash, err := auth.HashPassword(ctx, pw)
 	if err != nil {
 		return err
 	}
@@ -383,7 +383,7 @@ func (s *Service) ChangePassword(ctx context.Context, site Tenant, b Buyer, in C
 	if err := s.OTP.Verify(ctx, s.DB, otp.PurposeChangePassword, email, &cid, in.OTP); err != nil {
 		return "", err
 	}
-	hash, err := auth.HashPassword(in.NewPassword)
+	hash, err := auth.HashPassword(ctx, in.NewPassword)
 	if err != nil {
 		return "", err
 	}

@@ -83,7 +83,7 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip
 		Where("u.status = ?", StatusActive).Where("u.deleted_at IS NULL")
 	if companyID != "" {
 		if !fields.UUID(companyID) {
-			auth.BurnTime(password)
+			auth.BurnTime(ctx, password)
 			return LoginResult{}, errLogin
 		}
 		q = q.Where("u.company_id = ?", companyID)
@@ -105,12 +105,12 @@ func (s *Service) AdminLogin(ctx context.Context, email, password, companyID, ip
 			continue
 		}
 		tried++
-		if len(password) <= fields.PasswordMax && auth.CheckPassword(u.PasswordHash, password) {
+		if len(password) <= fields.PasswordMax && auth.CheckPassword(ctx, u.PasswordHash, password) {
 			matched = append(matched, u)
 		}
 	}
 	if tried == 0 {
-		auth.BurnTime(password) // the time of a wrong password, with or without a suspended account
+		auth.BurnTime(ctx, password) // the time of a wrong password, with or without a suspended account
 	}
 	switch {
 	case len(matched) == 0 && suspended:

@@ -105,7 +105,7 @@ func (s *Service) Add(ctx context.Context, actor audit.Actor, companyID string, 
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	hash, err := auth.HashPassword(in.Password)
+	hash, err := auth.HashPassword(ctx, in.Password)
 	if err != nil {
 		return "", err
 	}

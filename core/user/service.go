@@ -131,7 +131,7 @@ func (s *Service) checkCurrentPassword(ctx context.Context, u *User, pw, field s
 	if err := s.Limiter.BeforePasswordCheck(ctx, key); err != nil {
 		return err
 	}
-	if len(pw) > fields.PasswordMax || !auth.CheckPassword(u.PasswordHash, pw) {
+	if len(pw) > fields.PasswordMax || !auth.CheckPassword(ctx, u.PasswordHash, pw) {
 		return errWrongCurrent(field)
 	}
 	s.Limiter.PasswordRight(ctx, key)

@@ -65,7 +65,7 @@ func measureTenants(ctx context.Context, db *bun.DB, acw string, userURL string,
 		VALUES (?, ?, (SELECT COALESCE(max(position), 0) + 1 FROM company_domains WHERE company_id = ?))`, hosts[0], acw, acw); err != nil {
 		return nil, err
 	}
-	hash, _ := auth.HashPassword("Bench-Tenant-Pass1")
+	hash, _ := auth.HashPassword(context.Background(), "Bench-Tenant-Pass1")
 	// One company's side has as many buyers as the other has companies, so the pair differs only
 	// in the companies (each buyer's running total is cached per buyer either way).
 	acwTokens := make([]string, tenantCount)

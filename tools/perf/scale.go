@@ -106,7 +106,7 @@ func Load(ctx context.Context, db *bun.DB, sz Size, pw string, logf func(string,
 	}); err != nil {
 		return steps, err
 	}
-	hash, err := auth.HashPassword(pw)
+	hash, err := auth.HashPassword(context.Background(), pw)
 	if err != nil {
 		return steps, err
 	}

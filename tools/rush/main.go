@@ -249,7 +249,7 @@ func rushCompany(ctx context.Context, db *bun.DB) (cid, host string, toks []stri
 	if _, err := db.ExecContext(ctx, `UPDATE tokens SET sale_paused = false, settings_version = settings_version + 1 WHERE company_id = ?`, cid); err != nil {
 		return "", "", nil, err
 	}
-	hash, _ := auth.HashPassword("Rush-Buyer-Pass1")
+	hash, _ := auth.HashPassword(context.Background(), "Rush-Buyer-Pass1")
 	tk := auth.NewTokens(secret, 24*time.Hour, clock.System{})
 	for i := 0; i < *buyers; i++ {
 		b := &user.User{CompanyID: cid, Role: user.RoleUser, Name: fmt.Sprintf("Rush Buyer %d", i), Email: fmt.Sprintf("buyer%d@%s", i, host),

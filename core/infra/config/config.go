@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -53,6 +54,9 @@ type Config struct {
 	SeedAdminPassword string
 	SuperAdminEmails  []string
 	BodyLimit         int
+	// MaxActiveRequests (MAX_ACTIVE_REQUESTS) is how many API requests a BFF runs at once; the
+	// rest wait their turn (httpx.Admission). Default 6 per CPU; 0 turns the gate off.
+	MaxActiveRequests int
 	// ProxyHeader (e.g. X-Forwarded-For) is believed only on requests from TrustedProxies.
 	ProxyHeader    string
 	TrustedProxies []string
@@ -132,6 +136,7 @@ func Load() (Config, error) {
 		AdminDist:          getenv("ADMIN_DIST", "apps/admin/dist"),
 		SeedAdminPassword:  os.Getenv("SEED_ADMIN_PASSWORD"),
 		BodyLimit:          6 * 1024 * 1024,
+		MaxActiveRequests:  6 * runtime.GOMAXPROCS(0),
 		TokenSymbol:        getenv("TOKEN_SYMBOL", DefaultTokenSymbol),
 		TenantBaseDomain:   strings.Trim(strings.ToLower(strings.TrimSpace(os.Getenv("TENANT_BASE_DOMAIN"))), "."),
 		PublicUserURL:      strings.TrimRight(strings.TrimSpace(os.Getenv("PUBLIC_USER_URL")), "/"),
@@ -181,6 +186,13 @@ func Load() (Config, error) {
 	}
 	if n, err := strconv.Atoi(os.Getenv("BODY_LIMIT")); err == nil && n > 0 {
 		c.BodyLimit = n
+	}
+	if v := strings.TrimSpace(os.Getenv("MAX_ACTIVE_REQUESTS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return Config{}, fmt.Errorf("config: MAX_ACTIVE_REQUESTS must be a whole number ≥ 0 (0: no limit), got %q", v)
+		}
+		c.MaxActiveRequests = n
 	}
 
 	key, err := secretKey("TWOFA_KEY", os.Getenv("TWOFA_KEY"))

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -188,5 +189,24 @@ func TestAadhaarCertRequiredInProduction(t *testing.T) {
 	t.Setenv("AADHAAR_CERT", "")
 	if c, err := Load(); err != nil || c.AadhaarCert != "" {
 		t.Fatalf("development: %q %v", c.AadhaarCert, err)
+	}
+}
+
+func TestMaxActiveRequests(t *testing.T) {
+	t.Setenv("APP_ENV", "development")
+	t.Setenv("MAX_ACTIVE_REQUESTS", "")
+	c, err := Load()
+	if err != nil || c.MaxActiveRequests != 6*runtime.GOMAXPROCS(0) {
+		t.Fatalf("default: %d %v, want 6 per CPU", c.MaxActiveRequests, err)
+	}
+	t.Setenv("MAX_ACTIVE_REQUESTS", "0")
+	if c, err := Load(); err != nil || c.MaxActiveRequests != 0 {
+		t.Fatalf("0 turns the gate off: %d %v", c.MaxActiveRequests, err)
+	}
+	for _, bad := range []string{"-1", "many", "1.5"} {
+		t.Setenv("MAX_ACTIVE_REQUESTS", bad)
+		if _, err := Load(); err == nil || !strings.Contains(err.Error(), "MAX_ACTIVE_REQUESTS") {
+			t.Fatalf("%q: %v", bad, err)
+		}
 	}
 }

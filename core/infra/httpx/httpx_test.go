@@ -234,3 +234,46 @@ func TestClientIPComesFromTheProxyHeaderOnlyFromTrustedProxies(t *testing.T) {
 		t.Fatalf("from a trusted proxy the client IP is the header's, got %q", got)
 	}
 }
+
+func TestAdmissionQueuesThenAnswersBusyAndLeavesHealthAlone(t *testing.T) {
+	d := testkit.Deps(t, "httpx", 1)
+	app := httpx.NewApp("test", d.Log, 1024)
+	app.Use("/api", httpx.Admission(1, 200*time.Millisecond))
+	httpx.Health(app, d.DB, d.Redis)
+	entered, hold := make(chan struct{}), make(chan struct{})
+	app.Get("/api/slow", func(c fiber.Ctx) error {
+		close(entered)
+		<-hold
+		return httpx.OK(c, "done", nil)
+	})
+	app.Get("/api/fast", func(c fiber.Ctx) error { return httpx.OK(c, "fast", nil) })
+	slow := make(chan int)
+	go func() {
+		resp, _, _ := do(t, app, httptest.NewRequest("GET", "/api/slow", nil))
+		slow <- resp.StatusCode
+	}()
+	<-entered
+	// The one place is taken: the next API request waits, then is told the server is busy.
+	resp, env, _ := do(t, app, httptest.NewRequest("GET", "/api/fast", nil))
+	if resp.StatusCode != 503 || env.Message != httpx.BusyMessage || resp.Header.Get("Retry-After") != "1" {
+		t.Fatalf("full gate: %d %v Retry-After %q", resp.StatusCode, env.Message, resp.Header.Get("Retry-After"))
+	}
+	// Health probes are not API requests: answered at once.
+	if resp, _, _ := do(t, app, httptest.NewRequest("GET", "/healthz", nil)); resp.StatusCode != 200 {
+		t.Fatalf("/healthz behind the gate: %d", resp.StatusCode)
+	}
+	// A request that comes while the place is taken is served once it is given back.
+	fast := make(chan int)
+	go func() {
+		resp, _, _ := do(t, app, httptest.NewRequest("GET", "/api/fast", nil))
+		fast <- resp.StatusCode
+	}()
+	time.Sleep(50 * time.Millisecond)
+	close(hold)
+	if s := <-slow; s != 200 {
+		t.Fatalf("slow: %d", s)
+	}
+	if s := <-fast; s != 200 {
+		t.Fatalf("a waiting request served after the place was freed: %d", s)
+	}
+}

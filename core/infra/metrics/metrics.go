@@ -52,10 +52,16 @@ var (
 	HTTPDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: Prefix + "http_request_duration_seconds",
 		Help:    "Time to answer an HTTP request, by route pattern, method and status.",
 		Buckets: []float64{.002, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}}, []string{"route", "method", "status"})
+
+	// HTTPWaiting and HTTPBusy watch the admission gate (httpx.Admission): the API requests
+	// waiting their turn now, and those answered 503 after waiting too long.
+	HTTPWaiting = prometheus.NewGauge(prometheus.GaugeOpts{Name: Prefix + "http_requests_waiting",
+		Help: "API requests waiting for one of the MAX_ACTIVE_REQUESTS places."})
+	HTTPBusy = counter("http_requests_busy_total", "API requests answered 503 after waiting longer than the admission gate allows.")
 )
 
 func init() {
-	Registry.MustRegister(HTTPRequests, HTTPDuration)
+	Registry.MustRegister(HTTPRequests, HTTPDuration, HTTPWaiting)
 }
 
 // Sources are what a process's scrape reads besides the counters: its DB pool and, for the
