@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"prelaunch/core/infra/prepared"
 	"time"
 
 	"prelaunch/core/auth"
@@ -67,6 +68,8 @@ type Service struct {
 	KYCRecords *kyc.Service
 	// Media signs the links of the purchase lists' payment proofs.
 	Media *media.Signer
+	// stmts are the searches run as prepared statements (purchases.go).
+	stmts prepared.Statements
 }
 
 // now is the KYC service's clock (tests move it), or the wall clock without one.

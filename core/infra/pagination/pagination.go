@@ -183,12 +183,27 @@ func Match(col, search string) (string, []any) {
 	if pat == "" {
 		return "", nil
 	}
-	term := searchTerm(search)
+	if like, term, ok := ProbeArgs(search); ok {
+		return "(" + col + " LIKE ? AND strpos(" + col + ", ?) > 0)", []any{like, term}
+	}
+	return col + " LIKE ?", []any{pat}
+}
+
+// ProbeArgs are Match's two arguments when it probes by digits (a run of MinProbeDigits or more
+// in the term): the LIKE pattern of the probe and the whole term, for "col LIKE $like AND
+// strpos(col, $term) > 0". ok is false for any other search. Such a search finds few rows
+// whatever its digits, so a prepared statement may keep one plan for all of them
+// (core/readmodel's purchase search).
+func ProbeArgs(search string) (like, term string, ok bool) {
+	if SearchPattern(search) == "" {
+		return "", "", false
+	}
+	term = searchTerm(search)
 	probe := digitProbe(term)
 	if len(probe) < MinProbeDigits || probe == term {
-		return col + " LIKE ?", []any{pat}
+		return "", "", false
 	}
-	return "(" + col + " LIKE ? AND strpos(" + col + ", ?) > 0)", []any{"%" + probe + "%", term}
+	return "%" + probe + "%", term, true
 }
 
 // digitProbe is the part of term a search probes the trigram index with: its first longest run

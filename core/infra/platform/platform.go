@@ -94,8 +94,14 @@ func openDB(dsn string, readTimeout time.Duration, conns int) *bun.DB {
 		pgdriver.WithReadTimeout(readTimeout),
 		pgdriver.WithWriteTimeout(15*time.Second),
 		// Short OLTP queries only: JIT compilation costs more than it saves on them, and parallel
-		// workers only add processes to the many concurrent requests of a small machine.
-		pgdriver.WithConnParams(map[string]interface{}{"jit": "off", "max_parallel_workers_per_gather": "0"}),
+		// workers only add processes to the many concurrent requests of a small machine. The
+		// prepared statements (core/infra/prepared) keep one generic plan each: they are prepared
+		// so as not to be planned on every run, and Postgres's own choice would plan a search
+		// afresh each time, its generic estimate being far above the custom one for a term it
+		// can see. Each one's generic plan is checked at scale size by tools/perf
+		// TestPlansUseIndexes. Queries sent as text are planned each time, as before.
+		pgdriver.WithConnParams(map[string]interface{}{"jit": "off", "max_parallel_workers_per_gather": "0",
+			"plan_cache_mode": "force_generic_plan"}),
 	)
 	sqldb := sql.OpenDB(connector)
 	sqldb.SetMaxOpenConns(conns)
