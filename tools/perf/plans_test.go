@@ -348,5 +348,45 @@ func TestSearchProbeMatchesLike(t *testing.T) {
 		if term == "user1234" && len(want) == 0 {
 			t.Fatalf("%q matches nothing: the check proves nothing", term)
 		}
+		// The admin's user list finds the same accounts, in order, whichever way it searches
+		// (a term probed by digits is a prepared statement: readmodel.userSearchSQL).
+		var cid string
+		if err := d.DB.NewRaw("SELECT company_id FROM users WHERE role = 'USER' GROUP BY company_id ORDER BY count(*) DESC LIMIT 1").Scan(ctx, &cid); err != nil {
+			t.Fatal(err)
+		}
+		views := &readmodel.Service{DB: d.DB}
+		for _, f := range []user.ListFilter{{Search: term, Limit: "100"}, {Search: term, Limit: "100", Dir: "asc"},
+			{Search: term, Limit: "100", IsApproved: "true"}, {Search: term, Limit: "3", Page: "2"}} {
+			l, err := views.Users(ctx, cid, f)
+			if err != nil {
+				t.Fatalf("%+v: %v", f, err)
+			}
+			q := d.DB.NewSelect().Table("users").Column("id").Where("company_id = ? AND role = 'USER' AND deleted_at IS NULL", cid).
+				Where("search_text LIKE ?", pagination.SearchPattern(term))
+			if f.IsApproved == "true" {
+				q = q.Where("is_approved")
+			}
+			if f.Dir == "asc" {
+				q = q.Order("created_at ASC", "id ASC")
+			} else {
+				q = q.Order("created_at DESC", "id DESC")
+			}
+			var all []string
+			if err := q.Scan(ctx, &all); err != nil {
+				t.Fatal(err)
+			}
+			lim, off := 100, 0
+			if f.Limit == "3" {
+				lim, off = 3, 3
+			}
+			want := all[min(off, len(all)):min(off+lim, len(all))]
+			var ids []string
+			for _, r := range l.Records {
+				ids = append(ids, r.ID)
+			}
+			if strings.Join(ids, ",") != strings.Join(want, ",") || l.Total != len(all) {
+				t.Errorf("Users %+v: %d of %d, want %d of %d", f, len(ids), l.Total, len(want), len(all))
+			}
+		}
 	}
 }
