@@ -11,20 +11,27 @@ import (
 	"prelaunch/core/infra/admission"
 )
 
+// inside runs f in a goroutine of wg once it has a place of g, and then gives the place back.
+func inside(t *testing.T, wg *sync.WaitGroup, g *admission.Gate, f func()) {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_, leave, err := g.Enter(context.Background())
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer leave()
+		f()
+	}()
+}
+
 func TestNoMoreThanThePlacesRunAtOnce(t *testing.T) {
 	g := admission.New(3, 10*time.Second)
 	var in, most atomic.Int32
 	var wg sync.WaitGroup
 	for range 40 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, leave, err := g.Enter(context.Background())
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			defer leave()
+		inside(t, &wg, g, func() {
 			n := in.Add(1)
 			for {
 				m := most.Load()
@@ -34,7 +41,7 @@ func TestNoMoreThanThePlacesRunAtOnce(t *testing.T) {
 			}
 			time.Sleep(2 * time.Millisecond)
 			in.Add(-1)
-		}()
+		})
 	}
 	wg.Wait()
 	if most.Load() != 3 {
@@ -69,19 +76,11 @@ func TestWaitersAreServedInTheOrderTheyCame(t *testing.T) {
 	var order []int
 	var wg sync.WaitGroup
 	for i := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, leave, err := g.Enter(context.Background())
-			if err != nil {
-				t.Error(err)
-				return
-			}
+		inside(t, &wg, g, func() {
 			mu.Lock()
 			order = append(order, i)
 			mu.Unlock()
-			leave()
-		}()
+		})
 		// The next one comes only once this one waits.
 		eventually(t, "a request never started waiting", func() bool { return waiting.Load() == int32(i+1) })
 	}
