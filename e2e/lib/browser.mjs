@@ -80,7 +80,11 @@ export async function newPage(browser, { viewport = VIEWPORTS.desktop } = {}) {
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   page.problems = [];
-  page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
+  page.on('pageerror', (err) => {
+    page.problems.push(`pageerror: ${err.message}`);
+    // Where it was thrown, for the log: the assertion shows only the message.
+    console.error(`pageerror at ${page.url()}: ${err.stack ?? err.message}`);
+  });
   return page;
 }
 
