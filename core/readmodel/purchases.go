@@ -124,10 +124,10 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 			pg.Probe(), pg.Offset()); err != nil {
 			return empty, err
 		}
-		if total, err = pg.Total(len(rows), func() (int64, error) { return q.Count(ctx) }); err != nil {
+		var err error
+		if rows, total, err = pagination.TrimTotal(rows, pg, func() (int64, error) { return q.Count(ctx) }); err != nil {
 			return empty, err
 		}
-		rows = pagination.Trim(rows, pg)
 	} else if searched {
 		var err error
 		if total, err = pagination.ScanSearch(ctx, q, &rows, pg); err != nil {
@@ -189,8 +189,8 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 }
 
 // purchaseSearchSQL is the admin's search of one company's purchases (Purchases with a term
-// probed by digits), newest or oldest first: $1 now (KYC expiry), $2 company, $3 statuses (an array literal of ReviewStatuses' constants),
-// $4 $5 the users probe and term (pagination.ProbeArgs), $6 an order number, $7 the reference
+// probed by digits), newest or oldest first: $1 now (KYC expiry), $2 company, $3 statuses (an
+// array literal of ReviewStatuses' constants), $4 $5 the users probe and term (pagination.ProbeArgs), $6 an order number, $7 the reference
 // pattern (NULL: none), $8 limit, $9 offset. The same branches as the general search, joined by
 // UNION ALL. The columns are named, never p.*: a column added by a migration must not change a
 // prepared statement's result under a running server.

@@ -85,10 +85,10 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 			approved, pg.Probe(), pg.Offset()); err != nil {
 			return empty, err
 		}
-		if total, err = pg.Total(len(users), func() (int64, error) { return q.Count(ctx) }); err != nil {
+		var err error
+		if users, total, err = pagination.TrimTotal(users, pg, func() (int64, error) { return q.Count(ctx) }); err != nil {
 			return empty, err
 		}
-		users = pagination.Trim(users, pg)
 	} else if term != "" {
 		var err error
 		if total, err = pagination.ScanSearch(ctx, q, &users, pg); err != nil {

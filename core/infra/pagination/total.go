@@ -34,16 +34,24 @@ func (p Page) Total(n int, count func() (int64, error)) (int, error) {
 // Trim cuts rows fetched with Probe to the page.
 func Trim[T any](rows []T, p Page) []T { return rows[:min(len(rows), p.Limit)] }
 
+// TrimTotal takes rows fetched with Probe and returns the page (Trim) and the list's total
+// (Total: proven by the rows when it can be, otherwise asked of count).
+func TrimTotal[T any](rows []T, p Page, count func() (int64, error)) ([]T, int, error) {
+	total, err := p.Total(len(rows), count)
+	if err != nil {
+		return nil, 0, err
+	}
+	return Trim(rows, p), total, nil
+}
+
 // ScanSearch scans one page of a search plus one probe row into rows (q's model) and returns
 // the total: a search's page usually proves it (no row beyond it), otherwise q is counted.
 func ScanSearch[T any](ctx context.Context, q *bun.SelectQuery, rows *[]T, p Page) (int, error) {
 	if err := q.Limit(int64(p.Probe())).Scan(ctx); err != nil {
 		return 0, err
 	}
-	total, err := p.Total(len(*rows), func() (int64, error) { return q.Count(ctx) })
-	if err != nil {
-		return 0, err
-	}
-	*rows = Trim(*rows, p)
-	return total, nil
+	var total int
+	var err error
+	*rows, total, err = TrimTotal(*rows, p, func() (int64, error) { return q.Count(ctx) })
+	return total, err
 }

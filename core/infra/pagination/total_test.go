@@ -1,6 +1,9 @@
 package pagination
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestKnownTotal(t *testing.T) {
 	if p := (Page{Page: 2, Limit: 10}); p.Probe() != 11 {
@@ -21,5 +24,23 @@ func TestKnownTotal(t *testing.T) {
 		if got != c.total || ok != c.ok {
 			t.Errorf("page %d limit %d n %d: got %d %v, want %d %v", c.page, c.limit, c.n, got, ok, c.total, c.ok)
 		}
+	}
+}
+
+func TestTrimTotalCutsToThePageAndCountsOnlyPastIt(t *testing.T) {
+	p := Page{Page: 1, Limit: 3}
+	counted := 0
+	count := func() (int64, error) { counted++; return 40, nil }
+	rows, total, err := TrimTotal([]int{1, 2}, p, count)
+	if err != nil || len(rows) != 2 || total != 2 || counted != 0 {
+		t.Fatalf("a short page: %v %d %v counted=%d", rows, total, err, counted)
+	}
+	rows, total, err = TrimTotal([]int{1, 2, 3, 4}, p, count)
+	if err != nil || len(rows) != 3 || rows[2] != 3 || total != 40 || counted != 1 {
+		t.Fatalf("the probe row came back: %v %d %v counted=%d", rows, total, err, counted)
+	}
+	failed := errors.New("count failed")
+	if _, _, err := TrimTotal([]int{1, 2, 3, 4}, p, func() (int64, error) { return 0, failed }); !errors.Is(err, failed) {
+		t.Fatalf("the count's error is returned: %v", err)
 	}
 }
