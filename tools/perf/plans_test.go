@@ -102,6 +102,10 @@ func (r *recorder) take() []string {
 
 var seqScan = regexp.MustCompile(`Seq Scan on (users|purchases)\b`)
 
+// seqScanPrepared is seqScan for a prepared statement, whose one generic plan serves every
+// company: a walk of the activity log or the KYC submissions there would be one for all of them.
+var seqScanPrepared = regexp.MustCompile(`Seq Scan on (users|purchases|audit_log|kyc_submissions)\b`)
+
 // TestPlansUseIndexes loads 50k users and 200k purchases, ANALYZEs, runs every list, search and
 // dashboard query of the buyer and admin areas, and fails on a sequential scan over users or
 // purchases, or on a search that does not use the trigram indexes.
@@ -308,7 +312,7 @@ func TestPlansUseIndexes(t *testing.T) {
 		sawTrgm := false
 		for i, plan := range plans {
 			q := sent[i]
-			if seqScan.MatchString(plan) {
+			if seqScan.MatchString(plan) || i >= len(qs) && seqScanPrepared.MatchString(plan) {
 				t.Errorf("%s: sequential scan over a big table:\n%s\n%s", c.name, q, plan)
 			}
 			if strings.Contains(plan, "trgm") {
