@@ -50,7 +50,7 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 	}
 	var users []userRow
 	q := s.DB.NewSelect().Model(&users).
-		Column("id", "name", "mobile", "email", "role", "referral_code", "is_approved", "status", "stock_balance", "created_at").
+		ColumnExpr(userListColumns).
 		ColumnExpr(kyc.StatusSQL+" AS kyc_status", s.now()).ColumnExpr(twoFactorLockedSQL).
 		Where("company_id = ?", companyID).Where("deleted_at IS NULL").Where("role = ?", role)
 	switch strings.ToLower(strings.TrimSpace(f.IsApproved)) {
@@ -96,8 +96,16 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 		}
 	} else {
 		// Without a search the exact total is kept in step by triggers (core/stats) instead of
-		// counting the company's accounts (~333k at scale) on every page.
-		if err := q.Scan(ctx); err != nil {
+		// counting the company's accounts (~333k at scale) on every page. The page itself, newest
+		// or oldest first without an approval filter (the list as an admin opens it), is a
+		// prepared statement (userPageSQL).
+		var err error
+		if sort.Key == "date" && strings.TrimSpace(f.IsApproved) == "" {
+			err = s.stmts.Scan(ctx, s.DB, &users, userPageSQL(sort.Desc), s.now(), companyID, role, pg.Limit, pg.Offset())
+		} else {
+			err = q.Scan(ctx)
+		}
+		if err != nil {
 			return empty, err
 		}
 		st, err := stats.For(ctx, s.DB, companyID)
@@ -125,6 +133,21 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 	return pagination.NewList(recs, int(total), pg), nil
 }
 
+// userPageSQL is Users without a search or filter, newest or oldest first: $1 now (KYC expiry),
+// $2 company, $3 role, $4 limit, $5 offset.
+func userPageSQL(desc bool) string {
+	dir := " ASC"
+	if desc {
+		dir = " DESC"
+	}
+	return "SELECT " + userListColumns + ", " + strings.Replace(kyc.StatusSQL, "?", "$1::timestamptz", 1) + " AS kyc_status, " +
+		twoFactorLockedSQL + " FROM users AS u WHERE u.company_id = $2 AND u.deleted_at IS NULL AND u.role = $3 " +
+		"ORDER BY u.created_at" + dir + ", u.id" + dir + " LIMIT $4 OFFSET $5"
+}
+
+// userListColumns are the columns of users a list's record shows (userRecordOf).
+const userListColumns = "u.id, u.name, u.mobile, u.email, u.role, u.referral_code, u.is_approved, u.status, u.stock_balance, u.created_at"
+
 // userSearchSQL is Users with a term probed by its digits, newest or oldest first: $1 now (KYC
 // expiry), $2 company, $3 $4 the probe and term (pagination.ProbeArgs), $5 role, $6 approved
 // (NULL: either), $7 limit, $8 offset. The matching accounts are found first, fenced off
@@ -138,7 +161,6 @@ func userSearchSQL(desc bool) string {
 	return "WITH m AS MATERIALIZED (SELECT id, created_at FROM users WHERE search_text LIKE $3 " +
 		"AND strpos(search_text, $4) > 0 AND company_id = $2 AND deleted_at IS NULL AND role = $5 " +
 		"AND ($6::boolean IS NULL OR is_approved = $6)) " +
-		"SELECT u.id, u.name, u.mobile, u.email, u.role, u.referral_code, u.is_approved, u.status, u.stock_balance, u.created_at, " +
-		strings.Replace(kyc.StatusSQL, "?", "$1::timestamptz", 1) + " AS kyc_status, " + twoFactorLockedSQL + " " +
+		"SELECT " + userListColumns + ", " + strings.Replace(kyc.StatusSQL, "?", "$1::timestamptz", 1) + " AS kyc_status, " + twoFactorLockedSQL + " " +
 		"FROM m JOIN users AS u ON u.id = m.id ORDER BY m.created_at" + dir + ", m.id" + dir + " LIMIT $7 OFFSET $8"
 }

@@ -393,4 +393,35 @@ func TestSearchProbeMatchesLike(t *testing.T) {
 			}
 		}
 	}
+	// Without a search the page is a prepared statement too (readmodel.userPageSQL): the same
+	// accounts in the same order as the plain query, either way and on a later page.
+	var cid string
+	if err := d.DB.NewRaw("SELECT company_id FROM users WHERE role = 'USER' GROUP BY company_id ORDER BY count(*) DESC LIMIT 1").Scan(ctx, &cid); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []user.ListFilter{{Limit: "100"}, {Limit: "100", Dir: "asc"}, {Limit: "7", Page: "3"}} {
+		l, err := (&readmodel.Service{DB: d.DB}).Users(ctx, cid, f)
+		if err != nil {
+			t.Fatalf("%+v: %v", f, err)
+		}
+		dir, lim, off := "DESC", int64(100), int64(0)
+		if f.Dir == "asc" {
+			dir = "ASC"
+		}
+		if f.Page == "3" {
+			lim, off = 7, 14
+		}
+		var want []string
+		if err := d.DB.NewSelect().Table("users").Column("id").Where("company_id = ? AND role = 'USER' AND deleted_at IS NULL", cid).
+			OrderExpr("created_at "+dir+", id "+dir).Limit(lim).Offset(off).Scan(ctx, &want); err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, r := range l.Records {
+			ids = append(ids, r.ID)
+		}
+		if len(want) == 0 || strings.Join(ids, ",") != strings.Join(want, ",") {
+			t.Errorf("Users %+v: %d records, want %d in the plain query's order", f, len(ids), len(want))
+		}
+	}
 }
