@@ -15,6 +15,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['../../packages/ui/vitest.setup.ts'],
-    testTimeout: 30000,
+    testTimeout: 120000,
   },
 });
