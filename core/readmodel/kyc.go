@@ -2,10 +2,7 @@ package readmodel
 
 import (
 	"context"
-	"reflect"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -53,20 +50,20 @@ func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagin
 	switch st {
 	case "":
 	case kyc.StatusPending:
-		conds = append(conds, cond{"k.status = '" + kyc.StatusPending + "'", nil})
+		conds = append(conds, cond{"k.status = ?", []any{st}})
 		order = "k.submitted_at, k.decided_at DESC, k.user_id"
 	case kyc.StatusRejected:
-		conds = append(conds, cond{"k.status = '" + kyc.StatusRejected + "'", nil})
+		conds = append(conds, cond{"k.status = ?", []any{st}})
 		order = "k.decided_at DESC, k.user_id"
 	case kyc.StatusApproved: // approvals still current
-		conds = append(conds, cond{"k.status = '" + kyc.StatusApproved + "'", nil}, cond{"k.expires_at > ?", []any{now}})
+		conds = append(conds, cond{"k.status = ?", []any{st}}, cond{"k.expires_at > ?", []any{now}})
 		order = "k.decided_at DESC, k.user_id"
 	case FilterExpiring: // current approvals that end within 30 days, soonest first
-		conds = append(conds, cond{"k.status = '" + kyc.StatusApproved + "'", nil}, cond{"k.expires_at > ?", []any{now}},
+		conds = append(conds, cond{"k.status = ?", []any{kyc.StatusApproved}}, cond{"k.expires_at > ?", []any{now}},
 			cond{"k.expires_at <= ?", []any{now.Add(kyc.ExpiringWithin)}})
 		order = "k.expires_at, k.user_id"
 	case FilterExpired: // approvals that ended, latest first (the buyer has not submitted again)
-		conds = append(conds, cond{"k.status = '" + kyc.StatusApproved + "'", nil}, cond{"k.expires_at <= ?", []any{now}})
+		conds = append(conds, cond{"k.status = ?", []any{kyc.StatusApproved}}, cond{"k.expires_at <= ?", []any{now}})
 		order = "k.expires_at DESC, k.user_id"
 	default:
 		return empty, apperr.Invalid("bad_status", "status must be PENDING, APPROVED, REJECTED, EXPIRING or EXPIRED.")
@@ -82,15 +79,13 @@ func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagin
 			return empty, err
 		}
 	} else {
-		// Without a search, the page as a prepared statement (kycPageSQL): planning the join
-		// cost Postgres more than running it.
-		query, args := s.kycPageSQL(st, order, conds)
-		if err := s.stmts.Scan(ctx, s.DB, &rows, query, append([]any{companyID, pg.Probe(), pg.Offset()}, args...)...); err != nil {
+		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
 			return empty, err
 		}
-		if rows, total, err = pagination.TrimTotal(rows, pg, func() (int64, error) { return s.kycTotal(ctx, companyID, st, conds, now) }); err != nil {
+		if total, err = pg.Total(len(rows), func() (int64, error) { return s.kycTotal(ctx, companyID, st, conds, now) }); err != nil {
 			return empty, err
 		}
+		rows = pagination.Trim(rows, pg)
 	}
 	recs, err := s.KYCRecords.Records(ctx, s.DB, rows)
 	if err != nil {
@@ -98,41 +93,6 @@ func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagin
 	}
 	return pagination.NewList(recs, total, pg), nil
 }
-
-// kycPageSQL is the prepared statement of a page of the company's submissions with the filter
-// st, without a search, and the arguments of its conds: $1 the company, $2 the limit, $3 the
-// offset, then conds' arguments in order as $4, $5. The columns are named, never k.*: a column
-// added by a migration must not change a prepared statement's result under a running server.
-func (s *Service) kycPageSQL(st, order string, conds []cond) (string, []any) {
-	var where strings.Builder
-	var args []any
-	for _, c := range conds {
-		where.WriteString(" AND ")
-		for i, part := range strings.Split(c.sql, "?") {
-			if i > 0 {
-				args = append(args, c.args[i-1])
-				where.WriteString("$" + strconv.Itoa(3+len(args)))
-			}
-			where.WriteString(part)
-		}
-	}
-	if q, ok := kycPages.Load(st); ok {
-		return q.(string), args
-	}
-	var cols []string
-	for _, f := range s.DB.Table(reflect.TypeFor[kyc.Submission]()).Fields {
-		cols = append(cols, "k."+f.Name)
-	}
-	q := "SELECT " + strings.Join(cols, ", ") + ", u.name AS user_name, u.email AS user_email, u.mobile AS user_mobile, " +
-		"u.referral_code AS user_referral_code, u.is_approved AS user_is_approved " +
-		"FROM kyc_submissions AS k JOIN users AS u ON u.id = k.user_id " +
-		"WHERE k.company_id = $1 AND u.deleted_at IS NULL" + where.String() + " ORDER BY " + order + " LIMIT $2 OFFSET $3"
-	kycPages.Store(st, q)
-	return q, args
-}
-
-// kycPages are the statements of kycPageSQL by filter.
-var kycPages sync.Map
 
 type cond struct {
 	sql  string

@@ -190,9 +190,9 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 
 // purchaseSearchSQL is the admin's search of one company's purchases (Purchases with a term
 // probed by digits), newest or oldest first: $1 now (KYC expiry), $2 company, $3 statuses (an
-// array literal of ReviewStatuses' constants), $4 $5 the users probe and term (pagination.ProbeArgs), $6 an order number, $7 the reference
-// pattern (NULL: none), $8 limit, $9 offset. The same branches as the general search, joined by
-// UNION ALL. The columns are named, never p.*: a column added by a migration must not change a
+// array literal of ReviewStatuses' constants), $4 $5 the users probe and term
+// (pagination.ProbeArgs), $6 an order number, $7 the reference pattern (NULL: none), $8 limit,
+// $9 offset. The same branches as the general search, joined by UNION ALL. The columns are named, never p.*: a column added by a migration must not change a
 // prepared statement's result under a running server.
 func purchaseSearchSQL(db *bun.DB, desc bool) string {
 	searchSQLOnce.Do(func() {
@@ -202,7 +202,7 @@ func purchaseSearchSQL(db *bun.DB, desc bool) string {
 		}
 		base := "SELECT " + strings.Join(cols, ", ") + ", " +
 			"u.name AS user_name, u.mobile AS user_mobile, u.email AS user_email, u.referral_code AS user_referral_code, " +
-			"u.is_approved AS user_is_approved, " + strings.Replace(kyc.StatusSQL, "?", "$1::timestamptz", 1) + " AS user_kyc_status, " +
+			"u.is_approved AS user_is_approved, " + kycStatusAt1 + " AS user_kyc_status, " +
 			"c.name AS company_name " +
 			"FROM purchases AS p JOIN users AS u ON u.id = p.user_id JOIN companies AS c ON c.id = p.company_id " +
 			"WHERE p.status = ANY($3::text[]) AND p.company_id = $2 AND p.id IN (" +

@@ -81,7 +81,7 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 		if v := strings.ToLower(strings.TrimSpace(f.IsApproved)); v != "" {
 			approved = v == "true"
 		}
-		if err := s.stmts.Scan(ctx, s.DB, &users, userSearchSQL(sort.Desc), s.now(), companyID, like, word, role,
+		if err := s.stmts.Scan(ctx, s.DB, &users, userSearchSQL(sort), s.now(), companyID, like, word, role,
 			approved, pg.Probe(), pg.Offset()); err != nil {
 			return empty, err
 		}
@@ -101,7 +101,7 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 		// prepared statement (userPageSQL).
 		var err error
 		if sort.Key == "date" && strings.TrimSpace(f.IsApproved) == "" {
-			err = s.stmts.Scan(ctx, s.DB, &users, userPageSQL(sort.Desc), s.now(), companyID, role, pg.Limit, pg.Offset())
+			err = s.stmts.Scan(ctx, s.DB, &users, userPageSQL(sort), s.now(), companyID, role, pg.Limit, pg.Offset())
 		} else {
 			err = q.Scan(ctx)
 		}
@@ -135,15 +135,14 @@ func (s *Service) Users(ctx context.Context, companyID string, f user.ListFilter
 
 // userPageSQL is Users without a search or filter, newest or oldest first: $1 now (KYC expiry),
 // $2 company, $3 role, $4 limit, $5 offset.
-func userPageSQL(desc bool) string {
-	dir := " ASC"
-	if desc {
-		dir = " DESC"
-	}
-	return "SELECT " + userListColumns + ", " + strings.Replace(kyc.StatusSQL, "?", "$1::timestamptz", 1) + " AS kyc_status, " +
+func userPageSQL(sort pagination.Sort) string {
+	return "SELECT " + userListColumns + ", " + kycStatusAt1 + " AS kyc_status, " +
 		twoFactorLockedSQL + " FROM users AS u WHERE u.company_id = $2 AND u.deleted_at IS NULL AND u.role = $3 " +
-		"ORDER BY u.created_at" + dir + ", u.id" + dir + " LIMIT $4 OFFSET $5"
+		"ORDER BY u.created_at " + sort.Dir() + ", u.id " + sort.Dir() + " LIMIT $4 OFFSET $5"
 }
+
+// kycStatusAt1 is kyc.StatusSQL for a prepared statement whose $1 is now (the KYC expiry).
+var kycStatusAt1 = strings.Replace(kyc.StatusSQL, "?", "$1::timestamptz", 1)
 
 // userListColumns are the columns of users a list's record shows (userRecordOf).
 const userListColumns = "u.id, u.name, u.mobile, u.email, u.role, u.referral_code, u.is_approved, u.status, u.stock_balance, u.created_at"
@@ -153,14 +152,10 @@ const userListColumns = "u.id, u.name, u.mobile, u.email, u.role, u.referral_cod
 // (NULL: either), $7 limit, $8 offset. The matching accounts are found first, fenced off
 // (MATERIALIZED), then sorted: a kept plan must never walk the company's accounts by date
 // hoping to meet the term soon (tools/perf TestPlansUseIndexes checks it).
-func userSearchSQL(desc bool) string {
-	dir := " ASC"
-	if desc {
-		dir = " DESC"
-	}
+func userSearchSQL(sort pagination.Sort) string {
 	return "WITH m AS MATERIALIZED (SELECT id, created_at FROM users WHERE search_text LIKE $3 " +
 		"AND strpos(search_text, $4) > 0 AND company_id = $2 AND deleted_at IS NULL AND role = $5 " +
 		"AND ($6::boolean IS NULL OR is_approved = $6)) " +
-		"SELECT " + userListColumns + ", " + strings.Replace(kyc.StatusSQL, "?", "$1::timestamptz", 1) + " AS kyc_status, " + twoFactorLockedSQL + " " +
-		"FROM m JOIN users AS u ON u.id = m.id ORDER BY m.created_at" + dir + ", m.id" + dir + " LIMIT $7 OFFSET $8"
+		"SELECT " + userListColumns + ", " + kycStatusAt1 + " AS kyc_status, " + twoFactorLockedSQL + " " +
+		"FROM m JOIN users AS u ON u.id = m.id ORDER BY m.created_at " + sort.Dir() + ", m.id " + sort.Dir() + " LIMIT $7 OFFSET $8"
 }
