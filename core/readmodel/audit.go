@@ -180,8 +180,8 @@ func (s *Service) Activity(ctx context.Context, f ActivityFilter) (pagination.Li
 	}
 	if !filtered && !f.AnyCompany {
 		// A company's list without a filter, the one every admin opens, as a prepared
-		// statement: planning the names' subqueries cost Postgres about twelve times running them
-		// (pgbench, 8 clients: 370–420 pages/s planned each time, 5,100–5,700 prepared;
+		// statement: planning the names' subqueries cost Postgres about twelve times running
+		// them (pgbench, 8 clients: 370–420 pages/s planned each time, 5,100–5,700 prepared;
 		// docs/performance.md).
 		var rows []activityRow
 		if err := s.stmts.Scan(ctx, s.DB, &rows, activityPageSQL, company, company,

@@ -82,10 +82,9 @@ func (s *Service) KYC(ctx context.Context, companyID string, f KYCFilter) (pagin
 		if err := q.Limit(int64(pg.Probe())).Scan(ctx); err != nil {
 			return empty, err
 		}
-		if total, err = pg.Total(len(rows), func() (int64, error) { return s.kycTotal(ctx, companyID, st, conds, now) }); err != nil {
+		if rows, total, err = pagination.TrimTotal(rows, pg, func() (int64, error) { return s.kycTotal(ctx, companyID, st, conds, now) }); err != nil {
 			return empty, err
 		}
-		rows = pagination.Trim(rows, pg)
 	}
 	recs, err := s.KYCRecords.Records(ctx, s.DB, rows)
 	if err != nil {

@@ -192,8 +192,9 @@ func (s *Service) purchases(ctx context.Context, f purchase.ReviewFilter, withCo
 // probed by digits), newest or oldest first: $1 now (KYC expiry), $2 company, $3 statuses (an
 // array literal of ReviewStatuses' constants), $4 $5 the users probe and term
 // (pagination.ProbeArgs), $6 an order number, $7 the reference pattern (NULL: none), $8 limit,
-// $9 offset. The same branches as the general search, joined by UNION ALL. The columns are named, never p.*: a column added by a migration must not change a
-// prepared statement's result under a running server.
+// $9 offset. The same branches as the general search, joined by UNION ALL. The columns are
+// named, never p.*: a column added by a migration must not change a prepared statement's result
+// under a running server.
 func purchaseSearchSQL(db *bun.DB, desc bool) string {
 	searchSQLOnce.Do(func() {
 		var cols []string
