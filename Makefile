@@ -126,9 +126,11 @@ GETH_VERSION := v1.17.10
 # -ldflags=-w: the test binaries are linked without DWARF (debuggers' tables; race reports and
 # panics read the symbol table, which stays), ~40% less CPU per link, and every run links all of
 # them again (docs/testing.md, "Time of make test").
+# -timeout 30m guards against a hang only: under make test's three lanes on 2 cores, bff-user's
+# package took 621 s (98 s alone), too close to the 15 minutes it had.
 go-test: .tools/bin/versitygw .tools/bin/geth pdftotext
 	@echo "==> Go tests (-race)"
-	@APP_ENV=test PRELAUNCH_REQUIRE_S3=1 PRELAUNCH_REQUIRE_GETH=1 $(GO) test -race -count=1 -timeout 15m -ldflags=-w $(GO_PKGS)
+	@APP_ENV=test PRELAUNCH_REQUIRE_S3=1 PRELAUNCH_REQUIRE_GETH=1 $(GO) test -race -count=1 -timeout 30m -ldflags=-w $(GO_PKGS)
 
 web-test: node_modules/.modules.yaml
 	@echo "==> web unit tests"
@@ -210,7 +212,7 @@ bench-reconcile: setup services
 	@$(GO) run ./tools/reconbench
 
 # Issue 27, findings 3 and 4: bff-admin's peak memory (VmHWM) under held 20 MB bodies and hostile
-# workbooks, each on a fresh process (tools/memprobe: database prelaunch_memprobe, Redis DB 12).
+# workbooks, then a real 100,000-line statement, each on a fresh process (tools/memprobe: database prelaunch_memprobe, Redis DB 12).
 .PHONY: memprobe
 memprobe: setup
 	@$(GO) build -o bin/bff-admin ./bff-admin

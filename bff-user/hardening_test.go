@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -111,10 +112,9 @@ func median(d []time.Duration) time.Duration {
 	return s[len(s)/2]
 }
 
-// within20 reports whether a and b differ by at most 20 % of the larger.
-// within20 is the "medians within 20 %". Calls of a few milliseconds (the OTP
-// sends) are also accepted within 2 ms of each other: on this shared 2-core machine under -race,
-// scheduling alone moves such a median by that much (seen: 2.0 ms against 3.3 ms for two calls
+// within20 reports whether a and b differ by at most 20 % of the larger. Calls of a few
+// milliseconds (the OTP sends) are also accepted within 2 ms of each other: on this shared 2-core
+// machine under -race, scheduling alone moves such a median by that much (seen: 2.0 ms against 3.3 ms for two calls
 // doing the same work), while what gives an account away (a password hash compared or not) is
 // hundreds of milliseconds.
 func within20(a, b time.Duration) bool {
@@ -126,8 +126,12 @@ func within20(a, b time.Duration) bool {
 }
 
 // compare times n calls of known and unknown, interleaved, after prepare (untimed) each time;
-// both answers must be the same status and body. It tries up to three rounds, since a busy
-// machine can stall one, and reports the medians of the last.
+// both answers must be the same status and body. A round passes when the medians are within 20 %,
+// or the fastest call of each side is: a busy machine only ever adds time, and under make test's
+// three lanes on 2 cores (the browsers and the web tests beside -race) it can stretch whole runs
+// of calls of one side, while the fastest of 15 still shows each side's own cost — a password
+// hash compared on one side only is hundreds of milliseconds in both figures. It tries up to
+// three rounds and reports the medians of the last.
 func compare(t *testing.T, n int, prepare func(), known, unknown func() reply) (time.Duration, time.Duration) {
 	t.Helper()
 	var mk, mu time.Duration
@@ -152,7 +156,7 @@ func compare(t *testing.T, n int, prepare func(), known, unknown func() reply) (
 			}
 		}
 		mk, mu = median(dk), median(du)
-		if within20(mk, mu) {
+		if within20(mk, mu) || within20(slices.Min(dk), slices.Min(du)) {
 			return mk, mu
 		}
 	}

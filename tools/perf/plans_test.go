@@ -279,8 +279,11 @@ func TestPlansUseIndexes(t *testing.T) {
 		{"admin dashboard/get", false, func() error { _, err := (&dashboard.Service{DB: db}).ForAdmin(ctx, cid); return err }},
 		{"admin reconcile/import (matching 500 references)", false, func() error {
 			im, err := recon.Import(ctx, audit.Actor{Kind: "admin", CompanyID: cid}, cid, "plans.csv", []byte(statement))
+			if err != nil {
+				return err
+			}
 			importID = im.ID
-			return err
+			return nil
 		}},
 		{"admin reconcile/list", false, func() error { _, err := recon.List(ctx, cid, "1", "10"); return err }},
 		{"admin reconcile/get MATCHED", false, func() error { _, err := recon.Get(ctx, cid, importID, "MATCHED", "1", "10"); return err }},
