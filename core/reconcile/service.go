@@ -148,14 +148,18 @@ func (s *Service) Import(ctx context.Context, actor audit.Actor, companyID, file
 		}
 		im.AdminName = name
 	}
+	// The lines are made twice, once to count them (the import row goes first, with its counts)
+	// and again a batch at a time to store them, so that a 100,000-line statement is not held
+	// twice (as credits and as lines) while it is stored.
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		lines, err := s.match(ctx, tx, companyID, st.Credits)
+		m, err := s.matcher(ctx, tx, companyID, st.Credits)
 		if err != nil {
 			return err
 		}
-		for i := range lines {
-			*im.count(lines[i].MatchStatus)++
+		for _, c := range st.Credits {
+			*im.count(m.line(c).MatchStatus)++
 		}
+		m.restart()
 		if _, err := tx.NewInsert().Model(im).Returning("id, created_at").Exec(ctx); err != nil {
 			if pgerr.UniqueViolation(err) == "reconcile_imports_company_sha_key" {
 				// the transaction is aborted; the other import has committed
@@ -166,12 +170,15 @@ func (s *Service) Import(ctx context.Context, actor audit.Actor, companyID, file
 			}
 			return fmt.Errorf("insert import: %w", err)
 		}
-		for i := range lines {
-			lines[i].ImportID = im.ID
-		}
 		const batch = 2000
-		for i := 0; i < len(lines); i += batch {
-			part := lines[i:min(i+batch, len(lines))]
+		part := make([]StoredLine, 0, batch)
+		for i := 0; i < len(st.Credits); i += batch {
+			part = part[:0]
+			for _, c := range st.Credits[i:min(i+batch, len(st.Credits))] {
+				l := m.line(c)
+				l.ImportID = im.ID
+				part = append(part, l)
+			}
 			if _, err := tx.NewInsert().Model(&part).Exec(ctx); err != nil {
 				return fmt.Errorf("insert lines: %w", err)
 			}
@@ -259,9 +266,17 @@ type earlier struct {
 	CreatedAt time.Time       `bun:"created_at"`
 }
 
-// match gives each credit its status: one query for the company's purchases by the credits'
-// references, one for the earlier imports' lines with them.
-func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credits []Line) ([]StoredLine, error) {
+// matcher gives each credit its status (line), in the statement's order: it holds the company's
+// purchases with the credits' references and the earlier imports' lines with them (one query
+// each), and the UTR and amount of every line already given, for the repeats within the file.
+type matcher struct {
+	companyID string
+	byRef     map[string]candidate
+	before    map[string]earlier
+	inFile    map[string]int
+}
+
+func (s *Service) matcher(ctx context.Context, tx bun.Tx, companyID string, credits []Line) (*matcher, error) {
 	seen := map[string]bool{}
 	var utrs []string
 	for _, c := range credits {
@@ -292,60 +307,61 @@ func (s *Service) match(ctx context.Context, tx bun.Tx, companyID string, credit
 			before[p.UTR+"|"+p.Credit.StringFixed(2)] = p
 		}
 	}
-	inFile := map[string]int{}
-	out := make([]StoredLine, len(credits))
-	for i, c := range credits {
-		l := StoredLine{LineNo: c.Row, CompanyID: companyID, Date: c.Date, Description: c.Description,
-			Credit: decimal.NewNullDecimal(c.Credit)}
-		if c.Unreadable != "" {
-			// shown, never matched: "10,20" may be ₹1,020 or ₹10.20
-			l.Credit = decimal.NullDecimal{}
-			if c.UTR != "" {
-				utr := c.UTR
-				l.UTR = &utr
-			}
-			l.MatchStatus = StatusUnreadable
-			l.Note = fmt.Sprintf("The amount “%s” cannot be read without doubt (a decimal comma, more than two decimals, "+
-				"an unknown grouping or too large): it is not matched; check it in the bank's records.", c.Unreadable)
-			out[i] = l
-			continue
+	return &matcher{companyID: companyID, byRef: byRef, before: before, inFile: map[string]int{}}, nil
+}
+
+// restart forgets the lines given, to give them again from the statement's first.
+func (m *matcher) restart() { clear(m.inFile) }
+
+// line is credit c's line, its status and note; the credits are given in the statement's order.
+func (m *matcher) line(c Line) StoredLine {
+	l := StoredLine{LineNo: c.Row, CompanyID: m.companyID, Date: c.Date, Description: c.Description,
+		Credit: decimal.NewNullDecimal(c.Credit)}
+	if c.Unreadable != "" {
+		// shown, never matched: "10,20" may be ₹1,020 or ₹10.20
+		l.Credit = decimal.NullDecimal{}
+		if c.UTR != "" {
+			utr := c.UTR
+			l.UTR = &utr
 		}
-		if c.UTR == "" {
-			l.MatchStatus, l.Note = StatusNoUTR, "No UTR in the reference or the narration."
-			out[i] = l
-			continue
-		}
-		utr := c.UTR
-		l.UTR = &utr
-		k := c.UTR + "|" + c.Credit.StringFixed(2)
-		if p, ok := before[k]; ok {
-			l.MatchStatus = StatusRepeated
-			l.Note = fmt.Sprintf("The same UTR and amount came in “%s”, imported on %s.", p.FileName, p.CreatedAt.In(ist).Format("2 Jan 2006"))
-		} else if row, ok := inFile[k]; ok {
-			l.MatchStatus = StatusRepeated
-			l.Note = fmt.Sprintf("The same UTR and amount came earlier in this statement, at line %d.", row)
-		} else if p, ok := byRef[c.UTR]; ok {
-			id := p.ID
-			l.PurchaseID = &id
-			switch {
-			case p.Status != purchase.StatusPending:
-				l.MatchStatus = StatusDecided
-				l.Note = fmt.Sprintf("Purchase %s is already %s.", p.OrderNumber, strings.ToLower(p.Status))
-			case p.FinalAmount.Equal(c.Credit):
-				l.MatchStatus = StatusMatched
-			default:
-				l.MatchStatus = StatusAmountMismatch
-				l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", sale.Rupees(c.Credit), p.OrderNumber, sale.Rupees(p.FinalAmount))
-			}
-		} else {
-			l.MatchStatus, l.Note = StatusNotFound, "No purchase of this company has this reference number."
-		}
-		if _, ok := inFile[k]; !ok {
-			inFile[k] = c.Row
-		}
-		out[i] = l
+		l.MatchStatus = StatusUnreadable
+		l.Note = fmt.Sprintf("The amount “%s” cannot be read without doubt (a decimal comma, more than two decimals, "+
+			"an unknown grouping or too large): it is not matched; check it in the bank's records.", c.Unreadable)
+		return l
 	}
-	return out, nil
+	if c.UTR == "" {
+		l.MatchStatus, l.Note = StatusNoUTR, "No UTR in the reference or the narration."
+		return l
+	}
+	utr := c.UTR
+	l.UTR = &utr
+	k := c.UTR + "|" + c.Credit.StringFixed(2)
+	if p, ok := m.before[k]; ok {
+		l.MatchStatus = StatusRepeated
+		l.Note = fmt.Sprintf("The same UTR and amount came in “%s”, imported on %s.", p.FileName, p.CreatedAt.In(ist).Format("2 Jan 2006"))
+	} else if row, ok := m.inFile[k]; ok {
+		l.MatchStatus = StatusRepeated
+		l.Note = fmt.Sprintf("The same UTR and amount came earlier in this statement, at line %d.", row)
+	} else if p, ok := m.byRef[c.UTR]; ok {
+		id := p.ID
+		l.PurchaseID = &id
+		switch {
+		case p.Status != purchase.StatusPending:
+			l.MatchStatus = StatusDecided
+			l.Note = fmt.Sprintf("Purchase %s is already %s.", p.OrderNumber, strings.ToLower(p.Status))
+		case p.FinalAmount.Equal(c.Credit):
+			l.MatchStatus = StatusMatched
+		default:
+			l.MatchStatus = StatusAmountMismatch
+			l.Note = fmt.Sprintf("The credit is %s; purchase %s's final amount is %s.", sale.Rupees(c.Credit), p.OrderNumber, sale.Rupees(p.FinalAmount))
+		}
+	} else {
+		l.MatchStatus, l.Note = StatusNotFound, "No purchase of this company has this reference number."
+	}
+	if _, ok := m.inFile[k]; !ok {
+		m.inFile[k] = c.Row
+	}
+	return l
 }
 
 // toApprove fills each import's count of MATCHED lines whose purchase is PENDING now.

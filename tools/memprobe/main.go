@@ -8,6 +8,9 @@
 //
 //   - strings: a workbook holding 38 MB of shared strings, imported by the admin.
 //
+//   - statement: not an attack, the largest real import: a 100,000-line CSV bank statement
+//     (about 9 MB, HDFC's layout), imported and matched by the admin.
+//
 //     make -s build && go run ./tools/memprobe -bin bin/bff-admin      # or: make memprobe
 //
 // It uses a database of its own (prelaunch_memprobe, emptied and seeded) and Redis DB 12, and
@@ -79,6 +82,7 @@ func run() error {
 		{"8 connections × 20 MB body, no token", bodies},
 		{"workbook with a 240 MB junk part", func() string { return importFile(junkWorkbook()) }},
 		{"workbook with 38 MB of shared strings", func() string { return importFile(stringsWorkbook()) }},
+		{"CSV statement of 100,000 lines (not an attack)", func() string { return importFile(statement(100000)) }},
 	} {
 		if _, err := d.DB.ExecContext(ctx, `TRUNCATE companies, tokens, media, users, super_admins, otps, beneficiaries,
 			purchases, referral_rewards, token_rounds, audit_log, reconcile_imports, reconcile_lines RESTART IDENTITY CASCADE`); err != nil {
@@ -202,6 +206,25 @@ func importFile(data []byte) string {
 	}
 	_ = json.NewDecoder(resp.Body).Decode(&env)
 	return fmt.Sprintf("%d %v (%d KB file)", resp.StatusCode, env.Message, len(data)>>10)
+}
+
+// statement is a CSV bank statement of n lines in HDFC's layout: 5 % debits, 5 % credits without a
+// reference, the rest references no purchase has (the probe's company has none).
+func statement(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("HDFC BANK Ltd.,,,,,,\nDate,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance\n")
+	for i := 0; i < n; i++ {
+		day := 1 + i%22
+		switch i % 20 {
+		case 0:
+			fmt.Fprintf(&b, "%02d/11/26,POS 416021XXXXXX1234 SHOP %d,0000000000000000,%02d/11/26,99.00,,1.00\n", day, i, day)
+		case 1:
+			fmt.Fprintf(&b, "%02d/11/26,CASH DEPOSIT BY SELF %d,0000000000000000,%02d/11/26,,1000.00,1.00\n", day, i, day)
+		default:
+			fmt.Fprintf(&b, "%02d/11/26,UPI-SOMEONE-x@okicici-ICIC0000123-%d-PAY,%d,%02d/11/26,,250.00,1.00\n", day, 600000000000+i, 600000000000+i, day)
+		}
+	}
+	return b.Bytes()
 }
 
 // workbook is a one-sheet statement with extra parts.
