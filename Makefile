@@ -212,7 +212,8 @@ bench-reconcile: setup services
 	@$(GO) run ./tools/reconbench
 
 # Issue 27, findings 3 and 4: bff-admin's peak memory (VmHWM) under held 20 MB bodies and hostile
-# workbooks, then a real 100,000-line statement, each on a fresh process (tools/memprobe: database prelaunch_memprobe, Redis DB 12).
+# workbooks, then a real 100,000-line statement, each on a fresh process (tools/memprobe:
+# database prelaunch_memprobe, Redis DB 12).
 .PHONY: memprobe
 memprobe: setup
 	@$(GO) build -o bin/bff-admin ./bff-admin

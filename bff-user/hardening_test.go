@@ -114,9 +114,9 @@ func median(d []time.Duration) time.Duration {
 
 // within20 reports whether a and b differ by at most 20 % of the larger. Calls of a few
 // milliseconds (the OTP sends) are also accepted within 2 ms of each other: on this shared 2-core
-// machine under -race, scheduling alone moves such a median by that much (seen: 2.0 ms against 3.3 ms for two calls
-// doing the same work), while what gives an account away (a password hash compared or not) is
-// hundreds of milliseconds.
+// machine under -race, scheduling alone moves such a median by that much (seen: 2.0 ms against
+// 3.3 ms for two calls doing the same work), while what gives an account away (a password hash
+// compared or not) is hundreds of milliseconds.
 func within20(a, b time.Duration) bool {
 	hi, lo := a, b
 	if lo > hi {

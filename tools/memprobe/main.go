@@ -80,9 +80,9 @@ func run() error {
 		run  func() string
 	}{
 		{"8 connections × 20 MB body, no token", bodies},
-		{"workbook with a 240 MB junk part", func() string { return importFile(junkWorkbook()) }},
-		{"workbook with 38 MB of shared strings", func() string { return importFile(stringsWorkbook()) }},
-		{"CSV statement of 100,000 lines (not an attack)", func() string { return importFile(statement(100000)) }},
+		{"workbook with a 240 MB junk part", func() string { return importFile("statement.xlsx", junkWorkbook()) }},
+		{"workbook with 38 MB of shared strings", func() string { return importFile("statement.xlsx", stringsWorkbook()) }},
+		{"CSV statement of 100,000 lines (not an attack)", func() string { return importFile("statement.csv", statement(100000)) }},
 	} {
 		if _, err := d.DB.ExecContext(ctx, `TRUNCATE companies, tokens, media, users, super_admins, otps, beneficiaries,
 			purchases, referral_rewards, token_rounds, audit_log, reconcile_imports, reconcile_lines RESTART IDENTITY CASCADE`); err != nil {
@@ -177,7 +177,7 @@ func bodies() string {
 	return fmt.Sprint(seen)
 }
 
-func importFile(data []byte) string {
+func importFile(name string, data []byte) string {
 	body, _ := json.Marshal(map[string]string{"email": "admin@demo.test", "password": password})
 	r, err := http.Post("http://"+*addr+"/api/v1/company/auth/login", "application/json", bytes.NewReader(body))
 	if err != nil {
@@ -190,7 +190,7 @@ func importFile(data []byte) string {
 	_ = r.Body.Close()
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
-	fw, _ := w.CreateFormFile("file", "statement.xlsx")
+	fw, _ := w.CreateFormFile("file", name)
 	_, _ = fw.Write(data)
 	_ = w.Close()
 	req, _ := http.NewRequest("POST", "http://"+*addr+"/api/v1/admin/reconcile/import", &buf)
