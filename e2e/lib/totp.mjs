@@ -39,12 +39,17 @@ export function totp(secret, ms = Date.now()) {
   return hotp(secret, step(ms));
 }
 
+// How long a code of the step before now must still have to reach the server (see authenticator).
+const PREVIOUS_STEP_MARGIN_MS = 20_000;
+
 /**
  * An authenticator for one secret that never gives the same step twice (each code works once):
  * the earliest unused step the server's ±1 window still takes when the code arrives — the step
- * before now only with 3 s of this step left (a code crossing into the next step would be two
+ * before now only with 20 s of this step left (a code crossing into the next step would be two
  * behind), now, or the next one (which only gets better as time passes) — waiting for the clock
- * when all three are used.
+ * when all three are used. The 20 s are for a loaded machine: the browser's typing, the password
+ * check and the request took 2.2 s there, and a code given 3.3 s before the step's end (the
+ * margin was 3 s) reached the server two steps behind and was refused.
  */
 export function authenticator(secret) {
   let last = -Infinity;
@@ -55,7 +60,7 @@ export function authenticator(secret) {
         const ms = Date.now();
         const now = step(ms);
         const left = 30_000 - (ms % 30_000);
-        const candidates = [...(left >= 3000 ? [now - 1] : []), now, now + 1];
+        const candidates = [...(left >= PREVIOUS_STEP_MARGIN_MS ? [now - 1] : []), now, now + 1];
         const s = candidates.find((c) => c > last);
         if (s !== undefined) {
           last = s;
