@@ -54,7 +54,7 @@ func (s *Service) view(ctx context.Context, db bun.IDB, userID string) (*View, e
 	if err != nil {
 		return nil, fmt.Errorf("kyc get: %w", err)
 	}
-	docs, err := s.documents(ctx, db, []string{userID})
+	docs, _, err := s.documents(ctx, db, []string{userID})
 	if err != nil {
 		return nil, err
 	}

@@ -145,8 +145,9 @@ type ReviewExtras struct {
 	BankAccount      *bank.View `json:"bankAccount"`
 }
 
-// reviewExtras reads the extras of the users' submissions.
-func reviewExtras(ctx context.Context, db bun.IDB, ids []string) (map[string]ReviewExtras, error) {
+// reviewExtras reads the extras of the rows' submissions (ids, their users): the evidence and the
+// bank account; the mobile's verification comes with the row (AdminRow.MobileVerifiedAt).
+func reviewExtras(ctx context.Context, db bun.IDB, rows []AdminRow, ids []string) (map[string]ReviewExtras, error) {
 	out := make(map[string]ReviewExtras, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -155,16 +156,13 @@ func reviewExtras(ctx context.Context, db bun.IDB, ids []string) (map[string]Rev
 	if err := db.NewSelect().Model(&evs).Where("user_id IN (?)", bun.List(ids)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("kyc evidence: %w", err)
 	}
-	mobiles, err := user.MobileStates(ctx, db, ids)
-	if err != nil {
-		return nil, err
-	}
 	accounts, err := bank.ForUsers(ctx, db, ids)
 	if err != nil {
 		return nil, err
 	}
-	for _, id := range ids {
-		x := ReviewExtras{MobileVerifiedAt: mobiles[id].MobileVerifiedAt}
+	for i := range rows {
+		id := rows[i].UserID
+		x := ReviewExtras{MobileVerifiedAt: rows[i].MobileVerifiedAt}
 		if a, ok := accounts[id]; ok {
 			x.BankAccount = a.View()
 		}

@@ -161,32 +161,38 @@ func ErrRequired(threshold decimal.Decimal) error {
 		"Complete your KYC verification to buy more than %s.", sale.Rupees(threshold)))
 }
 
-// documents reads the documents of the given users, each user's in kind order, with signed links.
-func (s *Service) documents(ctx context.Context, db bun.IDB, userIDs []string) (map[string][]Document, error) {
+// documents reads the documents of the given users, each user's in kind order, with signed links,
+// and from the same rows the kinds changed since a rejection (the review's changedDocuments).
+func (s *Service) documents(ctx context.Context, db bun.IDB, userIDs []string) (map[string][]Document, map[string][]string, error) {
 	out := make(map[string][]Document, len(userIDs))
+	changed := make(map[string][]string, len(userIDs))
 	if len(userIDs) == 0 {
-		return out, nil
+		return out, changed, nil
 	}
 	var rows []struct {
 		UserID  string `bun:"user_id"`
 		Kind    string `bun:"kind"`
 		MediaID string `bun:"media_id"`
+		Changed bool   `bun:"changed"`
 	}
 	err := db.NewSelect().TableExpr("kyc_documents AS d").
-		ColumnExpr("d.user_id, d.kind, d.media_id").
+		ColumnExpr("d.user_id, d.kind, d.media_id, d.changed").
 		Where("d.user_id IN (?)", bun.List(userIDs)).
 		OrderExpr("d.user_id, array_position(ARRAY['PAN','AADHAAR_FRONT','AADHAAR_BACK','SELFIE'], d.kind)").
 		Scan(ctx, &rows)
 	if err != nil {
-		return nil, fmt.Errorf("kyc documents: %w", err)
+		return nil, nil, fmt.Errorf("kyc documents: %w", err)
 	}
 	ids := make([]string, len(rows))
 	for i, r := range rows {
 		ids[i] = r.MediaID
+		if r.Changed { // listed whether or not its file is still there
+			changed[r.UserID] = append(changed[r.UserID], r.Kind)
+		}
 	}
 	types, err := media.ContentTypes(ctx, db, ids)
 	if err != nil {
-		return nil, fmt.Errorf("kyc documents: %w", err)
+		return nil, nil, fmt.Errorf("kyc documents: %w", err)
 	}
 	for _, r := range rows {
 		ct, ok := types[r.MediaID]
@@ -196,7 +202,7 @@ func (s *Service) documents(ctx context.Context, db bun.IDB, userIDs []string) (
 		out[r.UserID] = append(out[r.UserID], Document{Kind: r.Kind, MediaID: r.MediaID,
 			URL: s.Media.URL(r.MediaID, media.LinkTTL), ContentType: ct})
 	}
-	return out, nil
+	return out, changed, nil
 }
 
 func nonNil(d []Document) []Document {

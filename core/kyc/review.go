@@ -112,6 +112,8 @@ type AdminRow struct {
 	Mobile     string `bun:"user_mobile"`
 	MemberID   string `bun:"user_referral_code"`
 	IsApproved bool   `bun:"user_is_approved"`
+	// MobileVerifiedAt: when the buyer's mobile number was verified (nil: not verified).
+	MobileVerifiedAt *time.Time `bun:"user_mobile_verified_at"`
 }
 
 // Records makes the review's records of rows: their documents, the kinds changed since a
@@ -121,25 +123,11 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 	for i := range rows {
 		ids[i] = rows[i].UserID
 	}
-	docs, err := s.documents(ctx, db, ids)
+	docs, changed, err := s.documents(ctx, db, ids)
 	if err != nil {
 		return nil, err
 	}
-	changed := make(map[string][]string, len(ids))
-	if len(ids) > 0 {
-		var rows []struct {
-			UserID string `bun:"user_id"`
-			Kind   string `bun:"kind"`
-		}
-		if err := db.NewRaw(`SELECT user_id, kind FROM kyc_documents WHERE user_id IN (?) AND changed
-			ORDER BY user_id, array_position(ARRAY['PAN','AADHAAR_FRONT','AADHAAR_BACK','SELFIE'], kind)`, bun.List(ids)).Scan(ctx, &rows); err != nil {
-			return nil, fmt.Errorf("kyc changed documents: %w", err)
-		}
-		for _, r := range rows {
-			changed[r.UserID] = append(changed[r.UserID], r.Kind)
-		}
-	}
-	extras, err := reviewExtras(ctx, db, ids)
+	extras, err := reviewExtras(ctx, db, rows, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -387,7 +375,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 		}
 		var rows []AdminRow
 		if !u.Deleted {
-			row.Name, row.Email, row.Mobile, row.MemberID, row.IsApproved = u.Name, u.Email, u.Mobile, u.ReferralCode, u.IsApproved
+			row.Name, row.Email, row.Mobile, row.MemberID, row.IsApproved, row.MobileVerifiedAt = u.Name, u.Email, u.Mobile, u.ReferralCode, u.IsApproved, u.MobileVerifiedAt
 			rows = append(rows, row)
 		}
 		recs, err := s.Records(ctx, tx, rows)

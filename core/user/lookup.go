@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -172,13 +173,15 @@ type Reviewee struct {
 	ReferralCode string `bun:"referral_code"`
 	IsApproved   bool   `bun:"is_approved"`
 	Deleted      bool   `bun:"deleted"`
+	// MobileVerifiedAt: when the mobile number was verified (nil: not verified).
+	MobileVerifiedAt *time.Time `bun:"mobile_verified_at"`
 }
 
 // RevieweeOf reads the user of id as the KYC review shows them, in the caller's transaction;
 // sql.ErrNoRows when the user is not there.
 func RevieweeOf(ctx context.Context, db bun.IDB, userID string) (Reviewee, error) {
 	var r Reviewee
-	err := db.NewRaw(`SELECT name, email, mobile, referral_code, is_approved, deleted_at IS NOT NULL AS deleted
-		FROM users WHERE id = ?`, userID).Scan(ctx, &r)
+	err := db.NewRaw(`SELECT name, email, mobile, referral_code, is_approved, deleted_at IS NOT NULL AS deleted,
+		mobile_verified_at FROM users WHERE id = ?`, userID).Scan(ctx, &r)
 	return r, err
 }
