@@ -38,7 +38,7 @@ digest() {
   grep -E -A 12 -e "$2" "$LOGS/$1.log" | head -n 80 >&2
 }
 [ $go -eq 0 ] || digest go '--- FAIL|^\[go\] +[0-9]+s (FAIL|panic:|WARNING: DATA RACE)|\*\*\* |Error [0-9]'
-[ $web -eq 0 ] || digest web ' (FAIL|✗|×|Error|error|ERR_)'
+[ $web -eq 0 ] || digest web 'FAIL|×|error TS[0-9]+|  error  |ERR_PNPM'
 [ $e2e -eq 0 ] || digest e2e 'FAILED|e2e: '
 [ $go -eq 0 ] || echo "make test: the Go checks, the Go tests or the many-copies test failed (lines marked [go])" >&2
 [ $web -eq 0 ] || echo "make test: the web checks, the contract check or the web tests failed (lines marked [web])" >&2

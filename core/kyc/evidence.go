@@ -145,12 +145,16 @@ type ReviewExtras struct {
 	BankAccount      *bank.View `json:"bankAccount"`
 }
 
-// reviewExtras reads the extras of the rows' submissions (ids, their users): the evidence and the
-// bank account; the mobile's verification comes with the row (AdminRow.MobileVerifiedAt).
-func reviewExtras(ctx context.Context, db bun.IDB, rows []AdminRow, ids []string) (map[string]ReviewExtras, error) {
-	out := make(map[string]ReviewExtras, len(ids))
-	if len(ids) == 0 {
+// reviewExtras reads the extras of the rows' submissions: the evidence and the bank account; the
+// mobile's verification comes with the row (AdminRow.MobileVerifiedAt).
+func reviewExtras(ctx context.Context, db bun.IDB, rows []AdminRow) (map[string]ReviewExtras, error) {
+	out := make(map[string]ReviewExtras, len(rows))
+	if len(rows) == 0 {
 		return out, nil
+	}
+	ids := make([]string, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].UserID
 	}
 	var evs []evidenceRow
 	if err := db.NewSelect().Model(&evs).Where("user_id IN (?)", bun.List(ids)).Scan(ctx); err != nil {
@@ -160,13 +164,12 @@ func reviewExtras(ctx context.Context, db bun.IDB, rows []AdminRow, ids []string
 	if err != nil {
 		return nil, err
 	}
-	for i := range rows {
-		id := rows[i].UserID
-		x := ReviewExtras{MobileVerifiedAt: rows[i].MobileVerifiedAt}
-		if a, ok := accounts[id]; ok {
+	for _, r := range rows {
+		x := ReviewExtras{MobileVerifiedAt: r.MobileVerifiedAt}
+		if a, ok := accounts[r.UserID]; ok {
 			x.BankAccount = a.View()
 		}
-		out[id] = x
+		out[r.UserID] = x
 	}
 	for _, e := range evs {
 		x := out[e.UserID]

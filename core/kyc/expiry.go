@@ -139,7 +139,7 @@ func (s *Service) record(ctx context.Context, tx bun.IDB, companyID, userID stri
 	if u.Deleted {
 		return nil, errNotFound()
 	}
-	row.Name, row.Email, row.Mobile, row.MemberID, row.IsApproved, row.MobileVerifiedAt = u.Name, u.Email, u.Mobile, u.ReferralCode, u.IsApproved, u.MobileVerifiedAt
+	row.fill(u)
 	recs, err := s.Records(ctx, tx, []AdminRow{row})
 	if err != nil {
 		return nil, err

@@ -116,6 +116,11 @@ type AdminRow struct {
 	MobileVerifiedAt *time.Time `bun:"user_mobile_verified_at"`
 }
 
+// fill sets the row's buyer from u (a decision's record reads its buyer through user.RevieweeOf).
+func (r *AdminRow) fill(u user.Reviewee) {
+	r.Name, r.Email, r.Mobile, r.MemberID, r.IsApproved, r.MobileVerifiedAt = u.Name, u.Email, u.Mobile, u.ReferralCode, u.IsApproved, u.MobileVerifiedAt
+}
+
 // Records makes the review's records of rows: their documents, the kinds changed since a
 // rejection and the accounts sharing their Aadhaar number.
 func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]AdminRecord, error) {
@@ -127,7 +132,7 @@ func (s *Service) Records(ctx context.Context, db bun.IDB, rows []AdminRow) ([]A
 	if err != nil {
 		return nil, err
 	}
-	extras, err := reviewExtras(ctx, db, rows, ids)
+	extras, err := reviewExtras(ctx, db, rows)
 	if err != nil {
 		return nil, err
 	}
@@ -375,7 +380,7 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, user
 		}
 		var rows []AdminRow
 		if !u.Deleted {
-			row.Name, row.Email, row.Mobile, row.MemberID, row.IsApproved, row.MobileVerifiedAt = u.Name, u.Email, u.Mobile, u.ReferralCode, u.IsApproved, u.MobileVerifiedAt
+			row.fill(u)
 			rows = append(rows, row)
 		}
 		recs, err := s.Records(ctx, tx, rows)
