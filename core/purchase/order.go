@@ -54,6 +54,10 @@ type Service struct {
 	// (company.SiteTTL in runtime; zero reads it every time). This process's own orders and
 	// cancellations forget it at once; orders never use it (they sum under the buyer's lock).
 	Bought ttl.Cache[string, decimal.Decimal]
+	// From keeps what the decision emails say of each company (token and company names, sender)
+	// for its TTL (company.SiteTTL in runtime; zero reads it for every decision): a rename reaches
+	// the emails within that time.
+	From ttl.Cache[string, NoticeFrom]
 	// Links says where each company's buyer site is, for the decision emails' link.
 	Links company.Links
 	// Window is how long a new order stays open (config PAYMENT_WINDOW); zero is PaymentWindow.
@@ -182,10 +186,18 @@ func (s *Service) createInTx(ctx context.Context, tx bun.Tx, b user.Buyer, amt d
 // commits. The buyer's advisory lock is already held.
 func (s *Service) placeInTx(ctx context.Context, tx bun.IDB, b user.Buyer, amt decimal.Decimal, site *company.Site, commit bool) (*Purchase, error) {
 	now := s.Clock.Now()
-	open, err := tx.NewSelect().Model((*Purchase)(nil)).Where("user_id = ?", b.UserID).
-		Where("status = ?", StatusInitiated).Where("expires_at > ?", now).Count(ctx)
+	// The buyer's INITIATED count, which the purchases triggers keep, is never below their open
+	// (INITIATED and in-window) orders: under the cap it settles the check without counting the
+	// buyer's purchases; at the cap, windows that ended and await the worker are told apart.
+	open, err := BuyerCount(ctx, tx, b.UserID, StatusInitiated)
 	if err != nil {
 		return nil, err
+	}
+	if open >= MaxOpenOrders {
+		if open, err = tx.NewSelect().Model((*Purchase)(nil)).Where("user_id = ?", b.UserID).
+			Where("status = ?", StatusInitiated).Where("expires_at > ?", now).Count(ctx); err != nil {
+			return nil, err
+		}
 	}
 	if open >= MaxOpenOrders {
 		return nil, apperr.Conflict("too_many_open_orders", fmt.Sprintf(

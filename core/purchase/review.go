@@ -183,13 +183,6 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 	}
 	var dec ReviewDecision
 	var b reviewBuyer
-	var tok struct {
-		Symbol  string `bun:"symbol"`
-		Name    string `bun:"name"`
-		Company string `bun:"company"`
-		Email   string `bun:"company_email"`
-		Domain  string `bun:"domain"`
-	}
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		dec = ReviewDecision{RewardQuantity: decimal.Zero}
 		p := &dec.Purchase
@@ -210,15 +203,17 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			return fmt.Errorf("decide purchase: %w", err)
 		}
 		var err error
-		if b, err = user.ReviewedOf(ctx, tx, p.UserID); err != nil {
+		if to == StatusApproved { // the credit returns the buyer: one statement for both
+			b, err = user.Credit(ctx, tx, p.UserID, p.Quantity)
+		} else {
+			b, err = user.ReviewedOf(ctx, tx, p.UserID)
+		}
+		if err != nil {
 			return fmt.Errorf("load buyer: %w", err)
 		}
 		after := decisionAudit{Status: to, Quantity: p.Quantity, UserID: p.UserID,
 			ReferralReward: decimal.Zero, ReleasedSupply: decimal.Zero, ImportID: importID, Reason: deref(reason)}
 		if to == StatusApproved {
-			if err := user.Credit(ctx, tx, p.UserID, p.Quantity); err != nil {
-				return err
-			}
 			if b.ReferredBy != nil {
 				paid, err := payReferral(ctx, tx, p, *b.ReferredBy)
 				if err != nil {
@@ -234,11 +229,6 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			}
 			after.ReleasedSupply = p.Quantity
 		}
-		brand, from, err := companySender(ctx, tx, companyID)
-		if err != nil {
-			return fmt.Errorf("load token: %w", err)
-		}
-		tok.Symbol, tok.Name, tok.Company, tok.Email, tok.Domain = brand.Symbol, brand.Name, from.Name, from.Email, from.Domain
 		if to == StatusApproved {
 			// The tax invoice of the platform charge, numbered in this transaction: last, so
 			// the counter row is held only for its insert (docs/architecture.md, lock order).
@@ -274,9 +264,17 @@ func (s *Service) decide(ctx context.Context, actor audit.Actor, companyID, id, 
 			s.logError("balance change not announced; other processes show the old balance for up to a minute", "purchase", dec.Purchase.ID, "err", err)
 		}
 	}
+	// The notice's company and token, read after the commit (at most a second old): the decision
+	// does not wait on them, and without them the sweep queues the notice later.
+	from, err := s.noticeFrom(ctx, companyID)
+	if err != nil {
+		s.logError("decision mail not queued, company not read; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)
+		return &dec, nil
+	}
 	n := Notice{PurchaseID: dec.Purchase.ID, OrderNumber: dec.Purchase.OrderNumber, Reference: deref(dec.Purchase.ReferenceNumber),
-		Status: to, Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted, Brand: tok.Name, Symbol: tok.Symbol,
-		Company: tok.Company, CompanyMail: tok.Email, Domain: tok.Domain, Reason: deref(reason)}
+		Status: to, Quantity: dec.Purchase.Quantity, Email: b.Email, Name: b.Name, Deleted: b.Deleted,
+		Brand: from.Brand.Name, Symbol: from.Brand.Symbol, Company: from.Sender.Name, CompanyMail: from.Sender.Email,
+		Domain: from.Sender.Domain, Reason: deref(reason)}
 	if err := s.SendNotice(ctx, n); err != nil {
 		// The decision stands; the worker's sweep queues the notice once Redis answers again.
 		s.logError("decision mail not queued; the sweep will retry", "purchase", dec.Purchase.ID, "err", err)

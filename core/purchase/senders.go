@@ -39,21 +39,30 @@ func withSenders(ctx context.Context, db bun.IDB, ns []Notice) ([]Notice, error)
 	return out, nil
 }
 
-// companySender is what a decision's notice says of the company: its token's name and symbol,
-// its name, address and first domain.
-func companySender(ctx context.Context, db bun.IDB, companyID string) (sale.Brand, company.Sender, error) {
-	brands, err := sale.Brands(ctx, db, []string{companyID})
-	if err != nil {
-		return sale.Brand{}, company.Sender{}, err
-	}
-	senders, err := company.Senders(ctx, db, []string{companyID})
-	if err != nil {
-		return sale.Brand{}, company.Sender{}, err
-	}
-	t, okT := brands[companyID]
-	c, okC := senders[companyID]
-	if !okT || !okC {
-		return sale.Brand{}, company.Sender{}, fmt.Errorf("company %s: %w", companyID, sql.ErrNoRows)
-	}
-	return t, c, nil
+// NoticeFrom is what a decision's notice says of the company: its token's name and symbol, its
+// name, address and first domain.
+type NoticeFrom struct {
+	Brand  sale.Brand
+	Sender company.Sender
+}
+
+// noticeFrom reads the company's NoticeFrom, kept for s.From's TTL (one read per company per
+// second under a burst of approvals instead of two per approval).
+func (s *Service) noticeFrom(ctx context.Context, companyID string) (NoticeFrom, error) {
+	return s.From.Get(companyID, func() (NoticeFrom, error) {
+		brands, err := sale.Brands(ctx, s.DB, []string{companyID})
+		if err != nil {
+			return NoticeFrom{}, err
+		}
+		senders, err := company.Senders(ctx, s.DB, []string{companyID})
+		if err != nil {
+			return NoticeFrom{}, err
+		}
+		t, okT := brands[companyID]
+		c, okC := senders[companyID]
+		if !okT || !okC {
+			return NoticeFrom{}, fmt.Errorf("company %s: %w", companyID, sql.ErrNoRows)
+		}
+		return NoticeFrom{Brand: t, Sender: c}, nil
+	})
 }

@@ -143,9 +143,8 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Pu
 	}
 	now := s.Clock.Now()
 	var p Purchase
-	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return submitInTx(ctx, tx, &p, id, b, pr, now)
-	})
+	// One conditional UPDATE, atomic on its own: sent without BEGIN and COMMIT, one round trip.
+	err = submitInTx(ctx, s.DB, &p, id, b, pr, now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, s.whyNotSubmitted(ctx, b, id, now)
 	}
@@ -156,6 +155,7 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Pu
 	return &p, nil
 }
 
+// submitInTx is Submit's UPDATE, on db: the pool (a statement of its own) or a transaction.
 func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b user.Buyer, pr proof, now time.Time) error {
 	q := tx.NewUpdate().Model(p).
 		Set("status = ?", StatusPending).

@@ -83,6 +83,7 @@ func (d *Deps) Build() *Services {
 	purchases := &purchase.Service{DB: d.DB, Tasks: d.Tasks, Inspector: asynq.NewInspectorFromRedisClient(d.Redis),
 		Media: d.Media, Clock: d.Clock, Log: d.Log, Revoker: revoker,
 		Bought: ttl.Cache[string, decimal.Decimal]{TTL: company.SiteTTL, Now: d.Clock.Now}, Links: links,
+		From:   ttl.Cache[string, purchase.NoticeFrom]{TTL: company.SiteTTL},
 		Window: d.Cfg.PaymentWindow}
 	files := &media.Store{DB: d.DB, Blobs: d.Blobs, Signer: d.Media, Sealer: d.FileSealer}
 	users := &user.Service{DB: d.DB, Tokens: d.Tokens, OTP: d.OTP, Limiter: d.Limiter, Tasks: d.Tasks, Media: d.Media,

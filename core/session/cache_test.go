@@ -231,7 +231,8 @@ func TestUserRowChangesReachTheCache(t *testing.T) {
 	}
 	before := u.StockBalance
 	if err := a.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return user.Credit(ctx, tx, buyer, decimal.NewFromInt(7))
+		_, err := user.Credit(ctx, tx, buyer, decimal.NewFromInt(7))
+		return err
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -161,9 +161,12 @@ type Reviewed struct {
 // read: no row lock is taken); sql.ErrNoRows when the user is not there.
 func ReviewedOf(ctx context.Context, db bun.IDB, userID string) (Reviewed, error) {
 	var r Reviewed
-	err := db.NewRaw("SELECT id, name, email, referred_by, deleted_at IS NOT NULL AS deleted FROM users WHERE id = ?", userID).Scan(ctx, &r)
+	err := db.NewRaw("SELECT "+reviewedColumns+" FROM users WHERE id = ?", userID).Scan(ctx, &r)
 	return r, err
 }
+
+// reviewedColumns are Reviewed's columns of a users row (ReviewedOf, and Credit's RETURNING).
+const reviewedColumns = "id, name, email, referred_by, deleted_at IS NOT NULL AS deleted"
 
 // Reviewee is how the admin's KYC review shows a buyer.
 type Reviewee struct {

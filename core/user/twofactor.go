@@ -6,6 +6,7 @@ import (
 	"errors"
 	"prelaunch/core/company"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -13,6 +14,7 @@ import (
 	"prelaunch/core/audit"
 	"prelaunch/core/auth"
 	"prelaunch/core/infra/apperr"
+	"prelaunch/core/infra/prepared"
 	"prelaunch/core/infra/ratelimit"
 	"prelaunch/core/sale"
 	"prelaunch/core/twofactor"
@@ -78,21 +80,46 @@ func TwoFactorState(ctx context.Context, db bun.IDB, userID, companyID string) (
 const twoFactorEnabledSQL = "EXISTS (SELECT 1 FROM admin_two_factor AS tfe WHERE tfe.user_id = u.id AND tfe.enabled_at IS NOT NULL)"
 
 // LiveWithTwoFactor reads a live (not deleted) user's row and, for an admin, their two-factor
-// state (TwoFactorState) in the same statement: what the token check needs of an account.
+// state (TwoFactorState) in the same statement: what the token check needs of an account. On the
+// pool (*bun.DB) it is a prepared statement: each cache miss of the token check (every buyer's
+// next call after an approval credits them) would otherwise plan it afresh, 0.2 ms of the
+// server's time on the users table's indexes.
 func LiveWithTwoFactor(ctx context.Context, db bun.IDB, id string) (*User, auth.TwoFactor, error) {
-	var row struct {
-		User     `bun:",extend"`
-		Enabled  bool `bun:"tf_enabled,scanonly"`
-		Required bool `bun:"tf_required,scanonly"`
+	var rows []liveRow
+	var err error
+	if pool, ok := db.(*bun.DB); ok {
+		liveOnce.Do(func() { liveSQL = liveQuery(pool, bun.Safe("$1")).String() })
+		err = liveStmts.Scan(ctx, pool, &rows, liveSQL, id)
+	} else {
+		err = liveQuery(db, id).Scan(ctx, &rows)
 	}
-	err := db.NewSelect().Model(&row).ColumnExpr("?TableColumns").
-		ColumnExpr("u.role = ? AND "+twoFactorEnabledSQL+" AS tf_enabled", RoleAdmin).
-		ColumnExpr("u.role = ? AND "+company.RequiresTwoFactorSQL+" AS tf_required", RoleAdmin).
-		Where("u.id = ?", id).Where("u.deleted_at IS NULL").Scan(ctx)
 	if err != nil {
 		return nil, auth.TwoFactor{}, err
 	}
-	return &row.User, auth.TwoFactor{Enabled: row.Enabled, Required: row.Required}, nil
+	if len(rows) == 0 {
+		return nil, auth.TwoFactor{}, sql.ErrNoRows
+	}
+	r := rows[0]
+	return &r.User, auth.TwoFactor{Enabled: r.Enabled, Required: r.Required}, nil
+}
+
+type liveRow struct {
+	User     `bun:",extend"`
+	Enabled  bool `bun:"tf_enabled,scanonly"`
+	Required bool `bun:"tf_required,scanonly"`
+}
+
+var (
+	liveStmts prepared.Statements
+	liveOnce  sync.Once
+	liveSQL   string
+)
+
+func liveQuery(db bun.IDB, id any) *bun.SelectQuery {
+	return db.NewSelect().Model((*liveRow)(nil)).ColumnExpr("?TableColumns").
+		ColumnExpr("u.role = ? AND "+twoFactorEnabledSQL+" AS tf_enabled", RoleAdmin).
+		ColumnExpr("u.role = ? AND "+company.RequiresTwoFactorSQL+" AS tf_required", RoleAdmin).
+		Where("u.id = ?", id).Where("u.deleted_at IS NULL")
 }
 
 // RequireEnrolled refuses (403 two_factor_required) an admin whose company requires two-factor
