@@ -42,10 +42,11 @@ func bodyLimit(h *fasthttp.RequestHeader, tokens *auth.Tokens, uploads map[strin
 	if limit <= AnonymousBodyLimit {
 		return limit
 	}
-	// A body whose announced length is within the anonymous limit passes either limit: its token
-	// need not be verified here (the route verifies it). Most requests — every GET, every form —
-	// are such, and verifying a token is an HMAC and a JSON decoding per audience tried.
-	if n := h.ContentLength(); n >= 0 && n <= AnonymousBodyLimit {
+	// A request without a body (no Content-Length nor Transfer-Encoding: -2, nothing is read) or
+	// with one announced within the anonymous limit passes either limit: its token need not be
+	// verified here (the route verifies it). Most requests — every GET, every form — are such,
+	// and verifying a token is an HMAC and a JSON decoding per audience tried.
+	if n := h.ContentLength(); n == -2 || (n >= 0 && n <= AnonymousBodyLimit) {
 		return AnonymousBodyLimit
 	}
 	raw := h.Peek(fiber.HeaderAuthorization)

@@ -1,6 +1,8 @@
 package httpx
 
 import (
+	"bufio"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,12 +21,20 @@ func TestBodyLimitVerifiesTokensOnlyForLargeBodies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	header := func(method string, length int) *fasthttp.RequestHeader {
+	// header parses a request's head as the server does: length -2 sends no Content-Length (and
+	// no Transfer-Encoding), -1 sends a chunked body.
+	header := func(method string, length int, token string) *fasthttp.RequestHeader {
+		head := method + " /api/v1/user/transaction/list?page=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token + "\r\n"
+		switch {
+		case length == -1:
+			head += "Transfer-Encoding: chunked\r\n"
+		case length >= 0:
+			head += "Content-Length: " + strconv.Itoa(length) + "\r\n"
+		}
 		var h fasthttp.RequestHeader
-		h.SetMethod(method)
-		h.SetRequestURI("/api/v1/user/transaction/list?page=1")
-		h.Set("Authorization", "Bearer "+tok)
-		h.SetContentLength(length)
+		if err := h.Read(bufio.NewReader(strings.NewReader(head + "\r\n"))); err != nil {
+			t.Fatal(err)
+		}
 		return &h
 	}
 	for _, c := range []struct {
@@ -33,13 +43,15 @@ func TestBodyLimitVerifiesTokensOnlyForLargeBodies(t *testing.T) {
 		want   int
 		allocs bool // whether the token had to be verified (it allocates)
 	}{
+		{"GET", -2, AnonymousBodyLimit, false},
 		{"GET", 0, AnonymousBodyLimit, false},
+		{"POST", -2, AnonymousBodyLimit, false}, // no length, no chunks: no body is read
 		{"POST", 2 << 10, AnonymousBodyLimit, false},
 		{"POST", AnonymousBodyLimit, AnonymousBodyLimit, false},
 		{"POST", AnonymousBodyLimit + 1, JSONBodyLimit, true},
 		{"POST", -1, JSONBodyLimit, true}, // chunked: the length is not known
 	} {
-		h := header(c.method, c.length)
+		h := header(c.method, c.length, tok)
 		if got := bodyLimit(h, tokens, nil); got != c.want {
 			t.Errorf("%s length %d: limit %d, want %d", c.method, c.length, got, c.want)
 		}
@@ -49,8 +61,7 @@ func TestBodyLimitVerifiesTokensOnlyForLargeBodies(t *testing.T) {
 		}
 	}
 	// a forged token with a large body still gets the anonymous limit
-	h := header("POST", 1<<20)
-	h.Set("Authorization", "Bearer x"+tok)
+	h := header("POST", 1<<20, "x"+tok)
 	if got := bodyLimit(h, tokens, nil); got != AnonymousBodyLimit {
 		t.Errorf("forged token: limit %d, want %d", got, AnonymousBodyLimit)
 	}
