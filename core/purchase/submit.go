@@ -144,7 +144,7 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Pu
 	now := s.Clock.Now()
 	var p Purchase
 	// One conditional UPDATE, atomic on its own: sent without BEGIN and COMMIT, one round trip.
-	err = submitInTx(ctx, s.DB, &p, id, b, pr, now)
+	err = submitUpdate(ctx, s.DB, &p, id, b, pr, now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, s.whyNotSubmitted(ctx, b, id, now)
 	}
@@ -155,8 +155,8 @@ func (s *Service) Submit(ctx context.Context, b user.Buyer, in SubmitInput) (*Pu
 	return &p, nil
 }
 
-// submitInTx is Submit's UPDATE, on db: the pool (a statement of its own) or a transaction.
-func submitInTx(ctx context.Context, tx bun.IDB, p *Purchase, id string, b user.Buyer, pr proof, now time.Time) error {
+// submitUpdate is Submit's UPDATE, on db: the pool (a statement of its own) or a transaction.
+func submitUpdate(ctx context.Context, tx bun.IDB, p *Purchase, id string, b user.Buyer, pr proof, now time.Time) error {
 	q := tx.NewUpdate().Model(p).
 		Set("status = ?", StatusPending).
 		Set("payment_method = ?", pr.method).
@@ -223,7 +223,7 @@ func (s *Service) createAndSubmit(ctx context.Context, b user.Buyer, amount Amou
 				return err
 			}
 			var sub Purchase
-			if err := submitInTx(ctx, tx, &sub, created.ID, b, pr, s.Clock.Now()); err != nil {
+			if err := submitUpdate(ctx, tx, &sub, created.ID, b, pr, s.Clock.Now()); err != nil {
 				if errors.Is(err, sql.ErrNoRows) {
 					return fmt.Errorf("submit just-created order %s: no row", created.ID)
 				}

@@ -2,6 +2,8 @@ package user_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"sync"
 	"testing"
 
@@ -11,9 +13,9 @@ import (
 	"prelaunch/core/user"
 )
 
-// The token check's read is a prepared statement per database handle: two handles in one
-// process (two servers' Deps in a test binary) reading at once each keep theirs, and an unknown
-// or deleted user is still sql.ErrNoRows.
+// The token check's read is a prepared statement (core/infra/prepared, a set per database
+// handle): two handles in one process (two servers' Deps in a test binary) reading at once each
+// keep theirs, and an unknown user is still sql.ErrNoRows.
 func TestLiveWithTwoFactorOnTwoHandles(t *testing.T) {
 	d := testkit.Deps(t, "user", 13)
 	ctx := context.Background()
@@ -50,7 +52,7 @@ func TestLiveWithTwoFactorOnTwoHandles(t *testing.T) {
 	for err := range errs {
 		t.Fatalf("a read failed: %v", err)
 	}
-	if _, _, err := user.LiveWithTwoFactor(ctx, other, "00000000-0000-4000-8000-000000000000"); err == nil || err.Error() != "sql: no rows in result set" {
+	if _, _, err := user.LiveWithTwoFactor(ctx, other, "00000000-0000-4000-8000-000000000000"); !errors.Is(err, sql.ErrNoRows) {
 		t.Fatalf("unknown user: %v, want sql.ErrNoRows", err)
 	}
 }

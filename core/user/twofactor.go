@@ -89,8 +89,7 @@ func LiveWithTwoFactor(ctx context.Context, db bun.IDB, id string) (*User, auth.
 	var err error
 	if pool, ok := db.(*bun.DB); ok {
 		liveOnce.Do(func() { liveSQL = liveQuery(pool, bun.Safe("$1")).String() })
-		stmts, _ := liveStmts.LoadOrStore(pool, &prepared.Statements{})
-		err = stmts.(*prepared.Statements).Scan(ctx, pool, &rows, liveSQL, id)
+		err = liveStmts.Scan(ctx, pool, &rows, liveSQL, id)
 	} else {
 		err = liveQuery(db, id).Scan(ctx, &rows)
 	}
@@ -111,9 +110,7 @@ type liveRow struct {
 }
 
 var (
-	// liveStmts holds a prepared.Statements per database handle: one set flipping between two
-	// handles (two processes' Deps in one test binary) would close statements the other is using.
-	liveStmts sync.Map // *bun.DB → *prepared.Statements
+	liveStmts prepared.Statements
 	liveOnce  sync.Once
 	liveSQL   string
 )

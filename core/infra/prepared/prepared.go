@@ -14,13 +14,14 @@ import (
 	"github.com/uptrace/bun"
 )
 
-// Statements is a set of prepared statements of one database, by their SQL ($1, $2, … for the
+// Statements is a set of prepared statements, by database handle and SQL ($1, $2, … for the
 // arguments). database/sql prepares each on a connection the first time it runs there and again
-// after a reconnect. The zero value is ready to use; it must not be copied after first use.
+// after a reconnect. Each handle keeps its own set: two handles in one process (two servers' Deps
+// in a test binary) use one Statements at once without closing each other's statements. The
+// zero value is ready to use; it must not be copied after first use.
 type Statements struct {
 	mu    sync.Mutex
-	db    *bun.DB
-	stmts map[string]*sql.Stmt
+	stmts map[*bun.DB]map[string]*sql.Stmt
 }
 
 // Observe, when set, is told each query a Statements runs and its arguments, before it runs
@@ -47,19 +48,21 @@ func (s *Statements) Scan(ctx context.Context, db *bun.DB, dest any, query strin
 func (s *Statements) stmt(ctx context.Context, db *bun.DB, query string) (*sql.Stmt, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.db != db { // another database (tests): forget the statements of the old one
-		for _, st := range s.stmts {
-			_ = st.Close()
-		}
-		s.db, s.stmts = db, map[string]*sql.Stmt{}
+	if s.stmts == nil {
+		s.stmts = map[*bun.DB]map[string]*sql.Stmt{}
 	}
-	if st, ok := s.stmts[query]; ok {
+	byQuery := s.stmts[db]
+	if byQuery == nil {
+		byQuery = map[string]*sql.Stmt{}
+		s.stmts[db] = byQuery
+	}
+	if st, ok := byQuery[query]; ok {
 		return st, nil
 	}
 	st, err := db.DB.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	s.stmts[query] = st
+	byQuery[query] = st
 	return st, nil
 }
